@@ -1,0 +1,190 @@
+package conn
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// subscriptionIDKey is the _meta key that tags subscription notifications.
+const subscriptionIDKey = "io.modelcontextprotocol/subscriptionId"
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// handleLine dispatches one line read from the server. First match wins: a
+// request from the server, a subscription's terminal response, a response to
+// a pending call, a subscription notification, progress for a pending call, a
+// cancellation of a running server request, and then OnNotification.
+func (c *Conn) handleLine(line []byte, size int) {
+	line = bytes.TrimPrefix(line, utf8BOM)
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	m, err := parseMessage(line)
+	if err != nil {
+		c.observe(Discarded, line, size, err)
+		return
+	}
+	switch {
+	case m.id != nil && m.hasMethod:
+		c.observe(Received, line, size, nil)
+		c.serverRequest(m)
+	case m.id != nil:
+		c.response(m, line, size)
+	default:
+		c.observe(Received, line, size, nil)
+		c.notification(m)
+	}
+}
+
+// response delivers a response to the subscription or call it answers.
+func (c *Conn) response(m message, line []byte, size int) {
+	id, ok := ourID(m.id)
+	if !ok {
+		c.observe(Discarded, line, size, fmt.Errorf("response to an id this client never sent: %s", m.id))
+		return
+	}
+	c.mu.Lock()
+	if s := c.subs[id]; s != nil {
+		delete(c.subs, id)
+		c.openSubs.Add(-1)
+		c.mu.Unlock()
+		c.observe(Received, line, size, nil)
+		result, err := outcome(m)
+		s.terminal(result, err)
+		return
+	}
+	p := c.pending[id]
+	if p != nil {
+		delete(c.pending, id)
+	}
+	c.mu.Unlock()
+	if p == nil {
+		if m.result != nil && m.errObj != nil {
+			c.observe(Discarded, line, size, errors.New("a result and an error together, for no pending request"))
+			return
+		}
+		c.observe(Discarded, line, size, fmt.Errorf("no request is waiting for id %d (late or unknown)", id))
+		return
+	}
+	c.observe(Received, line, size, nil)
+	p.finish(outcome(m))
+}
+
+// outcome turns a response into a result or an *Error.
+func outcome(m message) ([]byte, error) {
+	switch {
+	case m.result != nil && m.errObj != nil:
+		return nil, &Error{Code: CodeConnection, Message: msgBothResultAndError}
+	case m.errObj != nil:
+		e, ok := rpcError(m.errObj)
+		if !ok {
+			return nil, &Error{Code: CodeConnection, Message: msgInvalidResponse,
+				Data: fmt.Appendf(nil, `{"error":%s}`, m.errObj)}
+		}
+		return nil, e
+	case m.result != nil:
+		return m.result, nil
+	}
+	return nil, &Error{Code: CodeConnection, Message: msgInvalidResponse}
+}
+
+// notification routes a server notification.
+func (c *Conn) notification(m message) {
+	if c.openSubs.Load() > 0 && c.subscriptionEvent(m) {
+		return
+	}
+	switch m.method {
+	case "notifications/progress":
+		if c.progress(m) {
+			return
+		}
+	case "notifications/cancelled":
+		if c.cancelServerRequest(m) {
+			return
+		}
+	}
+	if c.opts.OnNotification != nil {
+		c.opts.OnNotification(Notification{Method: m.method, Params: m.params})
+	}
+}
+
+// subscriptionEvent hands a notification tagged with an open subscription's
+// id to that subscription.
+func (c *Conn) subscriptionEvent(m message) bool {
+	raw := member(member(m.params, "_meta"), subscriptionIDKey)
+	id, ok := ourID(raw)
+	if !ok {
+		return false
+	}
+	c.mu.Lock()
+	s := c.subs[id]
+	c.mu.Unlock()
+	if s == nil {
+		return false
+	}
+	s.event(Notification{Method: m.method, Params: m.params})
+	return true
+}
+
+// progressParams is what a progress notification carries.
+type progressParams struct {
+	ProgressToken jsontext.Value `json:"progressToken"`
+	Progress      float64        `json:"progress"`
+	Total         float64        `json:"total"`
+	Message       string         `json:"message"`
+}
+
+// progress hands a progress notification to the call whose token it names.
+func (c *Conn) progress(m message) bool {
+	id, ok := ourID(member(m.params, "progressToken"))
+	if !ok {
+		return false
+	}
+	c.mu.Lock()
+	p := c.pending[id]
+	c.mu.Unlock()
+	if p == nil || !p.progress {
+		return false
+	}
+	var pp progressParams
+	_ = jsonv2.Unmarshal(m.params, &pp)
+	p.addProgress(Progress{Progress: pp.Progress, Total: pp.Total, Message: pp.Message, Params: m.params}, time.Now())
+	return true
+}
+
+// cancelServerRequest cancels the handler of a running server request.
+func (c *Conn) cancelServerRequest(m message) bool {
+	key := idKey(member(m.params, "requestId"))
+	if key == "" {
+		return false
+	}
+	c.mu.Lock()
+	cancel := c.serverRequests[key]
+	c.mu.Unlock()
+	if cancel == nil {
+		return false
+	}
+	cancel()
+	return true
+}
+
+// idKey normalizes a raw id for lookups: compact JSON, and a number written
+// with an exponent or fraction as the integer it is.
+func idKey(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	if raw[0] != '"' {
+		if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == float64(int64(f)) {
+			return strconv.FormatInt(int64(f), 10)
+		}
+	}
+	return string(raw)
+}

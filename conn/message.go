@@ -1,0 +1,365 @@
+package conn
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// message is one decoded JSON-RPC line. Its fields are slices of the line.
+type message struct {
+	id        []byte // raw; nil when absent
+	method    string
+	hasMethod bool
+	params    []byte
+	result    []byte
+	errObj    []byte
+}
+
+// Reasons a line is not a JSON-RPC message.
+var (
+	errNotJSON       = errors.New("not valid JSON (strict: UTF-8, unique object keys)")
+	errBatch         = errors.New("a JSON array (batches are not supported)")
+	errNotObject     = errors.New("a JSON value that is not an object")
+	errMethodType    = errors.New("method is not a string")
+	errNotAMessage   = errors.New("neither a request, a response nor a notification")
+	errParamsNotJSON = errors.New("params are not valid JSON")
+)
+
+// parseMessage decodes a line strictly: invalid JSON, invalid UTF-8 and
+// duplicate object keys anywhere make it unusable.
+func parseMessage(line []byte) (message, error) {
+	var m message
+	if !jsontext.Value(line).IsValid() {
+		return m, errNotJSON
+	}
+	i := skipSpace(line, 0)
+	switch line[i] {
+	case '{':
+	case '[':
+		return m, errBatch
+	default:
+		return m, errNotObject
+	}
+	err := eachMember(line[i:], func(name, _, value []byte) error {
+		switch string(name) {
+		case "id":
+			m.id = value
+		case "method":
+			if value[0] != '"' {
+				return errMethodType
+			}
+			m.method, m.hasMethod = unquote(value), true
+		case "params":
+			m.params = value
+		case "result":
+			m.result = value
+		case "error":
+			m.errObj = value
+		}
+		return nil
+	})
+	if err != nil {
+		return message{}, err
+	}
+	if m.id == nil && !m.hasMethod {
+		return message{}, errNotAMessage
+	}
+	return m, nil
+}
+
+// eachMember calls fn with the decoded name, the raw (quoted) key and the raw
+// value of each member of obj, a valid JSON object.
+func eachMember(obj []byte, fn func(name, rawKey, value []byte) error) error {
+	i := skipSpace(obj, 1)
+	if obj[i] == '}' {
+		return nil
+	}
+	for {
+		end := skipString(obj, i)
+		rawKey := obj[i:end]
+		name := rawKey[1 : len(rawKey)-1]
+		if bytes.IndexByte(name, '\\') >= 0 {
+			name = []byte(unquote(rawKey))
+		}
+		i = skipSpace(obj, end)
+		i = skipSpace(obj, i+1) // past ':'
+		vend := skipValue(obj, i)
+		if err := fn(name, rawKey, obj[i:vend]); err != nil {
+			return err
+		}
+		i = skipSpace(obj, vend)
+		if obj[i] == '}' {
+			return nil
+		}
+		i = skipSpace(obj, i+1) // past ','
+	}
+}
+
+// member returns the raw value of key in obj, or nil when obj is not an object
+// or has no such member. obj must be valid JSON.
+func member(obj []byte, key string) []byte {
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return nil
+	}
+	var found []byte
+	_ = eachMember(obj[i:], func(name, _, v []byte) error {
+		if string(name) == key {
+			found = v
+		}
+		return nil
+	})
+	return found
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string starting at b[i].
+func skipString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipValue returns the index just past the valid JSON value at b[i].
+func skipValue(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	default:
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case ',', '}', ']', ' ', '\t', '\n', '\r':
+				return i
+			}
+		}
+		return i
+	}
+}
+
+// unquote decodes a valid JSON string literal.
+func unquote(s []byte) string {
+	if bytes.IndexByte(s, '\\') < 0 {
+		return string(s[1 : len(s)-1])
+	}
+	out, err := jsontext.AppendUnquote(nil, s)
+	if err != nil {
+		return string(s[1 : len(s)-1])
+	}
+	return string(out)
+}
+
+// ourID reads an id this client could have sent: a positive integer literal.
+func ourID(raw []byte) (int64, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || len(raw) > 18 || raw[0] == '0' {
+		return 0, false
+	}
+	var n int64
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
+}
+
+// rpcError decodes a response's error member: an object with an integer code
+// and a string message (data optional).
+func rpcError(raw []byte) (*Error, bool) {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	e := &Error{}
+	var hasCode, hasMessage, bad bool
+	_ = eachMember(raw, func(name, _, v []byte) error {
+		switch string(name) {
+		case "code":
+			n, err := strconv.ParseInt(string(v), 10, 64)
+			if err != nil {
+				bad = true
+			}
+			e.Code, hasCode = int(n), true
+		case "message":
+			if v[0] != '"' {
+				bad = true
+				return nil
+			}
+			e.Message, hasMessage = unquote(v), true
+		case "data":
+			e.Data = v
+		}
+		return nil
+	})
+	return e, hasCode && hasMessage && !bad
+}
+
+// Wire encoding.
+
+var (
+	jsonrpcPrefix = []byte(`{"jsonrpc":"2.0"`)
+	emptyObject   = []byte(`{}`)
+)
+
+// appendRequest appends a request or, with id 0, a notification line
+// (newline included).
+func appendRequest(dst []byte, id int64, method string, params []byte) []byte {
+	dst = append(dst, jsonrpcPrefix...)
+	if id != 0 {
+		dst = append(dst, `,"id":`...)
+		dst = strconv.AppendInt(dst, id, 10)
+	}
+	dst = append(dst, `,"method":`...)
+	dst, _ = jsontext.AppendQuote(dst, method)
+	if params != nil {
+		dst = append(dst, `,"params":`...)
+		dst = append(dst, params...)
+	}
+	return append(dst, "}\n"...)
+}
+
+// appendResponse appends a response line with either result or errObj.
+func appendResponse(dst, id, result, errObj []byte) []byte {
+	dst = append(dst, jsonrpcPrefix...)
+	dst = append(dst, `,"id":`...)
+	dst = append(dst, id...)
+	if errObj != nil {
+		dst = append(dst, `,"error":`...)
+		dst = append(dst, errObj...)
+	} else {
+		dst = append(dst, `,"result":`...)
+		dst = append(dst, result...)
+	}
+	return append(dst, "}\n"...)
+}
+
+// encodeError encodes e as a JSON-RPC error object.
+func encodeError(e *Error) []byte {
+	b := append([]byte(`{"code":`), strconv.Itoa(e.Code)...)
+	b = append(b, `,"message":`...)
+	b, _ = jsontext.AppendQuote(b, e.Message)
+	if len(e.Data) > 0 && jsontext.Value(e.Data).IsValid() {
+		b = append(b, `,"data":`...)
+		b = append(b, compactLine(e.Data)...)
+	}
+	return append(b, '}')
+}
+
+// compactLine makes valid JSON safe to put on one line.
+func compactLine(v []byte) []byte {
+	if bytes.IndexByte(v, '\n') < 0 && bytes.IndexByte(v, '\r') < 0 {
+		return v
+	}
+	c := jsontext.Value(bytes.Clone(v))
+	if err := c.Compact(); err != nil {
+		return v
+	}
+	return c
+}
+
+// metaMember is one member to set in params._meta.
+type metaMember struct {
+	key   string
+	value []byte
+}
+
+// withMeta returns params (a JSON object, or nil for none) with the members
+// set in its _meta object, later members winning over earlier ones and over
+// what _meta already had.
+func withMeta(params []byte, set []metaMember) ([]byte, error) {
+	if len(set) == 0 {
+		return params, nil
+	}
+	if params == nil {
+		params = emptyObject
+	}
+	i := skipSpace(params, 0)
+	if i >= len(params) || params[i] != '{' {
+		return nil, fmt.Errorf("params must be a JSON object to carry _meta, not %.20s", params)
+	}
+	out := make([]byte, 0, len(params)+64)
+	out = append(out, '{')
+	var meta []byte
+	_ = eachMember(params[i:], func(name, k, v []byte) error {
+		if string(name) == "_meta" {
+			meta = v
+			return nil
+		}
+		out = append(out, k...)
+		out = append(out, ':')
+		out = append(out, v...)
+		out = append(out, ',')
+		return nil
+	})
+	out = append(out, `"_meta":{`...)
+	written := 0
+	if len(meta) > 0 && meta[0] == '{' {
+		_ = eachMember(meta, func(name, k, v []byte) error {
+			if laterSets(set, string(name)) {
+				return nil
+			}
+			if written > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, k...)
+			out = append(out, ':')
+			out = append(out, v...)
+			written++
+			return nil
+		})
+	}
+	for j, m := range set {
+		if laterSets(set[j+1:], m.key) {
+			continue
+		}
+		if written > 0 {
+			out = append(out, ',')
+		}
+		out, _ = jsontext.AppendQuote(out, m.key)
+		out = append(out, ':')
+		out = append(out, m.value...)
+		written++
+	}
+	return append(out, "}}"...), nil
+}
+
+func laterSets(set []metaMember, key string) bool {
+	for _, m := range set {
+		if m.key == key {
+			return true
+		}
+	}
+	return false
+}
