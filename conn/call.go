@@ -88,6 +88,9 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...Call
 	if e := c.stoppedErr(); e != nil {
 		return nil, e
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("conn: call %s: %w", method, context.Cause(ctx))
+	}
 	id := c.nextID.Add(1)
 	raw, err := requestParams(params, o, id)
 	if err != nil {
