@@ -1,0 +1,128 @@
+// Command bench compares MCP stdio clients side by side against one minimal
+// hand-written server: mcptui's conn, the official go-sdk, mcp-go, and a
+// minimal hand-written client that stands for the practical ceiling.
+//
+// Usage, from the bench directory:
+//
+//	go run . [-quick] [-runs 5] [-clients conn,gosdk,mcpgo,ceiling] [-workloads seq,par8,...]
+//
+// Every client × workload × run is a separate worker process (this binary
+// re-executed with a job in its environment), so one client's heap never
+// pollutes another's; the worker's peak RSS comes from the kernel's wait4
+// accounting. The medians are printed as markdown tables, with ratios to the
+// ceiling, and written to results/latest.md.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+func main() {
+	maybeWorker()
+	cfg, out, err := parseFlags(os.Args[1:], os.Stderr)
+	if err != nil {
+		if err == flag.ErrHelp {
+			os.Exit(0)
+		}
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(2)
+	}
+	if err := run(context.Background(), cfg, out, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// run runs the benchmark and writes the report to stdout and to out.
+func run(ctx context.Context, cfg config, out string, stdout io.Writer) error {
+	res, err := runAll(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	md := res.markdown()
+	fmt.Fprint(stdout, md)
+	if out == "" {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, []byte(md), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(cfg.Log, "wrote %s\n", out)
+	return nil
+}
+
+// parseFlags turns the command line into a config and the report's path.
+func parseFlags(args []string, log io.Writer) (config, string, error) {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(log)
+	quick := fs.Bool("quick", false, "a fast smoke run: one run, few calls, small payloads")
+	runs := fs.Int("runs", 5, "repetitions of every client × workload (medians are reported)")
+	clientList := fs.String("clients", "conn,gosdk,mcpgo,ceiling", "clients to run, comma-separated")
+	workloadList := fs.String("workloads", "", "workloads to run, comma-separated (default all): seq,par8,par64,blob1,blob10,blob15,flood")
+	seqCalls := fs.Int("seq-calls", 20000, "timed calls of the sequential workload")
+	parCalls := fs.Int("par-calls", 100000, "timed calls of each in-flight workload")
+	warmup := fs.Int("warmup", 1000, "untimed calls before each call workload")
+	server := fs.String("server", "", "a prebuilt bench server binary (default: go build ./server)")
+	out := fs.String("out", "", "where to write the markdown report (default results/latest.md in the bench module)")
+	if err := fs.Parse(args); err != nil {
+		return config{}, "", err
+	}
+	if fs.NArg() > 0 {
+		return config{}, "", fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return config{}, "", err
+	}
+	cfg := config{
+		Quick: *quick, Runs: *runs, Clients: splitList(*clientList), Workloads: splitList(*workloadList),
+		SeqCalls: *seqCalls, ParCalls: *parCalls, Warmup: *warmup, Server: *server, Self: self, Log: log,
+	}
+	if *quick {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["runs"] {
+			cfg.Runs = 1
+		}
+		if !set["seq-calls"] {
+			cfg.SeqCalls = 300
+		}
+		if !set["par-calls"] {
+			cfg.ParCalls = 2000
+		}
+		if !set["warmup"] {
+			cfg.Warmup = 50
+		}
+	}
+	if cfg.Runs < 1 || cfg.SeqCalls < 1 || cfg.ParCalls < 1 || cfg.Warmup < 0 {
+		return config{}, "", fmt.Errorf("-runs, -seq-calls and -par-calls must be positive, -warmup not negative")
+	}
+	if *out == "" {
+		dir, err := moduleDir()
+		if err != nil {
+			return config{}, "", err
+		}
+		*out = filepath.Join(dir, "results", "latest.md")
+	}
+	return cfg, *out, nil
+}
+
+// splitList splits a comma-separated list, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}
