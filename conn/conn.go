@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -76,6 +77,11 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 	path, err := exec.LookPath(command)
 	if err != nil {
 		return nil, &Error{Code: CodeConnection, Message: msgExecutableNotFound + command, Cause: err}
+	}
+	// exec.Cmd resolves a relative Path against Dir; the lookup was made
+	// against the current directory, so pin what it found.
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
 	}
 	cmd := &exec.Cmd{
 		Path:      path,
