@@ -1,0 +1,396 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+)
+
+// Negotiation records how the protocol version was chosen, for the UI to
+// show: every process started, every message sent during the negotiation,
+// what came back, and the decision taken.
+type Negotiation struct {
+	// Allowed are the versions the client allowed, most preferred first.
+	Allowed []string
+	// Version is the version in use.
+	Version string
+	// Reason says in one sentence why Version was chosen.
+	Reason string
+	// Spawns counts the processes started (2 after a respawn).
+	Spawns int
+	// Probes counts the server/discover probes sent.
+	Probes int
+	// Started is when Connect began; Duration how long it took.
+	Started  time.Time
+	Duration time.Duration
+	// Steps are the individual steps, in order.
+	Steps []Step
+}
+
+// StepKind says what a negotiation step did.
+type StepKind int
+
+// The kinds of Step.
+const (
+	// StepSpawn started the server process.
+	StepSpawn StepKind = iota + 1
+	// StepProbe sent server/discover.
+	StepProbe
+	// StepInitialize sent initialize.
+	StepInitialize
+	// StepInitialized sent notifications/initialized.
+	StepInitialized
+	// StepAbandon gave up on a process (silent or exited) before a respawn.
+	StepAbandon
+	// StepChoose chose a version without sending anything (pinned).
+	StepChoose
+	// StepRenegotiate handled a -32022 answer to a later request.
+	StepRenegotiate
+)
+
+// String names the kind.
+func (k StepKind) String() string {
+	switch k {
+	case StepSpawn:
+		return "spawn"
+	case StepProbe:
+		return "probe"
+	case StepInitialize:
+		return "initialize"
+	case StepInitialized:
+		return "initialized"
+	case StepAbandon:
+		return "abandon"
+	case StepChoose:
+		return "choose"
+	case StepRenegotiate:
+		return "renegotiate"
+	}
+	return fmt.Sprintf("StepKind(%d)", int(k))
+}
+
+// Step is one step of the negotiation.
+type Step struct {
+	Kind StepKind
+	// Method is the method sent, if any.
+	Method string
+	// PID is the process the step concerned.
+	PID int
+	// Sent is the params sent; Result the result that came back; Err the
+	// error (from the server, or the transport's timeout or exit).
+	Sent   json.RawMessage
+	Result json.RawMessage
+	Err    error
+	// Decision is what the step concluded, in words.
+	Decision string
+	// Start is when the step began; Duration how long it took.
+	Start    time.Time
+	Duration time.Duration
+}
+
+// Connect starts command with args, negotiates the protocol version and
+// returns a client ready for requests. ctx owns the client: when it is done
+// the connection closes. Negotiation on stdio:
+//
+//   - Versions pinned to one: nothing is probed; an initialize-era version is
+//     initialized at once, 2026-07-28 sends nothing.
+//   - Otherwise server/discover is sent with the 2026-07-28 _meta. A
+//     DiscoverResult, or a -32022 error, names the server's versions: the
+//     most preferred allowed one is used (an initialize-era one initialized
+//     on the same process); none in common closes and fails with -32602,
+//     data {"requested": [...], "supported": [...]}.
+//   - Any other answer (an error, or a result that is not a DiscoverResult)
+//     means an initialize-era server: initialize on the same process.
+//   - No answer within ProbeTimeout, or the process exited: the server is
+//     started again and initialized.
+//
+// Connect's errors wrap an *Error.
+func Connect(ctx context.Context, command string, args []string, opts Options) (*Client, error) {
+	return connect(ctx, command, args, opts, dialConn)
+}
+
+func connect(ctx context.Context, command string, args []string, opts Options, dial dialer) (*Client, error) {
+	o, err := opts.normalized()
+	if err != nil {
+		return nil, fmt.Errorf("mcp: connecting to %s: %w", command, err)
+	}
+	c := &Client{
+		command:    command,
+		args:       slices.Clone(args),
+		opts:       o,
+		ctx:        ctx,
+		dial:       dial,
+		legacySubs: map[*legacyStream]struct{}{},
+		uriRefs:    map[string]int{},
+	}
+	c.neg = Negotiation{Allowed: slices.Clone(o.Versions), Started: time.Now()}
+	err = c.negotiate(ctx)
+	c.mu.Lock()
+	c.neg.Duration = time.Since(c.neg.Started)
+	c.mu.Unlock()
+	if err != nil {
+		if c.w != nil {
+			_ = c.w.Close()
+		}
+		return nil, fmt.Errorf("mcp: connecting to %s: %w", command, err)
+	}
+	return c, nil
+}
+
+// spawn starts (another) server process.
+func (c *Client) spawn(ctx context.Context) error {
+	start := time.Now()
+	w, err := c.dial(ctx, c.command, c.args, c.connOptions())
+	step := Step{Kind: StepSpawn, Start: start, Duration: time.Since(start), Err: err}
+	if err != nil {
+		step.Decision = "could not start the server"
+		c.record(step)
+		return err
+	}
+	c.w = w
+	step.PID = w.PID()
+	step.Decision = "started " + c.command
+	c.record(step)
+	return nil
+}
+
+// abandon gives up on the current process: stdin is closed and, in the
+// background, the process is shut down (Shutdown waits for that).
+func (c *Client) abandon(why string) {
+	old := c.w
+	c.record(Step{Kind: StepAbandon, PID: old.PID(), Start: time.Now(), Decision: why})
+	c.bg.Add(1)
+	go func() {
+		defer c.bg.Done()
+		_ = old.Shutdown(c.opts.ShutdownGrace)
+	}()
+}
+
+// decide records the chosen version and why.
+func (c *Client) decide(version, reason string) {
+	c.setSession(func(s *Session) { s.Version = version })
+	c.mu.Lock()
+	c.neg.Reason = reason
+	c.mu.Unlock()
+}
+
+func (c *Client) negotiate(ctx context.Context) error {
+	allowed := c.opts.Versions
+	if err := c.spawn(ctx); err != nil {
+		return err
+	}
+	if len(allowed) == 1 {
+		v := allowed[0]
+		if Stateless(v) {
+			c.record(Step{Kind: StepChoose, PID: c.w.PID(), Start: time.Now(),
+				Decision: "pinned to " + v + ": nothing sent at connect"})
+			c.decide(v, "pinned to "+v)
+			return nil
+		}
+		return c.initialize(ctx, v, "pinned to "+v)
+	}
+	if !slices.ContainsFunc(allowed, Stateless) {
+		return c.initialize(ctx, allowed[0], "only initialize-era versions allowed: no probe")
+	}
+	return c.probe(ctx)
+}
+
+// probe sends server/discover and acts on what comes back.
+func (c *Client) probe(ctx context.Context) error {
+	allowed := c.opts.Versions
+	params := object{}.set("_meta", c.dialectMeta(Version20260728, "").encode()).encode()
+	start := time.Now()
+	res, err := c.w.Call(ctx, MethodDiscover, params, conn.WithTimeout(c.opts.ProbeTimeout))
+	step := Step{Kind: StepProbe, Method: MethodDiscover, PID: c.w.PID(), Sent: params,
+		Result: res, Err: err, Start: start, Duration: time.Since(start)}
+	legacy := firstLegacy(allowed)
+
+	if err == nil {
+		dr, derr := decodeDiscover(res)
+		if derr != nil {
+			step.Decision = fmt.Sprintf("the answer is not a DiscoverResult (%v): an initialize-era server; initialize on the same process", derr)
+			c.record(step)
+			return c.initialize(ctx, legacy, "the probe's answer was not a DiscoverResult")
+		}
+		v := choose(allowed, dr.SupportedVersions)
+		if v == "" {
+			step.Decision = fmt.Sprintf("the server supports %v, none allowed: close", dr.SupportedVersions)
+			c.record(step)
+			return noCommonVersion(allowed, dr.SupportedVersions)
+		}
+		c.setSession(func(s *Session) { s.DiscoverResult = dr.Raw; applyDiscover(s, dr) })
+		if Stateless(v) {
+			step.Decision = fmt.Sprintf("discover lists %v: use %s", dr.SupportedVersions, v)
+			c.record(step)
+			c.decide(v, "server/discover listed it")
+			return nil
+		}
+		step.Decision = fmt.Sprintf("discover lists %v: use %s, initialize on the same process", dr.SupportedVersions, v)
+		c.record(step)
+		return c.initialize(ctx, v, "server/discover listed it")
+	}
+	if ctx.Err() != nil {
+		step.Decision = "cancelled"
+		c.record(step)
+		return err
+	}
+	e := asError(err)
+	switch {
+	case c.connStopped(err):
+		step.Decision = "the server exited: start it again and initialize"
+		c.record(step)
+		c.abandon("exited during the probe")
+		return c.respawn(ctx, legacy, "the server exited on the probe")
+	case e != nil && e.Code == CodeTimeout && time.Since(start) >= c.opts.ProbeTimeout:
+		step.Decision = fmt.Sprintf("no answer within %v: start the server again and initialize", c.opts.ProbeTimeout)
+		c.record(step)
+		c.abandon("silent on the probe")
+		return c.respawn(ctx, legacy, "the server was silent on the probe")
+	case e != nil && e.Code == CodeUnsupportedVersion:
+		supported := supportedFromData(e.Data)
+		v := choose(allowed, supported)
+		if v == "" {
+			step.Decision = fmt.Sprintf("-32022: the server supports %v, none allowed: close", supported)
+			c.record(step)
+			return noCommonVersion(allowed, supported)
+		}
+		if Stateless(v) {
+			step.Decision = fmt.Sprintf("-32022 lists %v: use %s", supported, v)
+			c.record(step)
+			c.decide(v, "the probe's -32022 listed it")
+			return nil
+		}
+		step.Decision = fmt.Sprintf("-32022 lists %v: use %s, initialize on the same process", supported, v)
+		c.record(step)
+		return c.initialize(ctx, v, "the probe's -32022 listed it")
+	default:
+		step.Decision = fmt.Sprintf("error %s: an initialize-era server; initialize on the same process", errorSummary(err))
+		c.record(step)
+		return c.initialize(ctx, legacy, "server/discover failed with an error")
+	}
+}
+
+// respawn starts the server again and initializes it.
+func (c *Client) respawn(ctx context.Context, version, reason string) error {
+	if err := c.spawn(ctx); err != nil {
+		return err
+	}
+	return c.initialize(ctx, version, reason)
+}
+
+// initialize performs the initialize handshake on the current process.
+func (c *Client) initialize(ctx context.Context, version, reason string) error {
+	params := object{}.
+		set("protocolVersion", quote(version)).
+		set("capabilities", c.opts.clientCapabilities(version)).
+		set("clientInfo", c.opts.clientInfo()).encode()
+	start := time.Now()
+	res, err := c.w.Call(ctx, MethodInitialize, params, c.timeoutOptions()...)
+	step := Step{Kind: StepInitialize, Method: MethodInitialize, PID: c.w.PID(), Sent: params,
+		Result: res, Err: err, Start: start, Duration: time.Since(start)}
+	if err != nil {
+		step.Decision = "initialize failed"
+		c.record(step)
+		return fmt.Errorf("initialize: %w", err)
+	}
+	var ir struct {
+		ProtocolVersion *string            `json:"protocolVersion"`
+		Capabilities    ServerCapabilities `json:"capabilities"`
+		ServerInfo      Implementation     `json:"serverInfo"`
+		Instructions    string             `json:"instructions"`
+	}
+	if derr := unmarshal(res, &ir); derr != nil || ir.ProtocolVersion == nil {
+		step.Decision = "the result has no protocolVersion: close"
+		c.record(step)
+		return newError(CodeConnection, "The server's initialize result has no protocolVersion", res)
+	}
+	got := *ir.ProtocolVersion
+	if Stateless(got) || !slices.Contains(c.opts.Versions, got) {
+		step.Decision = fmt.Sprintf("the server answered %q, which is not allowed: close", got)
+		c.record(step)
+		return newError(CodeInvalidParams,
+			fmt.Sprintf("The server negotiated protocol %s, which the client does not allow", got),
+			map[string]any{"negotiated": got, "requested": version})
+	}
+	step.Decision = "the server answered " + got
+	c.record(step)
+	c.setSession(func(s *Session) {
+		s.InitializeResult = res
+		s.Server = ir.ServerInfo
+		s.Capabilities = ir.Capabilities
+		s.Instructions = ir.Instructions
+	})
+	c.decide(got, reason)
+
+	start = time.Now()
+	nerr := c.w.Notify(ctx, NotificationInitialized, json.RawMessage(`{}`))
+	c.record(Step{Kind: StepInitialized, Method: NotificationInitialized, PID: c.w.PID(),
+		Sent: json.RawMessage(`{}`), Err: nerr, Start: start, Duration: time.Since(start)})
+	if nerr != nil {
+		return fmt.Errorf("notifications/initialized: %w", nerr)
+	}
+	return nil
+}
+
+// decodeDiscover decodes a DiscoverResult; an answer without a
+// supportedVersions list of strings is not one.
+func decodeDiscover(res json.RawMessage) (*DiscoverResult, error) {
+	if !isObject(res) {
+		return nil, fmt.Errorf("the result is a JSON %s", jsonKind(res))
+	}
+	obj, err := parseObject(res)
+	if err != nil {
+		return nil, err
+	}
+	if jsonKind(obj.get("supportedVersions")) != "array" {
+		return nil, errors.New("no supportedVersions list")
+	}
+	var dr DiscoverResult
+	if err := unmarshal(res, &dr); err != nil {
+		return nil, err
+	}
+	dr.Raw = slices.Clone(res)
+	if meta, err := parseObject(dr.Meta); err == nil {
+		if raw := meta.get(MetaServerInfo); raw != nil {
+			var info Implementation
+			if unmarshal(raw, &info) == nil {
+				dr.ServerInfo = &info
+			}
+		}
+	}
+	return &dr, nil
+}
+
+// applyDiscover copies what a DiscoverResult says into the session.
+func applyDiscover(s *Session, dr *DiscoverResult) {
+	s.Capabilities = dr.Capabilities
+	s.Instructions = dr.Instructions
+	if dr.ServerInfo != nil {
+		s.Server = *dr.ServerInfo
+	}
+}
+
+// supportedFromData reads data.supported of a -32022 error.
+func supportedFromData(data json.RawMessage) []string {
+	var d struct {
+		Supported []string `json:"supported"`
+	}
+	if unmarshal(data, &d) != nil {
+		return nil
+	}
+	return d.Supported
+}
+
+// errorSummary is "code message" of an error, for decisions.
+func errorSummary(err error) string {
+	if e := asError(err); e != nil {
+		return fmt.Sprintf("%d %q", e.Code, e.Message)
+	}
+	return strings.TrimSpace(err.Error())
+}
