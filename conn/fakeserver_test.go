@@ -179,15 +179,15 @@ func (s *fakeServer) forever() {
 }
 
 // What the reading loop does after a line.
-type next int
+type readNext int
 
 const (
-	keepReading next = iota
+	keepReading readNext = iota
 	stopReading
 )
 
 // handle acts on one line from the client.
-func (s *fakeServer) handle(line []byte) next {
+func (s *fakeServer) handle(line []byte) readNext {
 	var m wire
 	if err := json.Unmarshal(line, &m); err != nil {
 		fmt.Fprintf(os.Stderr, "fake server: bad line (%v): %.200q\n", err, line)
@@ -251,7 +251,7 @@ type fakeParams struct {
 }
 
 // request runs the behaviour the method names.
-func (s *fakeServer) request(m wire) next {
+func (s *fakeServer) request(m wire) readNext {
 	id := m.ID
 	var p fakeParams
 	json.Unmarshal(m.Params, &p)

@@ -159,13 +159,20 @@ func start(t *testing.T, opts conn.Options, args ...string) *harness {
 	if opts.Stderr == nil {
 		opts.Stderr = h.stderr
 	}
+	h.c = dial(t, opts, args...)
+	t.Cleanup(func() { h.shutdown() })
+	return h
+}
+
+// dial dials the fake server with opts as they are, and no cleanup: the
+// caller shuts it down.
+func dial(t *testing.T, opts conn.Options, args ...string) *conn.Conn {
+	t.Helper()
 	c, err := conn.Dial(context.Background(), fakeExe, args, opts)
 	if err != nil {
 		t.Fatalf("Dial: %v", err)
 	}
-	h.c = c
-	t.Cleanup(func() { h.shutdown() })
-	return h
+	return c
 }
 
 // shutdown stops the server with Shutdown(h.grace), failing the test if that
