@@ -41,18 +41,19 @@ func parseObject(raw json.RawMessage) (object, error) {
 	}
 	var obj object
 	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
+		tok, err := dec.ReadToken()
 		if err != nil {
 			return nil, fmt.Errorf("reading JSON object member name: %w", err)
 		}
+		name := tok.String() // before the next read voids tok
 		val, err := dec.ReadValue()
 		if err != nil {
-			return nil, fmt.Errorf("reading JSON object member %q: %w", name.String(), err)
+			return nil, fmt.Errorf("reading JSON object member %q: %w", name, err)
 		}
 		// Slice the input rather than copy the decoder's buffer: the value
 		// is then exactly the bytes that came, without an allocation.
 		end := int(dec.InputOffset())
-		obj = append(obj, member{name: name.String(), value: json.RawMessage(raw[end-len(val) : end : end])})
+		obj = append(obj, member{name: name, value: json.RawMessage(raw[end-len(val) : end : end])})
 	}
 	if _, err := dec.ReadToken(); err != nil {
 		return nil, fmt.Errorf("reading JSON object end: %w", err)

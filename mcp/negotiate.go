@@ -330,8 +330,13 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 
 	start = time.Now()
 	nerr := c.w.Notify(ctx, NotificationInitialized, json.RawMessage(`{}`))
-	c.record(Step{Kind: StepInitialized, Method: NotificationInitialized, PID: c.w.PID(),
-		Sent: json.RawMessage(`{}`), Err: nerr, Start: start, Duration: time.Since(start)})
+	step = Step{Kind: StepInitialized, Method: NotificationInitialized, PID: c.w.PID(),
+		Sent: json.RawMessage(`{}`), Err: nerr, Start: start, Duration: time.Since(start),
+		Decision: "ready on " + got}
+	if nerr != nil {
+		step.Decision = "could not send notifications/initialized"
+	}
+	c.record(step)
 	if nerr != nil {
 		return fmt.Errorf("notifications/initialized: %w", nerr)
 	}
