@@ -254,7 +254,10 @@ func TestInputRequiredAnswererWaitsForPerson(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	})
-	s, c := modernClient(t, func(s *fakeSetup) { s.opts.ElicitForm, s.opts.Sampling = block, block; s.opts.ElicitURL, s.opts.Roots = block, block })
+	s, c := modernClient(t, func(s *fakeSetup) {
+		s.opts.ElicitForm, s.opts.Sampling = block, block
+		s.opts.ElicitURL, s.opts.Roots = block, block
+	})
 	ctx, cancel := context.WithCancel(testCtx(t))
 	done := make(chan error)
 	go func() {
