@@ -123,6 +123,14 @@ func (w *writer) write(batch []*outgoing) {
 			taken = append(taken, o)
 		}
 	}
+	if !w.failed {
+		// Report before writing: the server may answer before Write
+		// returns, and the Observer must see a request before its response
+		// (wire order).
+		for _, o := range taken {
+			w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, nil)
+		}
+	}
 	var err error
 	switch {
 	case len(taken) == 0:
@@ -143,9 +151,6 @@ func (w *writer) write(batch []*outgoing) {
 		}
 	}
 	for _, o := range taken {
-		if err == nil {
-			w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, nil)
-		}
 		o.finish(err)
 	}
 	if err != nil && !w.failed {
