@@ -264,6 +264,11 @@ func TestRenegotiateOnUnsupportedVersion(t *testing.T) {
 	}
 	lists := s.wire.sent(MethodListTools)
 	if len(lists) != 3 || string(lists[0].id) == string(lists[1].id) || lists[0].param("cursor") != nil || lists[1].param("cursor") != nil {
+		s.wire.mu.Lock()
+		for _, l := range s.wire.lines {
+			t.Logf("%v %s", l.kind, l.line)
+		}
+		s.wire.mu.Unlock()
 		t.Fatalf("tools/list lines: %d", len(lists))
 	}
 	n := c.Negotiation()
