@@ -173,7 +173,7 @@ func (s sample) summary() string {
 		fmt.Fprintf(&b, "%.1f allocs/call ", m.MallocsPerCall)
 	}
 	if m.FloodErr != "" || m.NextErr != "" || m.Survived {
-		fmt.Fprintf(&b, "survived=%v ", m.Survived)
+		fmt.Fprintf(&b, "survived=%v next call %s ", m.Survived, dur(m.NextSeconds))
 	}
 	fmt.Fprintf(&b, "rss %s (self %s)", mib(s.maxRSSKiB), mib(m.SelfMaxRSSKiB))
 	return b.String()

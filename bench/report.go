@@ -251,9 +251,9 @@ func (r *results) floodOutcome(k key) string {
 	case survived == n:
 		return fmt.Sprintf("survived (%d/%d)", survived, n)
 	case failed == n:
-		return fmt.Sprintf("**worker failed** (%d/%d): %s", failed, n, mdEscape(shorten(why, 160)))
+		return fmt.Sprintf("**worker failed** (%d/%d): %s", failed, n, mdEscape(shorten(why, 120)))
 	}
-	return fmt.Sprintf("**session dead** (%d/%d survived): %s", survived, n, mdEscape(shorten(why, 160)))
+	return fmt.Sprintf("**session dead** (%d/%d survived): %s", survived, n, mdEscape(shorten(why, 120)))
 }
 
 // nextCell is the median time of the call after the flood, when answered.
