@@ -26,15 +26,16 @@ type Filter struct {
 }
 
 func (f Filter) raw() (json.RawMessage, error) {
+	extra := f.Extra
 	f.Extra = nil
 	base := mustMarshal(f)
-	if len(f.Extra) == 0 {
+	if len(extra) == 0 {
 		return base, nil
 	}
-	if !isObject(f.Extra) {
+	if !isObject(extra) {
 		return nil, errorf(CodeInvalidParams, "Filter.Extra must be a JSON object")
 	}
-	return mergeDeep(base, f.Extra)
+	return mergeDeep(base, extra)
 }
 
 // Subscription is a stream of change notifications: on 2026-07-28 a
