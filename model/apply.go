@@ -1,0 +1,156 @@
+package model
+
+import (
+	"slices"
+	"time"
+)
+
+// Apply folds one event into the session.
+func (s *Session) Apply(ev Event) {
+	switch e := ev.(type) {
+	case Wire:
+		s.wire(e)
+	case Stderr:
+		s.stderr.add(StderrLine{Time: e.Time, Gen: s.conn.Gen, Text: e.Line})
+	case Started:
+		s.started(e)
+	case Negotiating:
+		s.conn.Phase, s.conn.Step, s.conn.Since = PhaseNegotiating, e.Step, e.Time
+	case Ready:
+		s.conn.Phase, s.conn.Since = PhaseReady, e.Time
+		s.conn.ServerName, s.conn.ServerVersion, s.conn.Protocol = e.ServerName, e.ServerVersion, e.Protocol
+		if e.PID != 0 {
+			s.conn.PID = e.PID
+		}
+	case Exited:
+		s.exited(e.Time, e.Status)
+	case Failed:
+		s.errors++
+		s.exited(e.Time, e.Err)
+	case CallOptions:
+		s.callOptions(e)
+	case Extended:
+		if c := s.calls[callKey(s.conn.Gen, Out, e.ID)]; c != nil && !c.Deadline.IsZero() {
+			c.Deadline = c.Deadline.Add(e.By)
+			if !c.MaxDeadline.IsZero() {
+				c.MaxDeadline = c.MaxDeadline.Add(e.By)
+			}
+		}
+	case QuestionAsked:
+		s.asked(e)
+	case QuestionResolved:
+		if q := s.Question(questionKey(s.conn.Gen, e.RequestID, e.Key)); q != nil {
+			q.resolve(e.Time, e.State, e.Answer, e.Err)
+		}
+	case Lost:
+		s.lost += e.N
+	}
+}
+
+// ApplyAll folds events in order.
+func (s *Session) ApplyAll(evs []Event) {
+	for _, ev := range evs {
+		s.Apply(ev)
+	}
+}
+
+func (s *Session) started(e Started) {
+	if s.conn.Gen > 0 {
+		s.endGeneration(e.Time, "restarted")
+		s.history.add(Entry{Time: e.Time, Kind: KindBoundary, Gen: s.conn.Gen + 1, Summary: "restarted"})
+		s.stderr.add(StderrLine{Time: e.Time, Gen: s.conn.Gen + 1, Boundary: true, Text: "restarted"})
+	}
+	s.conn = ConnState{Phase: PhaseStarting, Gen: s.conn.Gen + 1, Command: e.Command, PID: e.PID, Since: e.Time, Started: e.Time}
+	clear(s.opts)
+}
+
+func (s *Session) exited(t time.Time, status string) {
+	if s.conn.Phase == PhaseExited {
+		return
+	}
+	s.endGeneration(t, "connection died")
+	s.conn.Phase, s.conn.Since, s.conn.ExitStatus = PhaseExited, t, status
+}
+
+// endGeneration settles everything the current process left open.
+func (s *Session) endGeneration(t time.Time, reason string) {
+	for _, c := range slices.Clone(s.order) {
+		s.finish(c, Outcome{Kind: ConnectionDied, Time: t})
+	}
+	for _, q := range s.qs {
+		q.resolve(t, QuestionConnectionDied, nil, nil)
+	}
+	for _, sub := range s.subs {
+		sub.end(t, reason)
+	}
+}
+
+func (s *Session) callOptions(e CallOptions) {
+	key := callKey(s.conn.Gen, Out, e.ID)
+	if c := s.calls[key]; c != nil {
+		c.setTimer(e.Timeout, e.MaxTotal, e.ResetOnProgress)
+		return
+	}
+	if len(s.opts) < 1024 {
+		s.opts[key] = e
+	}
+}
+
+func (s *Session) asked(e QuestionAsked) {
+	key := questionKey(s.conn.Gen, e.RequestID, e.Key)
+	if s.Question(key) != nil {
+		return
+	}
+	k := ClassifyQuestion(e.Method, e.Params)
+	s.qs = append(s.qs, &Question{
+		Key: key, Kind: k, RequestID: clone(e.RequestID), Method: e.Method, Params: clone(e.Params),
+		CallMethod: e.CallMethod, Round: e.Round, Gen: s.conn.Gen, Arrived: e.Time,
+		Summary: summarizeQuestion(k, e.Params, s.cfg.Roots),
+	})
+	s.pruneQuestions()
+}
+
+// pruneQuestions drops the oldest resolved questions over the cap.
+func (s *Session) pruneQuestions() {
+	resolved := 0
+	for _, q := range s.qs {
+		if q.State != Waiting {
+			resolved++
+		}
+	}
+	for i := 0; resolved > s.cfg.ClosedQuestions && i < len(s.qs); {
+		if s.qs[i].State != Waiting {
+			s.qs = slices.Delete(s.qs, i, i+1)
+			resolved--
+			continue
+		}
+		i++
+	}
+}
+
+// resolve leaves the waiting state once.
+func (q *Question) resolve(t time.Time, st QuestionState, answer []byte, err *RPCError) {
+	if q.State != Waiting {
+		return
+	}
+	q.State, q.Resolved, q.Answer, q.Err = st, t, clone(answer), err
+}
+
+// finish moves a call from in flight to recent.
+func (s *Session) finish(c *Call, o Outcome) {
+	if c.Outcome.Kind != Pending {
+		return
+	}
+	c.Outcome = o
+	delete(s.calls, c.Key)
+	if c.progressToken != "" && s.tokens[c.progressToken] == c {
+		delete(s.tokens, c.progressToken)
+	}
+	if i := slices.Index(s.order, c); i >= 0 {
+		s.order = slices.Delete(s.order, i, i+1)
+	}
+	s.recent = append(s.recent, c)
+	if over := len(s.recent) - s.cfg.RecentCalls; over > 0 {
+		s.recent = slices.Delete(s.recent, 0, over)
+	}
+}

@@ -1,0 +1,226 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// Kind is what a traffic entry is.
+type Kind int
+
+// The kinds of traffic entry.
+const (
+	// KindRequest has a method and an id.
+	KindRequest Kind = iota + 1
+	// KindNotification has a method and no id.
+	KindNotification
+	// KindResponse has an id and a result.
+	KindResponse
+	// KindError has an id and an error.
+	KindError
+	// KindDiscarded is a line conn could not use.
+	KindDiscarded
+	// KindInvalid is a line that is not a JSON-RPC message (seen only when
+	// conn reports such a line as sent or received).
+	KindInvalid
+	// KindBoundary is not a line: it marks a restart of the server.
+	KindBoundary
+)
+
+// String names the kind.
+func (k Kind) String() string {
+	switch k {
+	case KindRequest:
+		return "request"
+	case KindNotification:
+		return "notification"
+	case KindResponse:
+		return "response"
+	case KindError:
+		return "error"
+	case KindDiscarded:
+		return "discarded"
+	case KindInvalid:
+		return "invalid"
+	case KindBoundary:
+		return "restart"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// RPCError is a JSON-RPC error object.
+type RPCError struct {
+	Code    int
+	Message string
+}
+
+// Error formats the code and message.
+func (e *RPCError) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) }
+
+// envelope is the parsed top level of a JSON-RPC line; the byte slices point
+// into the line.
+type envelope struct {
+	kind   Kind
+	id     []byte
+	method string
+	params []byte
+	result []byte
+	err    *RPCError
+}
+
+// parseEnvelope reads the top-level members of a JSON-RPC line without
+// decoding params or result.
+func parseEnvelope(line []byte) envelope {
+	v, ok := members(line, "id", "method", "params", "result", "error")
+	if !ok {
+		return envelope{kind: KindInvalid}
+	}
+	e := envelope{id: v[0], params: v[2], result: v[3]}
+	if m, ok := str(v[1]); ok {
+		e.method = m
+	}
+	if kind(e.id) == 'n' {
+		e.id = nil // "id": null is an error response to an unreadable request
+	}
+	switch {
+	case e.method != "" && e.id != nil:
+		e.kind = KindRequest
+	case e.method != "":
+		e.kind = KindNotification
+	case v[4] != nil:
+		e.kind = KindError
+		e.err = parseError(v[4])
+	case e.id != nil && e.result != nil:
+		e.kind = KindResponse
+	default:
+		e.kind = KindInvalid
+	}
+	return e
+}
+
+// parseError reads a JSON-RPC error object.
+func parseError(raw []byte) *RPCError {
+	v, _ := members(raw, "code", "message")
+	e := &RPCError{}
+	if f, ok := num(v[0]); ok {
+		e.Code = int(f)
+	}
+	e.Message, _ = str(v[1])
+	return e
+}
+
+// summaryBytes bounds a one-line summary.
+const summaryBytes = 200
+
+// target is what a request is about: the tool or prompt name, the resource
+// uri, or the completion reference.
+func target(method string, params []byte) string {
+	switch method {
+	case "tools/call", "prompts/get":
+		s, _ := str(member(params, "name"))
+		return s
+	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+		s, _ := str(member(params, "uri"))
+		return s
+	case "completion/complete":
+		v, _ := members(member(params, "ref"), "name", "uri")
+		if s, ok := str(v[0]); ok {
+			return s
+		}
+		s, _ := str(v[1])
+		return s
+	}
+	return ""
+}
+
+// summarize is the one-line summary of a parsed line.
+func summarize(e envelope) string {
+	switch e.kind {
+	case KindRequest:
+		if t := target(e.method, e.params); t != "" {
+			return clip(t)
+		}
+		return clipRaw(e.params)
+	case KindNotification:
+		return notificationSummary(e.method, e.params)
+	case KindResponse:
+		return clipRaw(e.result)
+	case KindError:
+		return clip(e.err.Error())
+	}
+	return ""
+}
+
+// notificationSummary picks the telling members of common notifications.
+func notificationSummary(method string, params []byte) string {
+	switch method {
+	case "notifications/progress":
+		v, _ := members(params, "progress", "total", "message")
+		s := string(v[0])
+		if v[1] != nil {
+			s += "/" + string(v[1])
+		}
+		if m, ok := str(v[2]); ok {
+			s += " " + m
+		}
+		return clip(s)
+	case "notifications/cancelled":
+		v, _ := members(params, "requestId", "reason")
+		s := "id " + string(v[0])
+		if r, ok := str(v[1]); ok {
+			s += ": " + r
+		}
+		return clip(s)
+	case "notifications/message":
+		v, _ := members(params, "level", "logger", "data")
+		level, _ := str(v[0])
+		if logger, ok := str(v[1]); ok {
+			level += " " + logger
+		}
+		if d, ok := str(v[2]); ok {
+			return clip(level + ": " + d)
+		}
+		return clip(level + ": " + string(clipBytes(v[2])))
+	}
+	return clipRaw(params)
+}
+
+// clip bounds a summary.
+func clip(s string) string {
+	if len(s) > summaryBytes {
+		return s[:summaryBytes]
+	}
+	return s
+}
+
+// clipBytes is the start of a raw value, at most summaryBytes.
+func clipBytes(raw []byte) []byte {
+	if len(raw) > summaryBytes {
+		return raw[:summaryBytes]
+	}
+	return raw
+}
+
+// clipRaw is the start of a raw value on one line.
+func clipRaw(raw []byte) string {
+	b := clipBytes(bytes.TrimSpace(raw))
+	if bytes.ContainsAny(b, "\r\n\t") {
+		b = bytes.Join(bytes.Fields(b), []byte(" "))
+	}
+	return string(b)
+}
+
+// FormatSize is a byte count for people: 512 B, 1.5 KiB, 16.0 MiB.
+func FormatSize(n int) string {
+	const unit = 1024
+	if n < unit {
+		return strconv.Itoa(n) + " B"
+	}
+	div, exp := unit, 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}

@@ -1,0 +1,210 @@
+package model
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+)
+
+// Event is one thing that happened, to be folded into a Session by Apply.
+// Every event carries the time it happened; the reducer reads no clock.
+type Event interface {
+	// When is the time the event happened.
+	When() time.Time
+}
+
+// Direction says which way a line went.
+type Direction int
+
+// The directions of a line.
+const (
+	// Out is from the client (us) to the server.
+	Out Direction = iota + 1
+	// In is from the server to the client.
+	In
+)
+
+// String is "out" or "in".
+func (d Direction) String() string {
+	switch d {
+	case Out:
+		return "out"
+	case In:
+		return "in"
+	}
+	return "?"
+}
+
+// Wire is one line that crossed the connection, or one that was discarded.
+type Wire struct {
+	Time time.Time
+	Dir  Direction
+	// Line is the line without its newline; nil when it was too long to
+	// keep. Apply copies what it keeps, so the caller may reuse it.
+	Line []byte
+	// Size is the number of bytes of the line, even when Line is nil.
+	Size int
+	// Discarded marks a line conn could not use; Reason says why.
+	Discarded bool
+	Reason    string
+	// Lost marks a line whose content the inbox dropped under overload.
+	Lost bool
+}
+
+// Exited is the end of the server process.
+type Exited struct {
+	Time time.Time
+	// Status is the exit status as text ("exit status 1", "signal: killed"),
+	// empty for a clean exit.
+	Status string
+}
+
+// Stderr is one line the server wrote to its stderr.
+type Stderr struct {
+	Time time.Time
+	Line string
+}
+
+// Started is a server process (re)starting: a new generation of the
+// connection. After the first one it draws a boundary in the history.
+type Started struct {
+	Time    time.Time
+	Command []string
+	PID     int
+}
+
+// Negotiating is a step of version negotiation (the probe, its answer, a
+// respawn), shown while the connection is not ready.
+type Negotiating struct {
+	Time time.Time
+	Step string
+}
+
+// Ready is the end of negotiation: the server's identity and the protocol.
+type Ready struct {
+	Time          time.Time
+	ServerName    string
+	ServerVersion string
+	Protocol      string
+	PID           int
+}
+
+// Failed is a start or negotiation that did not produce a connection (the
+// executable was not found, the process exited at once).
+type Failed struct {
+	Time time.Time
+	Err  string
+}
+
+// CallOptions tells the model the timer options of one of our requests, so
+// the in-flight table can show its deadline. It may arrive before or after
+// the request's line. Requests without one use Config's defaults.
+type CallOptions struct {
+	Time            time.Time
+	ID              json.RawMessage
+	Timeout         time.Duration // <= 0: no timer
+	ResetOnProgress bool
+	MaxTotal        time.Duration
+}
+
+// Extended moves the deadline of one of our requests later by By.
+type Extended struct {
+	Time time.Time
+	ID   json.RawMessage
+	By   time.Duration
+}
+
+// QuestionAsked is the server asking a person something: a server-to-client
+// request (RequestID set) or one entry of an input_required result (Key set).
+type QuestionAsked struct {
+	Time      time.Time
+	RequestID json.RawMessage
+	// Key names an input_required entry; ignored when RequestID is set.
+	Key    string
+	Method string
+	Params json.RawMessage
+	// CallMethod and Round say which request of ours got the
+	// input_required result, and which round it was.
+	CallMethod string
+	Round      int
+}
+
+// QuestionResolved ends a question: answered, rejected, cancelled by the
+// server or dead with the connection. It is idempotent: a question leaves
+// the waiting state once.
+type QuestionResolved struct {
+	Time      time.Time
+	RequestID json.RawMessage
+	Key       string
+	State     QuestionState
+	// Answer is the result sent (Answered, or a decline/cancel of an
+	// elicitation); Err the error sent (Rejected).
+	Answer json.RawMessage
+	Err    *RPCError
+}
+
+// Lost counts events the inbox dropped entirely under overload.
+type Lost struct {
+	Time time.Time
+	N    int
+}
+
+// When implements Event.
+func (e Wire) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Exited) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Stderr) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Started) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Negotiating) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Ready) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Failed) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e CallOptions) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Extended) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e QuestionAsked) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e QuestionResolved) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e Lost) When() time.Time { return e.Time }
+
+// FromConn adapts an event of conn's Observer. The line is copied, because
+// conn owns it and the event outlives the callback.
+func FromConn(ev conn.Event) Event {
+	switch ev.Kind {
+	case conn.Exited:
+		status := ""
+		if ev.Err != nil {
+			status = ev.Err.Error()
+		}
+		return Exited{Time: ev.Time, Status: status}
+	case conn.Sent:
+		return Wire{Time: ev.Time, Dir: Out, Line: clone(ev.Line), Size: ev.Size}
+	case conn.Discarded:
+		reason := ""
+		if ev.Err != nil {
+			reason = ev.Err.Error()
+		}
+		return Wire{Time: ev.Time, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason}
+	default:
+		return Wire{Time: ev.Time, Dir: In, Line: clone(ev.Line), Size: ev.Size}
+	}
+}

@@ -1,0 +1,141 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// lenient decoding: the inspector shows what a server sent even when it is
+// not quite right.
+var lenient = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
+
+// members returns, for each wanted name of the JSON object raw, the bytes of
+// its value as a sub-slice of raw (no copy). Values of other members are
+// skipped, not decoded. ok is false when raw is not an object.
+func members(raw []byte, want ...string) (vals [][]byte, ok bool) {
+	vals = make([][]byte, len(want))
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), lenient...)
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return vals, false
+	}
+	for dec.PeekKind() == '"' {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return vals, false
+		}
+		name := tok.String()
+		idx := -1
+		for i, w := range want {
+			if w == name && vals[i] == nil {
+				idx = i
+				break
+			}
+		}
+		start := dec.InputOffset()
+		if err := dec.SkipValue(); err != nil {
+			return vals, false
+		}
+		if idx >= 0 {
+			vals[idx] = trimValue(raw[start:dec.InputOffset()])
+		}
+	}
+	return vals, true
+}
+
+// member is members for one name.
+func member(raw []byte, name string) []byte {
+	v, _ := members(raw, name)
+	return v[0]
+}
+
+// trimValue drops the separator and whitespace before a value.
+func trimValue(b []byte) []byte {
+	return bytes.TrimLeft(b, " \t\r\n:,")
+}
+
+// str decodes a JSON string.
+func str(raw []byte) (string, bool) {
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// num decodes a JSON number.
+func num(raw []byte) (float64, bool) {
+	f, err := strconv.ParseFloat(string(raw), 64)
+	return f, err == nil
+}
+
+// kind is the JSON kind of raw: '{', '[', '"', '0', 'n', 't', 'f', or 0 when
+// absent or invalid.
+func kind(raw []byte) byte {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return 0
+	}
+	switch c := raw[0]; {
+	case c == '{' || c == '[' || c == '"' || c == 'n' || c == 't' || c == 'f':
+		return c
+	case c == '-' || (c >= '0' && c <= '9'):
+		return '0'
+	}
+	return 0
+}
+
+// idKey normalizes a JSON-RPC id for lookups: compact, and a number written
+// with a fraction or exponent as the integer it is (as conn does).
+func idKey(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	if raw[0] != '"' {
+		if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == float64(int64(f)) {
+			return strconv.FormatInt(int64(f), 10)
+		}
+	}
+	v := jsontext.Value(bytes.Clone(raw))
+	if err := v.Compact(lenient...); err != nil {
+		return string(raw)
+	}
+	return string(v)
+}
+
+// clone copies raw so it outlives the buffer it came from; nil stays nil.
+func clone(raw []byte) json.RawMessage {
+	if raw == nil {
+		return nil
+	}
+	return bytes.Clone(raw)
+}
+
+// eachMember calls fn for each member of the JSON object raw, in order,
+// with the value's bytes as a sub-slice of raw. It reports false when raw is
+// not an object.
+func eachMember(raw []byte, fn func(name string, val []byte)) bool {
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), lenient...)
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return false
+	}
+	for dec.PeekKind() == '"' {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return false
+		}
+		name := tok.String() // the token is only valid until the next read
+		start := dec.InputOffset()
+		if err := dec.SkipValue(); err != nil {
+			return false
+		}
+		fn(name, trimValue(raw[start:dec.InputOffset()]))
+	}
+	return true
+}

@@ -1,0 +1,193 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// QuestionKind says what the server asks for.
+type QuestionKind int
+
+// The kinds of Question.
+const (
+	// AskOther is a method the inspector has no form for.
+	AskOther QuestionKind = iota
+	// AskSampling is sampling/createMessage: a person writes the reply.
+	AskSampling
+	// AskElicitForm is a form-mode elicitation/create.
+	AskElicitForm
+	// AskElicitURL is a URL-mode elicitation/create.
+	AskElicitURL
+	// AskRoots is roots/list.
+	AskRoots
+	// AskPing is ping.
+	AskPing
+)
+
+// String names the kind.
+func (k QuestionKind) String() string {
+	switch k {
+	case AskSampling:
+		return "sampling"
+	case AskElicitForm:
+		return "elicitation"
+	case AskElicitURL:
+		return "elicitation (url)"
+	case AskRoots:
+		return "roots"
+	case AskPing:
+		return "ping"
+	}
+	return "other"
+}
+
+// ClassifyQuestion finds the kind of a question from its method and params.
+func ClassifyQuestion(method string, params []byte) QuestionKind {
+	switch method {
+	case "sampling/createMessage":
+		return AskSampling
+	case "elicitation/create":
+		if mode, _ := str(member(params, "mode")); mode == "url" {
+			return AskElicitURL
+		}
+		return AskElicitForm
+	case "roots/list":
+		return AskRoots
+	case "ping":
+		return AskPing
+	}
+	return AskOther
+}
+
+// QuestionState is where a question is in its life.
+type QuestionState int
+
+// The states of a Question.
+const (
+	// Waiting for a person.
+	Waiting QuestionState = iota
+	// Answered with a result.
+	Answered
+	// Rejected with an error (or, for elicitation, declined or cancelled).
+	Rejected
+	// CancelledByServer: the server withdrew it.
+	CancelledByServer
+	// QuestionConnectionDied: the connection stopped first.
+	QuestionConnectionDied
+)
+
+// String names the state.
+func (s QuestionState) String() string {
+	return [...]string{"waiting", "answered", "rejected", "cancelled by server", "connection died"}[s]
+}
+
+// Question is one entry of the pending-questions queue.
+type Question struct {
+	Key  string
+	Kind QuestionKind
+	// RequestID is the server's id for a server-to-client request; nil
+	// for an input_required entry.
+	RequestID  json.RawMessage
+	Method     string
+	Params     json.RawMessage
+	CallMethod string
+	Round      int
+	Gen        int
+	Arrived    time.Time
+	State      QuestionState
+	Resolved   time.Time
+	Answer     json.RawMessage
+	Err        *RPCError
+	// Summary is what a person needs to see to answer.
+	Summary Summary
+}
+
+// Waited is how long the server has waited (or waited) at now.
+func (q *Question) Waited(now time.Time) time.Duration {
+	if q.State != Waiting {
+		return q.Resolved.Sub(q.Arrived)
+	}
+	return now.Sub(q.Arrived)
+}
+
+// Summary is the gist of a question, per kind. Strings are raw from the
+// server: escape them before drawing.
+type Summary struct {
+	// Sampling.
+	LastUser     string
+	SystemPrompt string
+	MaxTokens    int
+	ModelPrefs   string
+	Messages     int
+	// Elicitation.
+	Message string
+	URL     string
+	Fields  []Field
+	// Roots: what the prepared answer returns.
+	Roots []Root
+}
+
+// Field is one property of an elicitation's requested schema.
+type Field struct {
+	Name        string
+	Type        string
+	Title       string
+	Description string
+	Required    bool
+	Enum        []string
+	// Default is the schema's default, raw; nil when none.
+	Default json.RawMessage
+}
+
+// Root is one root the client offers.
+type Root struct {
+	URI  string `json:"uri"`
+	Name string `json:"name,omitempty"`
+}
+
+// Lines is the summary as label/value pairs, in display order.
+func (s Summary) Lines(k QuestionKind) [][2]string {
+	var out [][2]string
+	add := func(label, value string) {
+		if value != "" {
+			out = append(out, [2]string{label, value})
+		}
+	}
+	switch k {
+	case AskSampling:
+		add("user", s.LastUser)
+		add("system", s.SystemPrompt)
+		if s.MaxTokens > 0 {
+			add("maxTokens", fmt.Sprint(s.MaxTokens))
+		}
+		add("model", s.ModelPrefs)
+		if s.Messages > 1 {
+			add("messages", fmt.Sprint(s.Messages))
+		}
+	case AskElicitForm, AskElicitURL:
+		add("message", s.Message)
+		add("url", s.URL)
+		for _, f := range s.Fields {
+			v := f.Type
+			if f.Required {
+				v += ", required"
+			}
+			if len(f.Enum) > 0 {
+				v += fmt.Sprintf(", one of %q", f.Enum)
+			}
+			if f.Default != nil {
+				v += ", default " + string(f.Default)
+			}
+			add("field "+f.Name, v)
+		}
+	case AskRoots:
+		if len(s.Roots) == 0 {
+			add("roots", "(none configured: --root)")
+		}
+		for _, r := range s.Roots {
+			add("root", r.URI)
+		}
+	}
+	return out
+}

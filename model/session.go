@@ -1,0 +1,241 @@
+package model
+
+import (
+	"slices"
+	"strconv"
+	"time"
+)
+
+// Defaults of Config.
+const (
+	DefaultHistoryBytes  = 64 << 20
+	DefaultStderrLines   = 5000
+	DefaultStderrLineCap = 16 << 10
+	DefaultRecentCalls   = 100
+	DefaultClosedQs      = 50
+)
+
+// Config sets the bounds and defaults of a Session. The zero value is usable.
+type Config struct {
+	// HistoryBytes caps the traffic history's memory; 0 means 64 MiB.
+	HistoryBytes int
+	// StderrLines caps the stderr lines kept; 0 means 5000.
+	StderrLines int
+	// StderrLineBytes cuts longer stderr lines; 0 means 16 KiB.
+	StderrLineBytes int
+	// RecentCalls is how many finished calls are kept; 0 means 100.
+	RecentCalls int
+	// ClosedQuestions is how many resolved questions stay listed; 0 means 50.
+	ClosedQuestions int
+	// Roots are the roots the client offers (--root), for roots/list.
+	Roots []Root
+	// Timeout, ResetOnProgress and MaxTotal are the timer of our requests
+	// that no CallOptions event describes (the --timeout flags).
+	Timeout         time.Duration
+	ResetOnProgress bool
+	MaxTotal        time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&c.HistoryBytes, DefaultHistoryBytes)
+	def(&c.StderrLines, DefaultStderrLines)
+	def(&c.StderrLineBytes, DefaultStderrLineCap)
+	def(&c.RecentCalls, DefaultRecentCalls)
+	def(&c.ClosedQuestions, DefaultClosedQs)
+	return c
+}
+
+// Phase is the connection's state.
+type Phase int
+
+// The phases of a connection.
+const (
+	// PhaseStarting: the process is being started.
+	PhaseStarting Phase = iota
+	// PhaseNegotiating: the protocol version is being agreed.
+	PhaseNegotiating
+	// PhaseReady: calls can be made.
+	PhaseReady
+	// PhaseExited: the process is gone (or never started).
+	PhaseExited
+)
+
+// String names the phase.
+func (p Phase) String() string {
+	return [...]string{"starting", "negotiating", "ready", "exited"}[p]
+}
+
+// ConnState is the header's view of the connection.
+type ConnState struct {
+	Phase Phase
+	// Gen counts the processes started: 1 for the first, +1 per restart.
+	Gen           int
+	Command       []string
+	PID           int
+	ServerName    string
+	ServerVersion string
+	Protocol      string
+	// Step is the latest negotiation step.
+	Step    string
+	Since   time.Time
+	Started time.Time
+	// ExitStatus is the exit status or start failure, empty for a clean
+	// exit.
+	ExitStatus string
+}
+
+// Counters are the header's numbers.
+type Counters struct {
+	InFlight int
+	Pending  int
+	// Errors counts error responses, discarded lines and start failures.
+	Errors int
+	// Lost counts lines and events dropped by the inbox under overload.
+	Lost int
+}
+
+// Session is the inspector's whole state. Apply folds events into it; the
+// rest of its methods only read. It is not safe for concurrent use: the UI
+// owns it.
+type Session struct {
+	cfg     Config
+	conn    ConnState
+	history *History
+	stderr  *StderrLog
+	calls   map[string]*Call // in flight, by key
+	order   []*Call          // in flight, oldest first
+	recent  []*Call          // finished, oldest first
+	tokens  map[string]*Call // progress token key -> call
+	opts    map[string]CallOptions
+	qs      []*Question
+	subs    []*Subscription
+	errors  int
+	lost    int
+}
+
+// New returns an empty session in the Starting phase.
+func New(cfg Config) *Session {
+	cfg = cfg.withDefaults()
+	return &Session{
+		cfg:     cfg,
+		history: newHistory(cfg.HistoryBytes),
+		stderr:  newStderrLog(cfg.StderrLines, cfg.StderrLineBytes),
+		calls:   map[string]*Call{},
+		tokens:  map[string]*Call{},
+		opts:    map[string]CallOptions{},
+	}
+}
+
+// Config is the configuration the session was made with (defaults filled).
+func (s *Session) Config() Config { return s.cfg }
+
+// Conn is the connection's state.
+func (s *Session) Conn() ConnState { return s.conn }
+
+// StderrTail is up to n of the newest stderr lines of the current process,
+// oldest first: what to show beside an exit status.
+func (s *Session) StderrTail(n int) []string { return s.stderr.Tail(n, s.conn.Gen) }
+
+// History is the traffic log.
+func (s *Session) History() *History { return s.history }
+
+// StderrLog is the server's stderr.
+func (s *Session) StderrLog() *StderrLog { return s.stderr }
+
+// InFlight lists the outstanding calls, newest first.
+func (s *Session) InFlight() []*Call {
+	out := slices.Clone(s.order)
+	slices.Reverse(out)
+	return out
+}
+
+// Recent lists finished calls, newest first.
+func (s *Session) Recent() []*Call {
+	out := slices.Clone(s.recent)
+	slices.Reverse(out)
+	return out
+}
+
+// Call finds a call, in flight or recent, by key.
+func (s *Session) Call(key string) *Call {
+	if c := s.calls[key]; c != nil {
+		return c
+	}
+	for _, c := range s.recent {
+		if c.Key == key {
+			return c
+		}
+	}
+	return nil
+}
+
+// Questions lists the questions, waiting ones first (oldest first), then
+// the resolved ones, newest first.
+func (s *Session) Questions() []*Question {
+	var waiting, done []*Question
+	for _, q := range s.qs {
+		if q.State == Waiting {
+			waiting = append(waiting, q)
+		} else {
+			done = append(done, q)
+		}
+	}
+	slices.Reverse(done)
+	return append(waiting, done...)
+}
+
+// Question finds a question by key.
+func (s *Session) Question(key string) *Question {
+	for _, q := range s.qs {
+		if q.Key == key {
+			return q
+		}
+	}
+	return nil
+}
+
+// Subscriptions lists the subscriptions, open ones first, newest first.
+func (s *Session) Subscriptions() []*Subscription {
+	out := slices.Clone(s.subs)
+	slices.Reverse(out)
+	slices.SortStableFunc(out, func(a, b *Subscription) int {
+		switch {
+		case a.Open == b.Open:
+			return 0
+		case a.Open:
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// Counters are the header's numbers.
+func (s *Session) Counters() Counters {
+	pending := 0
+	for _, q := range s.qs {
+		if q.State == Waiting {
+			pending++
+		}
+	}
+	return Counters{InFlight: len(s.order), Pending: pending, Errors: s.errors, Lost: s.lost}
+}
+
+// callKey names a call: generation, direction and normalized id.
+func callKey(gen int, dir Direction, id []byte) string {
+	return strconv.Itoa(gen) + "/" + dir.String() + "/" + idKey(id)
+}
+
+// questionKey names a question: the server request's call key, or the
+// input_required entry's key.
+func questionKey(gen int, requestID []byte, key string) string {
+	if requestID != nil {
+		return callKey(gen, In, requestID)
+	}
+	return strconv.Itoa(gen) + "/input/" + key
+}

@@ -1,0 +1,135 @@
+package model
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Entry is one line of the traffic history.
+type Entry struct {
+	// Seq numbers entries from 1 in arrival order; it never repeats, even
+	// across restarts and eviction.
+	Seq  uint64
+	Time time.Time
+	Dir  Direction
+	Size int
+	Kind Kind
+	// Gen is the connection generation the line belongs to (1 for the
+	// first process, 2 after the first restart, ...).
+	Gen    int
+	ID     json.RawMessage
+	Method string
+	// Summary is one line about the entry, at most a few hundred bytes,
+	// raw from the server: escape it before drawing.
+	Summary string
+	// Raw is the line as it crossed the wire; nil when it was not kept
+	// (over-long, lost, or larger than the whole history cap).
+	Raw json.RawMessage
+	// Reason says why a discarded line was discarded.
+	Reason string
+	// Link is the Seq of the request's response, or the response's
+	// request; 0 when there is none (yet).
+	Link uint64
+}
+
+// History is the bounded traffic log: entries are evicted oldest first when
+// the memory they take (raw line, summary and a fixed overhead each)
+// exceeds the cap.
+type History struct {
+	capBytes int
+	entries  []Entry // entries[head:] are live
+	head     int
+	bytes    int
+	evicted  int
+	nextSeq  uint64
+}
+
+func newHistory(capBytes int) *History {
+	return &History{capBytes: capBytes, nextSeq: 1}
+}
+
+// Len is the number of entries kept.
+func (h *History) Len() int { return len(h.entries) - h.head }
+
+// At returns the i-th kept entry, oldest first (0 <= i < Len). The entry is
+// shared: do not modify it.
+func (h *History) At(i int) *Entry { return &h.entries[h.head+i] }
+
+// Evicted is how many entries were dropped to stay under the cap.
+func (h *History) Evicted() int { return h.evicted }
+
+// Bytes is the memory accounted to the entries kept.
+func (h *History) Bytes() int { return h.bytes }
+
+// FirstSeq is the Seq of the oldest kept entry (NextSeq when empty).
+func (h *History) FirstSeq() uint64 {
+	if h.Len() == 0 {
+		return h.nextSeq
+	}
+	return h.entries[h.head].Seq
+}
+
+// NextSeq is the Seq the next entry will get.
+func (h *History) NextSeq() uint64 { return h.nextSeq }
+
+// BySeq returns the entry with that Seq, or nil when it was evicted or
+// never existed.
+func (h *History) BySeq(seq uint64) *Entry {
+	first := h.FirstSeq()
+	if seq < first || seq >= h.nextSeq {
+		return nil
+	}
+	return h.At(int(seq - first))
+}
+
+// Index returns the position of the entry with that Seq for At, or -1.
+func (h *History) Index(seq uint64) int {
+	if h.BySeq(seq) == nil {
+		return -1
+	}
+	return int(seq - h.FirstSeq())
+}
+
+// add appends an entry, giving it the next Seq, and evicts old entries
+// while the history is over its cap. A raw line larger than the whole cap
+// is not kept at all.
+func (h *History) add(e Entry) *Entry {
+	if len(e.Raw) > h.capBytes {
+		e.Raw = nil
+	}
+	e.Seq = h.nextSeq
+	h.nextSeq++
+	h.entries = append(h.entries, e)
+	h.bytes += cost(&e)
+	for h.bytes > h.capBytes && h.Len() > 1 {
+		h.bytes -= cost(&h.entries[h.head])
+		h.entries[h.head] = Entry{}
+		h.head++
+		h.evicted++
+	}
+	if h.head > 1024 && h.head > len(h.entries)/2 {
+		h.entries = append([]Entry(nil), h.entries[h.head:]...)
+		h.head = 0
+	}
+	return &h.entries[len(h.entries)-1]
+}
+
+// link records that two entries answer each other; either may have been
+// evicted already.
+func (h *History) link(a, b uint64) {
+	if ea := h.BySeq(a); ea != nil {
+		ea.Link = b
+	}
+	if eb := h.BySeq(b); eb != nil {
+		eb.Link = a
+	}
+}
+
+// entryOverhead approximates the memory of an Entry beside its raw line and
+// summary, so that a flood of tiny lines is bounded too.
+const entryOverhead = 160
+
+// cost is the memory accounted to an entry.
+func cost(e *Entry) int {
+	return len(e.Raw) + len(e.Summary) + len(e.ID) + len(e.Method) + len(e.Reason) + entryOverhead
+}

@@ -1,0 +1,182 @@
+package model
+
+import (
+	"strconv"
+)
+
+// wire folds one line into the history and the tables derived from it.
+func (s *Session) wire(w Wire) {
+	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: s.conn.Gen, Raw: clone(w.Line), Reason: w.Reason}
+	switch {
+	case w.Lost:
+		e.Kind, e.Raw, e.Summary = KindDiscarded, nil, "lost: the inspector was overloaded"
+		s.lost++
+	case w.Discarded:
+		e.Kind, e.Summary = KindDiscarded, w.Reason
+		s.errors++
+		if w.Line != nil {
+			e.Summary = w.Reason + ": " + clipRaw(w.Line)
+		}
+	case w.Line == nil:
+		e.Kind = KindInvalid
+	}
+	if e.Kind != 0 {
+		s.history.add(e)
+		return
+	}
+	env := parseEnvelope(w.Line)
+	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, summarize(env)
+	seq := s.history.add(e).Seq
+	switch env.kind {
+	case KindRequest:
+		s.request(w, env, seq)
+	case KindResponse, KindError:
+		s.response(w, env, seq)
+	case KindNotification:
+		s.notification(w, env)
+	}
+}
+
+func (s *Session) request(w Wire, env envelope, seq uint64) {
+	key := callKey(s.conn.Gen, w.Dir, env.id)
+	if s.calls[key] != nil {
+		return // a duplicate id: the first one stays
+	}
+	c := &Call{Key: key, ID: clone(env.id), Dir: w.Dir, Gen: s.conn.Gen, Method: env.method,
+		Target: target(env.method, env.params), Start: w.Time, RequestSeq: seq}
+	if w.Dir == Out {
+		if o, ok := s.opts[key]; ok {
+			c.setTimer(o.Timeout, o.MaxTotal, o.ResetOnProgress)
+			delete(s.opts, key)
+		} else {
+			c.setTimer(s.cfg.Timeout, s.cfg.MaxTotal, s.cfg.ResetOnProgress)
+		}
+	}
+	if tok := member(member(env.params, "_meta"), "progressToken"); tok != nil {
+		c.progressToken = s.tokenKey(w.Dir, tok)
+		s.tokens[c.progressToken] = c
+	}
+	s.calls[key] = c
+	s.order = append(s.order, c)
+	if w.Dir == Out && env.method == "subscriptions/listen" {
+		s.subs = append(s.subs, &Subscription{Key: key, ID: clone(env.id), Gen: s.conn.Gen,
+			Asked: clone(member(env.params, "notifications")), Opened: w.Time, Open: true})
+	}
+}
+
+// tokenKey scopes a progress token to the sender of the request carrying it.
+func (s *Session) tokenKey(dir Direction, tok []byte) string {
+	return strconv.Itoa(s.conn.Gen) + "/" + dir.String() + "/" + idKey(tok)
+}
+
+func (s *Session) response(w Wire, env envelope, seq uint64) {
+	reqDir := In
+	if w.Dir == In {
+		reqDir = Out
+	}
+	key := callKey(s.conn.Gen, reqDir, env.id)
+	if env.kind == KindError {
+		s.errors++
+	}
+	if c := s.calls[key]; c != nil {
+		c.ResponseSeq = seq
+		s.history.link(c.RequestSeq, seq)
+		o := Outcome{Kind: Succeeded, Time: w.Time}
+		if env.kind == KindError {
+			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err}
+		}
+		s.finish(c, o)
+	}
+	if sub := s.subscription(key); sub != nil {
+		reason := "the server ended it"
+		if env.err != nil {
+			reason = env.err.Error()
+		}
+		sub.end(w.Time, reason)
+	}
+	if q := s.Question(key); q != nil {
+		if env.kind == KindError {
+			q.resolve(w.Time, Rejected, nil, env.err)
+		} else {
+			q.resolve(w.Time, answeredState(q, env.result), env.result, nil)
+		}
+	}
+}
+
+// answeredState is Rejected for an elicitation declined or cancelled.
+func answeredState(q *Question, result []byte) QuestionState {
+	if q.Kind == AskElicitForm || q.Kind == AskElicitURL {
+		if a, _ := str(member(result, "action")); a == "decline" || a == "cancel" {
+			return Rejected
+		}
+	}
+	return Answered
+}
+
+func (s *Session) subscription(key string) *Subscription {
+	for _, sub := range s.subs {
+		if sub.Key == key {
+			return sub
+		}
+	}
+	return nil
+}
+
+func (s *Session) notification(w Wire, env envelope) {
+	if w.Dir == In && s.subscriptionEvent(w, env) {
+		return
+	}
+	switch env.method {
+	case "notifications/progress":
+		v, _ := members(env.params, "progressToken", "progress", "total", "message")
+		// Progress about a request travels the other way.
+		reqDir := Out
+		if w.Dir == Out {
+			reqDir = In
+		}
+		c := s.tokens[s.tokenKey(reqDir, v[0])]
+		if c == nil {
+			return
+		}
+		value, _ := num(v[1])
+		total, _ := num(v[2])
+		msg, _ := str(v[3])
+		c.progressed(w.Time, value, total, msg)
+	case "notifications/cancelled":
+		v, _ := members(env.params, "requestId", "reason")
+		// A cancellation names a request its sender made.
+		key := callKey(s.conn.Gen, w.Dir, v[0])
+		reason, _ := str(v[1])
+		if c := s.calls[key]; c != nil {
+			c.Cancelled, c.CancelReason = true, reason
+			s.finish(c, Outcome{Kind: CancelledByCaller, Time: w.Time})
+		}
+		if sub := s.subscription(key); sub != nil {
+			sub.end(w.Time, "closed by client")
+		}
+		if q := s.Question(key); q != nil {
+			q.resolve(w.Time, CancelledByServer, nil, nil)
+		}
+	}
+}
+
+// subscriptionEvent counts a notification tagged with an open
+// subscription's id, or records its acknowledgement.
+func (s *Session) subscriptionEvent(w Wire, env envelope) bool {
+	id := member(member(env.params, "_meta"), subscriptionIDKey)
+	if id == nil {
+		return false
+	}
+	sub := s.subscription(callKey(s.conn.Gen, Out, id))
+	if sub == nil {
+		return false
+	}
+	if env.method == ackMethod {
+		sub.Accepted, sub.AckedAt = clone(member(env.params, "notifications")), w.Time
+		return true
+	}
+	sub.Events++
+	sub.LastTime, sub.LastMethod = w.Time, env.method
+	sub.LastSummary = notificationSummary(env.method, env.params)
+	return true
+}
