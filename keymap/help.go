@@ -1,0 +1,86 @@
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// Context is where the keyboard is: a focused pane or an overlay.
+type Context int
+
+// The contexts that have their own keys.
+const (
+	InFlightPane Context = iota
+	PendingPane
+	TrafficPane
+	SubscriptionsPane
+	StderrPane
+	ViewerOverlay
+	EditorOverlay
+	DialogOverlay
+	FilterInput
+)
+
+// Local returns the keys specific to a context, most useful first.
+func (m KeyMap) Local(c Context) []key.Binding {
+	switch c {
+	case InFlightPane:
+		return []key.Binding{m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.Open}
+	case PendingPane:
+		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
+	case TrafficPane:
+		return []key.Binding{m.Traffic.Open, m.Traffic.Filter, m.Traffic.Jump, m.Traffic.Copy, m.Traffic.Follow}
+	case SubscriptionsPane:
+		return []key.Binding{m.Subscriptions.Close, m.Subscriptions.Open}
+	case ViewerOverlay:
+		return []key.Binding{m.Overlay.Close, m.Traffic.Jump, m.Traffic.Copy, m.List.Left, m.List.Right}
+	case EditorOverlay:
+		return []key.Binding{m.Overlay.Submit, m.Overlay.Close}
+	case DialogOverlay:
+		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
+	case FilterInput:
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+			m.Traffic.ClearFilter,
+		}
+	}
+	return nil
+}
+
+// isOverlay reports whether the context replaces the pane keys.
+func (c Context) isOverlay() bool { return c >= ViewerOverlay }
+
+// ShortHelp is the footer: the context's keys, then the few global ones.
+func (m KeyMap) ShortHelp(c Context) []key.Binding {
+	out := m.Local(c)
+	if c.isOverlay() {
+		return out
+	}
+	return append(out, m.Global.NextPane, m.Global.Zoom, m.Global.Help, m.Global.Quit)
+}
+
+// FullHelp is the ? overlay: the context's keys, movement, and the global
+// keys, in columns.
+func (m KeyMap) FullHelp(c Context) [][]key.Binding {
+	l, g := m.List, m.Global
+	cols := [][]key.Binding{m.Local(c)}
+	if c == EditorOverlay || c == DialogOverlay || c == FilterInput {
+		return cols
+	}
+	cols = append(cols, []key.Binding{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom})
+	if c.isOverlay() {
+		return cols
+	}
+	return append(cols,
+		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5},
+		[]key.Binding{g.Zoom, g.Restart, g.Help, g.Quit})
+}
+
+// Helper adapts a context to bubbles' help.KeyMap.
+type Helper struct {
+	Map     KeyMap
+	Context Context
+}
+
+// ShortHelp implements help.KeyMap.
+func (h Helper) ShortHelp() []key.Binding { return h.Map.ShortHelp(h.Context) }
+
+// FullHelp implements help.KeyMap.
+func (h Helper) FullHelp() [][]key.Binding { return h.Map.FullHelp(h.Context) }

@@ -1,0 +1,168 @@
+// Package keymap holds every key binding of the inspector in one place,
+// each with its help text, grouped by where it works (gh-dash style): the
+// ui matches keys against these bindings and the footer and the ? overlay
+// show their help. Bindings can be changed by name with Rebind.
+package keymap
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// Global keys work everywhere outside text entry.
+type Global struct {
+	Quit, Help, NextPane, PrevPane, Zoom, Restart key.Binding
+	// Pane1..Pane5 focus a pane directly.
+	Pane1, Pane2, Pane3, Pane4, Pane5 key.Binding
+}
+
+// List keys move the selection of the focused pane.
+type List struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right key.Binding
+}
+
+// InFlight keys act on the selected request.
+type InFlight struct {
+	Cancel, Extend, Open key.Binding
+}
+
+// Pending keys answer the selected question.
+type Pending struct {
+	Reply, Approve, Edit, Reject, Open key.Binding
+}
+
+// Traffic keys act on the traffic log.
+type Traffic struct {
+	Filter, ClearFilter, Open, Jump, Copy, Follow key.Binding
+}
+
+// Subscriptions keys act on the selected subscription.
+type Subscriptions struct {
+	Close, Open key.Binding
+}
+
+// Overlay keys work in the viewer, editors and dialogs.
+type Overlay struct {
+	Close, Submit, NextField key.Binding
+}
+
+// KeyMap is every binding.
+type KeyMap struct {
+	Global        Global
+	List          List
+	InFlight      InFlight
+	Pending       Pending
+	Traffic       Traffic
+	Subscriptions Subscriptions
+	Overlay       Overlay
+}
+
+func b(keys []string, help, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+func k(keys ...string) []string { return keys }
+
+// Default is the default key map: vim-style movement, arrows and the mouse
+// welcome.
+func Default() KeyMap {
+	return KeyMap{
+		Global: Global{
+			Quit:     b(k("q", "ctrl+c"), "q", "quit"),
+			Help:     b(k("?"), "?", "help"),
+			NextPane: b(k("tab"), "tab", "next pane"),
+			PrevPane: b(k("shift+tab"), "shift+tab", "previous pane"),
+			Zoom:     b(k("z"), "z", "zoom"),
+			Restart:  b(k("r"), "r", "restart server"),
+			Pane1:    b(k("1"), "1", "in flight"),
+			Pane2:    b(k("2"), "2", "pending"),
+			Pane3:    b(k("3"), "3", "traffic"),
+			Pane4:    b(k("4"), "4", "subscriptions"),
+			Pane5:    b(k("5"), "5", "stderr"),
+		},
+		List: List{
+			Up:       b(k("up", "k"), "↑/k", "up"),
+			Down:     b(k("down", "j"), "↓/j", "down"),
+			PageUp:   b(k("pgup", "ctrl+u"), "pgup", "page up"),
+			PageDown: b(k("pgdown", "ctrl+d"), "pgdn", "page down"),
+			Top:      b(k("home", "g"), "g", "top"),
+			Bottom:   b(k("end", "G"), "G", "bottom"),
+			Left:     b(k("left", "h"), "←/h", "scroll left"),
+			Right:    b(k("right", "l"), "→/l", "scroll right"),
+		},
+		InFlight: InFlight{
+			Cancel: b(k("c"), "c", "cancel request"),
+			Extend: b(k("+"), "+", "extend timeout 60s"),
+			Open:   b(k("enter"), "enter", "open request"),
+		},
+		Pending: Pending{
+			Reply:   b(k("enter"), "enter", "write answer"),
+			Approve: b(k("a"), "a", "approve prepared"),
+			Edit:    b(k("e"), "e", "edit raw JSON"),
+			Reject:  b(k("x"), "x", "reject"),
+			Open:    b(k("o"), "o", "open request"),
+		},
+		Traffic: Traffic{
+			Filter:      b(k("/"), "/", "filter"),
+			ClearFilter: b(k("esc"), "esc", "clear filter"),
+			Open:        b(k("enter"), "enter", "open"),
+			Jump:        b(k("%"), "%", "request ↔ response"),
+			Copy:        b(k("y"), "y", "copy line"),
+			Follow:      b(k("f"), "f", "follow newest"),
+		},
+		Subscriptions: Subscriptions{
+			Close: b(k("x"), "x", "close subscription"),
+			Open:  b(k("enter"), "enter", "open request"),
+		},
+		Overlay: Overlay{
+			Close:     b(k("esc"), "esc", "close"),
+			Submit:    b(k("ctrl+s"), "ctrl+s", "send"),
+			NextField: b(k("tab"), "tab", "next field"),
+		},
+	}
+}
+
+// Named returns every binding by its name, "group.field" in lower case
+// (for example "pending.approve"), for Rebind and for listing.
+func (m *KeyMap) Named() map[string]*key.Binding {
+	g, l, f, p, t, s, o := &m.Global, &m.List, &m.InFlight, &m.Pending, &m.Traffic, &m.Subscriptions, &m.Overlay
+	return map[string]*key.Binding{
+		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
+		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
+		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5,
+		"list.up": &l.Up, "list.down": &l.Down, "list.pageup": &l.PageUp, "list.pagedown": &l.PageDown,
+		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,
+		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open,
+		"pending.reply": &p.Reply, "pending.approve": &p.Approve, "pending.edit": &p.Edit, "pending.reject": &p.Reject, "pending.open": &p.Open,
+		"traffic.filter": &t.Filter, "traffic.clearfilter": &t.ClearFilter, "traffic.open": &t.Open,
+		"traffic.jump": &t.Jump, "traffic.copy": &t.Copy, "traffic.follow": &t.Follow,
+		"subscriptions.close": &s.Close, "subscriptions.open": &s.Open,
+		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField,
+	}
+}
+
+// Rebind sets the keys of bindings by name (see Named); the help shows the
+// first key. An unknown name or an empty key list is an error and changes
+// nothing.
+func (m *KeyMap) Rebind(keys map[string][]string) error {
+	named := m.Named()
+	var bad []string
+	for name, ks := range keys {
+		if _, ok := named[name]; !ok || len(ks) == 0 {
+			bad = append(bad, name)
+		}
+	}
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		return fmt.Errorf("keymap: cannot rebind %s", strings.Join(bad, ", "))
+	}
+	for name, ks := range keys {
+		bd := named[name]
+		bd.SetKeys(ks...)
+		bd.SetHelp(ks[0], bd.Help().Desc)
+	}
+	return nil
+}

@@ -1,0 +1,91 @@
+package keymap
+
+import (
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestEveryBindingHasKeysAndHelp(t *testing.T) {
+	m := Default()
+	for name, bd := range m.Named() {
+		if len(bd.Keys()) == 0 || bd.Help().Key == "" || bd.Help().Desc == "" {
+			t.Errorf("%s: keys %q help %+v", name, bd.Keys(), bd.Help())
+		}
+	}
+}
+
+// No two bindings that can be live at once share a key.
+func TestNoConflicts(t *testing.T) {
+	m := Default()
+	global := []key.Binding{m.Global.Quit, m.Global.Help, m.Global.NextPane, m.Global.PrevPane, m.Global.Zoom, m.Global.Restart,
+		m.Global.Pane1, m.Global.Pane2, m.Global.Pane3, m.Global.Pane4, m.Global.Pane5}
+	list := []key.Binding{m.List.Up, m.List.Down, m.List.PageUp, m.List.PageDown, m.List.Top, m.List.Bottom, m.List.Left, m.List.Right}
+	for _, c := range []Context{InFlightPane, PendingPane, TrafficPane, SubscriptionsPane, StderrPane} {
+		seen := map[string]string{}
+		all := append(append(append([]key.Binding{}, global...), list...), m.Local(c)...)
+		for _, bd := range all {
+			for _, k := range bd.Keys() {
+				if prev, ok := seen[k]; ok {
+					t.Errorf("context %d: %q is both %q and %q", c, k, prev, bd.Help().Desc)
+				}
+				seen[k] = bd.Help().Desc
+			}
+		}
+	}
+}
+
+func TestMatchesSyntheticKeys(t *testing.T) {
+	m := Default()
+	cases := []struct {
+		msg tea.KeyPressMsg
+		b   key.Binding
+	}{
+		{tea.KeyPressMsg{Code: 'q', Text: "q"}, m.Global.Quit},
+		{tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}, m.Global.Quit},
+		{tea.KeyPressMsg{Code: tea.KeyTab}, m.Global.NextPane},
+		{tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}, m.Global.PrevPane},
+		{tea.KeyPressMsg{Code: 'j', Text: "j"}, m.List.Down},
+		{tea.KeyPressMsg{Code: tea.KeyDown}, m.List.Down},
+		{tea.KeyPressMsg{Code: 'G', Text: "G", ShiftedCode: 'G'}, m.List.Bottom},
+		{tea.KeyPressMsg{Code: '%', Text: "%"}, m.Traffic.Jump},
+		{tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}, m.Overlay.Submit},
+		{tea.KeyPressMsg{Code: tea.KeyEscape}, m.Overlay.Close},
+	}
+	for _, c := range cases {
+		if !key.Matches(c.msg, c.b) {
+			t.Errorf("%q does not match %q", c.msg.String(), c.b.Keys())
+		}
+	}
+}
+
+func TestRebind(t *testing.T) {
+	m := Default()
+	if err := m.Rebind(map[string][]string{"pending.approve": {"A", "ctrl+a"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Pending.Approve.Keys(); len(got) != 2 || got[0] != "A" || m.Pending.Approve.Help().Key != "A" {
+		t.Errorf("keys = %q help %+v", got, m.Pending.Approve.Help())
+	}
+	if err := m.Rebind(map[string][]string{"pending.nope": {"n"}, "global.quit": {}}); err == nil {
+		t.Error("bad names accepted")
+	}
+	if m.Global.Quit.Keys()[0] != "q" {
+		t.Error("a failed Rebind changed bindings")
+	}
+}
+
+func TestHelpByContext(t *testing.T) {
+	m := Default()
+	short := m.ShortHelp(PendingPane)
+	if short[0].Help().Desc != "write answer" || short[len(short)-1].Help().Desc != "quit" {
+		t.Errorf("pending short help = %v", short)
+	}
+	if got := m.ShortHelp(EditorOverlay); len(got) != 2 {
+		t.Errorf("editor help has %d keys", len(got))
+	}
+	if cols := (Helper{Map: m, Context: TrafficPane}).FullHelp(); len(cols) != 4 {
+		t.Errorf("traffic full help has %d columns", len(cols))
+	}
+}
