@@ -32,9 +32,9 @@ func (d *demo) logLevelOf(req *mcp.CallToolRequest) mcp.LoggingLevel {
 	return legacyLogLevel
 }
 
-// delivered counts how many of the given levels pass min.
-func delivered(min mcp.LoggingLevel, sent ...mcp.LoggingLevel) int {
-	i := slices.Index(levels, min)
+// delivered counts how many of the given levels pass floor.
+func delivered(floor mcp.LoggingLevel, sent ...mcp.LoggingLevel) int {
+	i := slices.Index(levels, floor)
 	if i < 0 {
 		return 0
 	}
@@ -47,11 +47,11 @@ func delivered(min mcp.LoggingLevel, sent ...mcp.LoggingLevel) int {
 	return n
 }
 
-func levelNote(min mcp.LoggingLevel) string {
-	if min == "" {
+func levelNote(floor mcp.LoggingLevel) string {
+	if floor == "" {
 		return "the request set no io.modelcontextprotocol/logLevel in _meta, so none were sent"
 	}
-	return fmt.Sprintf("the client's level is %q", min)
+	return fmt.Sprintf("the client's level is %q", floor)
 }
 
 // log: one message at each of the eight syslog levels.
@@ -89,10 +89,10 @@ func (d *demo) log(ctx context.Context, req *mcp.CallToolRequest, in logIn) (*mc
 		}
 		req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: lvl, Logger: in.Logger, Data: data})
 	}
-	min := d.logLevelOf(req)
+	floor := d.logLevelOf(req)
 	return &mcp.CallToolResult{Content: []mcp.Content{text(fmt.Sprintf(
 		"Logged debug, info, notice, warning, error, critical, alert and emergency; %s, so %d of 8 went out.",
-		levelNote(min), delivered(min, levels...)))}}, nil, nil
+		levelNote(floor), delivered(floor, levels...)))}}, nil, nil
 }
 
 // chatter: lines on stderr, which is not part of the protocol (by hand:

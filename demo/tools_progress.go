@@ -146,7 +146,13 @@ func (d *demo) burst(ctx context.Context, req *mcp.CallToolRequest, in burstIn) 
 			req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Logger: "demo.burst", Data: msg})
 		}
 	}
+	took := time.Since(start).Round(time.Microsecond)
+	if in.Kind == "log" {
+		floor := d.logLevelOf(req)
+		return &mcp.CallToolResult{Content: []mcp.Content{text(fmt.Sprintf(
+			"Logged %d messages at level info in %s; %s, so %d went out.", in.Count, took, levelNote(floor), in.Count*delivered(floor, "info")))}}, nil, nil
+	}
 	return &mcp.CallToolResult{Content: []mcp.Content{
-		text(fmt.Sprintf("Sent %d %s notifications in %s.", in.Count, in.Kind, time.Since(start).Round(time.Microsecond))),
+		text(fmt.Sprintf("Sent %d progress notifications in %s.", in.Count, took)),
 	}}, nil, nil
 }
