@@ -511,16 +511,17 @@ func TestModernContentAndErrors(t *testing.T) {
 	c.sendLine(`{"jsonrpc":"2.0","id":{"x":1},"method":"tools/list"}`)
 	c.sendLine(`[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]`)
 	c.sendLine(`{"jsonrpc":"1.0","id":"old","method":"tools/list"}`)
-	codes := c.msgs.waitFor(t, "four error answers", func(ms []map[string]any) bool {
+	c.sendLine(`{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"x":"` + strings.Repeat("a", maxLine) + `"}}`)
+	c.msgs.waitFor(t, "five error answers", func(ms []map[string]any) bool {
 		n := 0
 		for _, m := range ms {
 			if code := path(m, "error", "code"); code == float64(-32700) || code == float64(-32600) {
 				n++
 			}
 		}
-		return n >= 4
+		return n >= 5
 	})
-	_ = codes
+	c.stderr.waitLine(t, "a line longer than")
 	if got := textOf(call("echo", map[string]any{"message": "alive"})); got != "alive" {
 		t.Errorf("echo after garbage: %q", got)
 	}

@@ -11,14 +11,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Protocol revisions the demo speaks. go-sdk v1.8.0 negotiates all three
-// (and two older ones); on stdio one process serves one of them: the
-// 2026-07-28 requests carry their version in _meta, legacy sessions agree on
-// one in initialize.
+// Protocol revisions the demo tells apart. go-sdk v1.8.0 negotiates these
+// and 2025-06-18 (and two older ones); on stdio one process serves one of
+// them: 2026-07-28 requests carry their version in _meta, legacy sessions
+// agree on one in initialize.
 const (
 	v20260728 = "2026-07-28"
 	v20251125 = "2025-11-25"
-	v20250618 = "2025-06-18"
 )
 
 // codeMissingCapability is the 2026-07-28 error for "this needs a client
@@ -173,12 +172,13 @@ func (d *demo) legacyMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if p.ProtocolVersion >= v20260728 {
 				p.ProtocolVersion = v20251125
 			}
-		case *mcp.SetLoggingLevelParams:
+		}
+		res, err := next(ctx, method, req)
+		if p, ok := req.GetParams().(*mcp.SetLoggingLevelParams); ok && err == nil {
 			d.mu.Lock()
 			d.legacyLvl = p.Level
 			d.mu.Unlock()
 		}
-		res, err := next(ctx, method, req)
 		if r, ok := res.(*mcp.InitializeResult); ok && err == nil {
 			d.mu.Lock()
 			d.negotiated = r.ProtocolVersion

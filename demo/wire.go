@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // wire sits between the streams given to Serve and the go-sdk transport and
@@ -50,8 +53,10 @@ func (w *wire) reader(in io.Reader) io.ReadCloser {
 	go func() {
 		br := bufio.NewReaderSize(in, 64<<10)
 		for {
-			line, err := br.ReadBytes('\n')
-			if len(bytes.TrimSpace(line)) > 0 && w.admit(line) {
+			line, tooLong, err := readLine(br, maxLine)
+			if tooLong {
+				w.refuse(nil, -32600, fmt.Sprintf("Invalid Request: a line longer than %d bytes", maxLine))
+			} else if len(bytes.TrimSpace(line)) > 0 && w.admit(line) {
 				if _, werr := pw.Write(line); werr != nil {
 					return // the transport closed its end
 				}
@@ -63,6 +68,28 @@ func (w *wire) reader(in io.Reader) io.ReadCloser {
 		}
 	}()
 	return pr
+}
+
+// maxLine is the longest input line accepted: go-sdk's own limit, which
+// would otherwise end the session.
+const maxLine = mcp.DefaultMaxLineLength
+
+// readLine reads one line, newline included. A line longer than limit is
+// read to its end and dropped: tooLong reports it, and line is nil.
+func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > limit {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if err != bufio.ErrBufferFull {
+			return line, tooLong, err
+		}
+	}
 }
 
 // writer returns the stream the transport writes. go-sdk writes each

@@ -132,6 +132,29 @@ func TestWireRefusesMalformedLines(t *testing.T) {
 	}
 }
 
+func TestReadLine(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	br := bufio.NewReaderSize(strings.NewReader("short\n"+long+"\nnext\nlast"), 16)
+	var got []string
+	for {
+		line, tooLong, err := readLine(br, 50)
+		if tooLong {
+			got = append(got, "TOO LONG")
+		} else {
+			got = append(got, string(line))
+		}
+		if err != nil {
+			if err != io.EOF {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	if want := []string{"short\n", "TOO LONG", "next\n", "last"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("lines = %q, want %q", got, want)
+	}
+}
+
 // pipeServer runs Serve in this process over pipes.
 type pipeServer struct {
 	in      *io.PipeWriter
