@@ -161,7 +161,7 @@ func toRaw(v any) (json.RawMessage, error) {
 	case jsontext.Value:
 		return toRaw(json.RawMessage(v))
 	}
-	b, err := jsonv2.Marshal(v)
+	b, err := jsonv2.Marshal(v, jsonv2.Deterministic(true))
 	if err != nil {
 		return nil, fmt.Errorf("encoding %T as JSON: %w", v, err)
 	}

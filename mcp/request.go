@@ -131,8 +131,11 @@ func (c *Client) request(ctx context.Context, method string, params json.RawMess
 	if method == MethodListen {
 		return nil, errorf(CodeInvalidParams, "%s is opened with Listen", MethodListen)
 	}
+	if jsonKind(params) == "null" {
+		params = nil
+	}
 	base, err := parseObject(params)
-	if err != nil || (params != nil && !isObject(params) && jsonKind(params) != "null") {
+	if err != nil || (params != nil && !isObject(params)) {
 		return nil, errorf(CodeInvalidParams, "params must be an object")
 	}
 	st := c.snapshot()
