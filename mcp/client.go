@@ -63,7 +63,6 @@ type Client struct {
 	command string
 	args    []string
 	opts    Options // normalized
-	ctx     context.Context
 	dial    dialer
 	w       wire
 

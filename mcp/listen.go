@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcptui/mcptui/conn"
 )
@@ -46,6 +47,7 @@ type Subscription struct {
 	requested json.RawMessage
 	cs        *conn.Subscription // 2026-07-28
 	ls        *legacyStream      // initialize era
+	closed    atomic.Bool
 }
 
 // ID is the subscription id (the listen request's id); nil on the
@@ -79,9 +81,12 @@ func (s *Subscription) Dropped() int {
 }
 
 // Next returns the next event. It returns io.EOF once the subscription
-// ended normally (the server ended it, or Close), the connection's error
-// once it stopped, or ctx's error.
+// ended normally (the server ended it, or Close was called), the error it
+// ended with otherwise (the connection's once it stopped), or ctx's error.
 func (s *Subscription) Next(ctx context.Context) (Notification, error) {
+	if s.closed.Load() {
+		return Notification{}, io.EOF
+	}
 	if s.cs != nil {
 		n, err := s.cs.Next(ctx)
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -96,6 +101,7 @@ func (s *Subscription) Next(ctx context.Context) (Notification, error) {
 // the initialize era resources/unsubscribe is sent for each URI no other
 // subscription still needs.
 func (s *Subscription) Close() error {
+	s.closed.Store(true)
 	if s.cs != nil {
 		return s.cs.Close()
 	}

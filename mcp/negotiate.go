@@ -124,7 +124,6 @@ func connect(ctx context.Context, command string, args []string, opts Options, d
 		command:    command,
 		args:       slices.Clone(args),
 		opts:       o,
-		ctx:        ctx,
 		dial:       dial,
 		legacySubs: map[*legacyStream]struct{}{},
 		uriRefs:    map[string]int{},
