@@ -40,7 +40,9 @@
 // interview (asks the user first: a multi round-trip prompts/get).
 //
 // Resources: demo://readme (Markdown), demo://logo.png (binary),
-// demo://counter (see bump), demo://clock (ticks while subscribed); templates
+// demo://counter (see bump), demo://clock (ticks while subscribed),
+// demo://secret (asks the user first: a multi round-trip resources/read);
+// templates
 // demo://colors/{name} (completion that pages: total and hasMore) and
 // demo://teams/{team}/members/{member} (completion that depends on the
 // team: completion context). Lists come in pages of 10.
@@ -78,6 +80,9 @@
 //     only.
 //   - tools_sample.go: sampling rounds after the first on legacy sessions
 //     (go-sdk's middleware re-runs a handler only once).
+//   - resources.go, prompts.go, mrtr.go: input_required results carry empty
+//     contents/messages/content lists rather than go-sdk's null (which on
+//     legacy sessions makes a resources/read that asks first fail).
 //   - serve.go: legacy sessions start at log level debug, so that logs show
 //     before logging/setLevel; the exit tool.
 package demo

@@ -64,6 +64,8 @@ func startLegacy(t *testing.T, version string) *legacyClient {
 				return &mcp.ElicitResult{Action: "accept"}, nil
 			case strings.Contains(fmt.Sprint(req.Params.RequestedSchema), "role"):
 				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"role": "student"}}, nil
+			case strings.Contains(fmt.Sprint(req.Params.RequestedSchema), "reveal"):
+				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"reveal": true}}, nil
 			}
 			answer := map[string]any{}
 			props, _ := req.Params.RequestedSchema.(map[string]any)["properties"].(map[string]any)
@@ -314,6 +316,10 @@ func TestLegacyEveryTool(t *testing.T) {
 		pr, err := l.cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "interview", Arguments: map[string]string{"topic": "MCP"}})
 		if err != nil || !strings.Contains(pr.Messages[0].Content.(*mcp.TextContent).Text, "I am a student") {
 			t.Errorf("interview: %v %+v", err, pr)
+		}
+		rr, err := l.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: secretURI})
+		if err != nil || rr.Contents[0].Text != "The secret is 42." {
+			t.Errorf("secret: %v %+v", err, rr)
 		}
 	})
 

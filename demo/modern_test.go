@@ -281,11 +281,34 @@ func TestModernAskingTools(t *testing.T) {
 		t.Errorf("interview messages: %s", b)
 	}
 
+	// demo://secret: a resources/read that asks first.
+	rp := map[string]any{"uri": secretURI, "_meta": meta(nil)}
+	res = c.call("resources/read", rp)
+	if res["resultType"] != "input_required" || path(res, "inputRequests", "confirm", "params", "requestedSchema", "properties", "reveal", "type") != "boolean" {
+		t.Fatalf("secret: %v", res)
+	}
+	rp["requestState"] = res["requestState"]
+	rp["inputResponses"] = map[string]any{"confirm": map[string]any{"action": "accept", "content": map[string]any{"reveal": true}}}
+	res = c.call("resources/read", rp)
+	if res["resultType"] != "complete" || path(res["contents"].([]any)[0], "text") != "The secret is 42." {
+		t.Errorf("secret revealed: %v", res)
+	}
+	rp["inputResponses"] = map[string]any{"confirm": map[string]any{"action": "cancel"}}
+	if res = c.call("resources/read", rp); !strings.Contains(path(res["contents"].([]any)[0], "text").(string), `"cancel"`) {
+		t.Errorf("secret cancelled: %v", res)
+	}
+
 	// A capability the client did not declare: -32021 naming it.
 	bare := meta(map[string]any{"io.modelcontextprotocol/clientCapabilities": map[string]any{}})
 	e := c.callErr("tools/call", map[string]any{"name": "sample_with_tools", "arguments": map[string]any{}, "_meta": bare})
 	if e["code"] != float64(-32021) || path(e, "data", "requiredCapabilities", "sampling", "tools") == nil {
 		t.Errorf("missing capability: %v", e)
+	}
+	for _, method := range []string{"prompts/get", "resources/read"} {
+		e := c.callErr(method, map[string]any{"name": "interview", "uri": secretURI, "_meta": bare})
+		if e["code"] != float64(-32021) || path(e, "data", "requiredCapabilities", "elicitation", "form") == nil {
+			t.Errorf("%s without elicitation: %v", method, e)
+		}
 	}
 }
 
@@ -536,7 +559,7 @@ func TestModernResourcesPromptsCompletion(t *testing.T) {
 	for _, r := range res["resources"].([]any) {
 		uris = append(uris, path(r, "uri").(string))
 	}
-	if !slices.Equal(uris, []string{clockURI, counterURI, logoURI, readmeURI}) {
+	if !slices.Equal(uris, []string{clockURI, counterURI, logoURI, readmeURI, secretURI}) {
 		t.Errorf("resources: %v", uris)
 	}
 	res = c.call("resources/templates/list", map[string]any{"_meta": m})

@@ -110,17 +110,19 @@ func (d *demo) describeResource(ctx context.Context, req *mcp.GetPromptRequest) 
 func (d *demo) interview(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 	topic := argOr(req, "topic", "working with MCP")
 	version := d.versionOf(req.Params.Meta)
-	if !has(req.ClientCapabilities(), capElicitForm) {
-		if _, err := require(version, req.ClientCapabilities(), capElicitForm); err != nil {
-			return nil, err // 2026-07-28: -32021
-		}
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "the interview prompt asks the user first, and this client did not declare elicitation"}
+	canAsk := has(req.ClientCapabilities(), capElicitForm)
+	if !canAsk && modern(version) {
+		_, err := require(version, req.ClientCapabilities(), capElicitForm)
+		return nil, err // -32021
 	}
 	r, err := d.roundOf("interview", req.Params.InputResponses, req.Params.RequestState)
 	if err != nil {
 		return nil, err
 	}
 	ans := r.elicitAnswer("about")
+	if ans == nil && !canAsk { // a legacy client that cannot be asked
+		ans = &mcp.ElicitResult{Action: "decline"}
+	}
 	if ans == nil {
 		return &mcp.GetPromptResult{
 			InputRequests: mcp.InputRequestMap{"about": &mcp.ElicitParams{
@@ -131,6 +133,7 @@ func (d *demo) interview(_ context.Context, req *mcp.GetPromptRequest) (*mcp.Get
 					{"years", object{{"type", "integer"}, {"title", "Years of experience"}, {"minimum", 0}, {"maximum", 60}}},
 				}}, {"required", []string{"role"}}},
 			}},
+			Messages:     []*mcp.PromptMessage{}, // not go-sdk's "messages": null
 			RequestState: d.seal(d.state("interview", 1, nil)),
 		}, nil
 	}

@@ -24,6 +24,7 @@ const (
 	logoURI    = "demo://logo.png"
 	counterURI = "demo://counter"
 	clockURI   = "demo://clock"
+	secretURI  = "demo://secret"
 
 	colorTemplate  = "demo://colors/{name}"
 	memberTemplate = "demo://teams/{team}/members/{member}"
@@ -91,6 +92,12 @@ func (d *demo) staticResources() []staticResource {
 		},
 	}, {
 		&mcp.Resource{
+			URI: secretURI, Name: "secret", Title: "Secret (asks first)", MIMEType: "text/plain",
+			Description: "A resource that asks the user to confirm (an elicitation) before it can be read: a multi round-trip resources/read.",
+		},
+		d.readSecret,
+	}, {
+		&mcp.Resource{
 			URI: clockURI, Name: "clock", Title: "Clock", MIMEType: "text/plain",
 			Description: fmt.Sprintf("The server's time. While subscribed, you get notifications/resources/updated every %s.", d.cfg.ClockInterval),
 		},
@@ -151,8 +158,51 @@ Every tool here shows one thing an MCP inspector has to show:
 | fail, rpc_error, exit | tool errors, JSON-RPC errors, a dying server |
 | toggle_tool, toggle_resource, toggle_prompt, bump | list changes and resource updates |
 
-Subscribe to demo://clock for a steady stream of updates.
+Subscribe to demo://clock for a steady stream of updates. Reading
+demo://secret, or getting the interview prompt, asks you something first.
 `
+
+// readSecret serves demo://secret, which asks first: an input_required
+// result on 2026-07-28, an elicitation/create request on legacy sessions
+// (go-sdk, see mrtr.go). By hand: the input-required result carries an empty
+// contents list, because go-sdk v1.8.0 refuses a resources/read result
+// without contents on legacy sessions before its own middleware can answer
+// the input request.
+func (d *demo) readSecret(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	reply := func(s string) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: secretURI, MIMEType: "text/plain", Text: s}}}, nil
+	}
+	version := d.versionOf(req.Params.Meta)
+	if !has(req.ClientCapabilities(), capElicitForm) {
+		if modern(version) {
+			_, err := require(version, req.ClientCapabilities(), capElicitForm)
+			return nil, err
+		}
+		return reply("This client cannot confirm (it did not declare elicitation), so the secret stays secret.")
+	}
+	r, err := d.roundOf("secret", req.Params.InputResponses, req.Params.RequestState)
+	if err != nil {
+		return nil, err
+	}
+	ans := r.elicitAnswer("confirm")
+	if ans == nil {
+		return &mcp.ReadResourceResult{
+			Contents: []*mcp.ResourceContents{},
+			InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{
+				Mode:    "form",
+				Message: "Reading demo://secret reveals the secret. Go ahead?",
+				RequestedSchema: object{{"type", "object"}, {"properties", object{
+					{"reveal", object{{"type", "boolean"}, {"title", "Reveal the secret"}, {"default", false}}},
+				}}, {"required", []string{"reveal"}}},
+			}},
+			RequestState: d.seal(d.state("secret", 1, nil)),
+		}, nil
+	}
+	if ans.Action == "accept" && ans.Content["reveal"] == true {
+		return reply("The secret is 42.")
+	}
+	return reply(fmt.Sprintf("The secret stays secret (the user chose %q).", ans.Action))
+}
 
 // readColor serves demo://colors/{name}.
 func (d *demo) readColor(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
