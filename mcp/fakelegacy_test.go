@@ -33,6 +33,17 @@ func init() {
 	fakes["legacy-exit"] = func(f *fake) {
 		legacyServer(f, func(m *msg) bool { os.Exit(3); return false })
 	}
+	// A server that claims 2026-07-28 in discover, then changes its mind.
+	fakes["changes-mind"] = func(f *fake) {
+		legacyServer(f, func(m *msg) bool {
+			if m.method == MethodDiscover {
+				f.reply(m, modernDiscover)
+			} else {
+				f.fail(m, CodeUnsupportedVersion, "Unsupported protocol version", `{"supported":["2025-11-25"],"requested":"2026-07-28"}`)
+			}
+			return true
+		})
+	}
 	fakes["probe-32022"] = func(f *fake) {
 		legacyServer(f, func(m *msg) bool {
 			f.fail(m, CodeUnsupportedVersion, "Unsupported protocol version",

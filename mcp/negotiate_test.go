@@ -281,6 +281,27 @@ func TestRenegotiateOnUnsupportedVersion(t *testing.T) {
 	}
 }
 
+func TestRenegotiateToInitializeEra(t *testing.T) {
+	s := newFake(t, "changes-mind", "")
+	c := s.mustConnect(testCtx(t))
+	if c.Version() != Version20260728 {
+		t.Fatalf("version %s", c.Version())
+	}
+	tools, err := c.ListTools(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.Items) != 3 || c.Version() != Version20251125 {
+		t.Errorf("%d tools, version %s", len(tools.Items), c.Version())
+	}
+	checkNegotiation(t, s, c, Version20251125, 1, 1,
+		StepSpawn, StepProbe, StepRenegotiate, StepInitialize, StepInitialized)
+	lists := s.wire.sent(MethodListTools)
+	if len(lists) != 4 || lists[0].param("_meta") == nil || lists[1].param("_meta") != nil {
+		t.Errorf("%d tools/list lines; the re-sent one must be initialize-era", len(lists))
+	}
+}
+
 func TestConnectErrors(t *testing.T) {
 	t.Run("not found", func(t *testing.T) {
 		_, err := Connect(testCtx(t), "/nonexistent/mcp-server", nil, Options{})
