@@ -107,9 +107,19 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...Call
 	}
 	c.pending[id] = p
 	c.mu.Unlock()
+	start := time.Now()
+	var extendC <-chan struct{}
+	if ctl := o.control; ctl != nil {
+		var shown time.Time
+		if o.timeout > 0 {
+			shown = start.Add(o.timeout)
+		}
+		extendC = ctl.start(id, shown)
+		defer ctl.end()
+	}
 	// If the connection stopped in between, stop has finished p already.
 	c.w.enqueue(&p.out)
-	return c.await(ctx, id, p, o)
+	return c.await(ctx, id, p, o, start, extendC)
 }
 
 // requestParams encodes params and sets what the options put in _meta.
@@ -164,21 +174,26 @@ func encodeParams(params any) ([]byte, error) {
 
 // await waits for the call's outcome, running progress callbacks and the
 // timer, and cleans up after a timeout or an abandoned wait.
-func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, o callOptions) (json.RawMessage, error) {
-	start := time.Now()
+func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, o callOptions, start time.Time, extendC <-chan struct{}) (json.RawMessage, error) {
 	var timer *time.Timer
 	var timerC <-chan time.Time
 	deadline := start.Add(o.timeout)
 	capAt := start.Add(o.maxTotal)
 	clamped := false
 	if o.timeout > 0 {
-		timer = time.NewTimer(o.timeout)
+		timer = time.NewTimer(time.Until(deadline))
 		timerC = timer.C
 		defer timer.Stop()
 	}
 	var batch []progressAt
 	for {
 		select {
+		case <-extendC:
+			if d := o.control.takeExtension(); timer != nil && timerC != nil {
+				deadline, capAt, clamped = deadline.Add(d), capAt.Add(d), false
+				timer.Reset(time.Until(deadline))
+				o.control.setDeadline(deadline)
+			}
 		case <-p.wake:
 			var finished bool
 			batch, finished = p.take(batch)
@@ -191,6 +206,9 @@ func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, o callOption
 					if next.After(deadline) {
 						deadline = next
 						timer.Reset(time.Until(deadline))
+						if o.control != nil {
+							o.control.setDeadline(deadline)
+						}
 					}
 				}
 				if err := callProgress(o.progress, pr.Progress, func() { c.abandon(id, p, reasonStoppedWaiting) }); err != nil {

@@ -135,6 +135,7 @@ type callOptions struct {
 	maxTotal        time.Duration
 	meta            json.RawMessage
 	maxBuffer       int
+	control         *CallControl
 }
 
 func newCallOptions(opts []CallOption) callOptions {
