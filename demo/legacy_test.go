@@ -225,7 +225,7 @@ func TestLegacyEveryTool(t *testing.T) {
 			return n == 5
 		})
 		res, err = l.call("burst", map[string]any{"count": 50, "kind": "log"}, nil)
-		if err != nil || !strings.Contains(contentText(res.Content), "so 50 went out") {
+		if err != nil || !strings.Contains(contentText(res.Content), "so 50 of 50 went out") {
 			t.Fatalf("burst: %v %v", err, res)
 		}
 		l.logs.waitFor(t, "50 burst logs", func(ls []*mcp.LoggingMessageParams) bool {

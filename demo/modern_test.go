@@ -332,7 +332,7 @@ func TestModernLoggingAndProgress(t *testing.T) {
 	}
 	// Without a level in _meta nothing is logged.
 	res2 := c.call("tools/call", map[string]any{"name": "log", "arguments": map[string]any{"logger": "lvl-none"}, "_meta": meta(nil)})
-	if !strings.Contains(textOf(res2), "none were sent") {
+	if !strings.Contains(textOf(res2), "no io.modelcontextprotocol/logLevel in _meta, so none went out") {
 		t.Errorf("log without level: %q", textOf(res2))
 	}
 

@@ -47,11 +47,12 @@ func delivered(floor mcp.LoggingLevel, sent ...mcp.LoggingLevel) int {
 	return n
 }
 
-func levelNote(floor mcp.LoggingLevel) string {
+// logOutcome says how many of the sent log messages went out, and why.
+func logOutcome(floor mcp.LoggingLevel, went, sent int) string {
 	if floor == "" {
-		return "the request set no io.modelcontextprotocol/logLevel in _meta, so none were sent"
+		return "the request set no io.modelcontextprotocol/logLevel in _meta, so none went out"
 	}
-	return fmt.Sprintf("the client's level is %q", floor)
+	return fmt.Sprintf("the client's level is %q, so %d of %d went out", floor, went, sent)
 }
 
 // log: one message at each of the eight syslog levels.
@@ -91,8 +92,8 @@ func (d *demo) log(ctx context.Context, req *mcp.CallToolRequest, in logIn) (*mc
 	}
 	floor := d.logLevelOf(req)
 	return &mcp.CallToolResult{Content: []mcp.Content{text(fmt.Sprintf(
-		"Logged debug, info, notice, warning, error, critical, alert and emergency; %s, so %d of 8 went out.",
-		levelNote(floor), delivered(floor, levels...)))}}, nil, nil
+		"Logged debug, info, notice, warning, error, critical, alert and emergency; %s.",
+		logOutcome(floor, delivered(floor, levels...), len(levels))))}}, nil, nil
 }
 
 // chatter: lines on stderr, which is not part of the protocol (by hand:

@@ -150,7 +150,7 @@ func (d *demo) burst(ctx context.Context, req *mcp.CallToolRequest, in burstIn) 
 	if in.Kind == "log" {
 		floor := d.logLevelOf(req)
 		return &mcp.CallToolResult{Content: []mcp.Content{text(fmt.Sprintf(
-			"Logged %d messages at level info in %s; %s, so %d went out.", in.Count, took, levelNote(floor), in.Count*delivered(floor, "info")))}}, nil, nil
+			"Logged %d messages at level info in %s; %s.", in.Count, took, logOutcome(floor, in.Count*delivered(floor, "info"), in.Count)))}}, nil, nil
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{
 		text(fmt.Sprintf("Sent %d progress notifications in %s.", in.Count, took)),

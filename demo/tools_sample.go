@@ -63,8 +63,12 @@ func (d *demo) sample(_ context.Context, req *mcp.CallToolRequest, in sampleIn) 
 			},
 		}}), nil, nil
 	}
+	stop := "no stop reason"
+	if ans.StopReason != "" {
+		stop = fmt.Sprintf("stop reason %q", ans.StopReason)
+	}
 	return &mcp.CallToolResult{Content: []mcp.Content{text(fmt.Sprintf(
-		"The model %q replied (stop reason %q):\n%s", ans.Model, orDash(ans.StopReason), describeContent(ans.Content)))}}, nil, nil
+		"The model %q replied (%s):\n%s", ans.Model, stop, describeContent(ans.Content)))}}, nil, nil
 }
 
 // describeContent renders sampling content for the tool's answer.
