@@ -51,12 +51,15 @@ type results struct {
 	samples   map[key][]sample
 	started   time.Time
 	elapsed   time.Duration
+	// loadStart and loadEnd are /proc/loadavg when the run started and
+	// ended: other work on the machine shows there.
+	loadStart, loadEnd string
 }
 
 // runAll builds the server if needed and runs every client on every
 // workload, cfg.Runs times, each in its own worker process.
 func runAll(ctx context.Context, cfg config) (*results, error) {
-	res := &results{cfg: cfg, samples: map[key][]sample{}, started: time.Now()}
+	res := &results{cfg: cfg, samples: map[key][]sample{}, started: time.Now(), loadStart: loadAverage()}
 	for _, name := range cfg.Clients {
 		ci, err := findClient(name)
 		if err != nil {
@@ -101,7 +104,21 @@ func runAll(ctx context.Context, cfg config) (*results, error) {
 		}
 	}
 	res.elapsed = time.Since(res.started)
+	res.loadEnd = loadAverage()
 	return res, nil
+}
+
+// loadAverage returns the 1, 5 and 15 minute load averages of the machine.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // workerTimeout bounds one worker process.
