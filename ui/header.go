@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/model"
+)
+
+// header is two lines: who and what state, with the counters on the right;
+// then the status line (an exit and its stderr, the last action's result,
+// or what was evicted).
+func (m *Model) header(w int) string {
+	c := m.sess.Conn()
+	st := m.styles
+	parts := []string{st.HeaderName.Render("mcptui")}
+	if c.ServerName != "" {
+		name := inert.Fit(c.ServerName, 30)
+		if c.ServerVersion != "" {
+			name += " " + inert.Fit(c.ServerVersion, 16)
+		}
+		parts = append(parts, st.Bold.Render(name))
+	} else if len(c.Command) > 0 {
+		parts = append(parts, st.Text.Render(inert.Fit(strings.Join(c.Command, " "), 40)))
+	}
+	if c.Protocol != "" {
+		parts = append(parts, st.Muted.Render(inert.Fit(c.Protocol, 12)))
+	}
+	if c.PID != 0 {
+		parts = append(parts, st.Muted.Render(fmt.Sprintf("pid %d", c.PID)))
+	}
+	state := "● " + c.Phase.String()
+	if c.Phase == model.PhaseNegotiating && c.Step != "" {
+		state += ": " + inert.Fit(c.Step, 30)
+	}
+	if c.Gen > 1 {
+		state += fmt.Sprintf(" (restart %d)", c.Gen-1)
+	}
+	parts = append(parts, st.States[c.Phase].Bold(true).Render(state))
+	left := " " + strings.Join(parts, st.Subtle.Render(" │ "))
+
+	n := m.sess.Counters()
+	pendingSt := st.Muted
+	if n.Pending > 0 {
+		pendingSt = st.Pending
+	}
+	errSt := st.Muted
+	if n.Errors > 0 {
+		errSt = st.Error
+	}
+	right := st.Muted.Render(fmt.Sprintf("in flight %d", n.InFlight)) + "  " +
+		pendingSt.Render(fmt.Sprintf("pending %d", n.Pending)) + "  " +
+		errSt.Render(fmt.Sprintf("errors %d", n.Errors)) + " "
+	line1 := spread(left, right, w)
+	return line1 + "\n" + m.statusLine(w)
+}
+
+// spread puts left and right on one line of w cells, cutting left first.
+func spread(left, right string, w int) string {
+	rw := ansi.StringWidth(right)
+	if rw >= w {
+		return ansi.Truncate(right, w, "")
+	}
+	left = ansi.Truncate(left, w-rw-1, "…")
+	gap := w - rw - ansi.StringWidth(left)
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// statusLine says the most important thing that is not a pane.
+func (m *Model) statusLine(w int) string {
+	st := m.styles
+	c := m.sess.Conn()
+	var s string
+	switch {
+	case m.notice != "":
+		sty := st.Info
+		if m.noticeErr {
+			sty = st.Error
+		}
+		s = sty.Render(" " + inert.Fit(m.notice, w-2))
+	case c.Phase == model.PhaseExited:
+		msg := "exited"
+		if c.ExitStatus != "" {
+			msg += ": " + c.ExitStatus
+		}
+		if tail := m.sess.StderrTail(1); len(tail) > 0 {
+			msg += " · stderr: " + tail[0]
+		}
+		s = st.Error.Render(" "+inert.Fit(msg, w-20)) + st.Muted.Render("  r restarts")
+	default:
+		var bits []string
+		if n := m.sess.History().Evicted(); n > 0 {
+			bits = append(bits, fmt.Sprintf("%d older lines evicted", n))
+		}
+		if n := m.sess.Counters().Lost; n > 0 {
+			bits = append(bits, fmt.Sprintf("%d lines lost under load", n))
+		}
+		s = st.Muted.Render(" " + strings.Join(bits, " · "))
+	}
+	return inert.Pad(ansi.Truncate(s, w, ""), w)
+}
+
+// context is where the keyboard is now.
+func (m *Model) context() keymap.Context {
+	switch m.overlay {
+	case overlayViewer:
+		return keymap.ViewerOverlay
+	case overlayEditor:
+		return keymap.EditorOverlay
+	case overlayReject:
+		return keymap.DialogOverlay
+	}
+	if m.traffic.editing {
+		return keymap.FilterInput
+	}
+	return [...]keymap.Context{keymap.InFlightPane, keymap.PendingPane, keymap.TrafficPane, keymap.SubscriptionsPane, keymap.StderrPane}[m.focus]
+}
+
+// footer shows the keys that work here.
+func (m *Model) footer(w int) string {
+	h := m.help
+	h.SetWidth(w - 1)
+	line := " " + h.ShortHelpView(m.keys.ShortHelp(m.context()))
+	return lipgloss.NewStyle().MaxWidth(w).Render(inert.Pad(line, w))
+}

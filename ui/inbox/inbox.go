@@ -1,0 +1,199 @@
+// Package inbox carries model events from the connection's goroutines to the
+// UI: a bounded, batching queue whose producers never block.
+//
+// conn's Observer runs on the reading goroutine and must not block, and a
+// server may flood. Push therefore never waits: past the soft limits the
+// content of wire lines and stderr lines is dropped (the line is still
+// listed, with its size, as lost), and past the hard limit whole events are
+// counted and reported as one model.Lost. Lifecycle events (started, ready,
+// exited, questions) are always kept. The UI takes everything queued at
+// once with Next, so a burst costs one Update, not one per line.
+package inbox
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/model"
+)
+
+// Defaults of Limits.
+const (
+	DefaultMaxEvents = 1 << 16
+	DefaultMaxBytes  = 64 << 20
+	DefaultMaxBatch  = 4096
+)
+
+// ErrClosed is what Next returns once the inbox is closed and drained.
+var ErrClosed = errors.New("inbox: closed")
+
+// Limits bound an Inbox. Zero values take the defaults.
+type Limits struct {
+	// MaxEvents is the soft limit on queued events: past it, lines lose
+	// their content. Twice it is the hard limit: past it, events are only
+	// counted.
+	MaxEvents int
+	// MaxBytes is the soft limit on the bytes of queued lines.
+	MaxBytes int
+	// MaxBatch is the most events one Next returns.
+	MaxBatch int
+	// Now stamps model.Lost events; nil means time.Now.
+	Now func() time.Time
+}
+
+// Inbox is the queue. Its methods are safe for concurrent use.
+type Inbox struct {
+	lim    Limits
+	mu     sync.Mutex
+	queue  []model.Event
+	bytes  int
+	lost   int
+	closed bool
+	wake   chan struct{}
+}
+
+// New returns an empty inbox.
+func New(lim Limits) *Inbox {
+	if lim.MaxEvents <= 0 {
+		lim.MaxEvents = DefaultMaxEvents
+	}
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = DefaultMaxBytes
+	}
+	if lim.MaxBatch <= 0 {
+		lim.MaxBatch = DefaultMaxBatch
+	}
+	if lim.Now == nil {
+		lim.Now = time.Now
+	}
+	return &Inbox{lim: lim, wake: make(chan struct{}, 1)}
+}
+
+// Push queues an event without blocking.
+func (in *Inbox) Push(ev model.Event) {
+	in.mu.Lock()
+	if in.closed {
+		in.mu.Unlock()
+		return
+	}
+	size := 0
+	switch e := ev.(type) {
+	case model.Wire:
+		size = len(e.Line)
+		if in.overSoft(size) {
+			e.Line, e.Lost, size = nil, true, 0
+			ev = e
+		}
+	case model.Stderr:
+		size = len(e.Line)
+		if in.overSoft(size) {
+			ev, size = model.Wire{}, -1
+		}
+	}
+	switch {
+	case size < 0 || (isDroppable(ev) && len(in.queue) >= 2*in.lim.MaxEvents):
+		in.lost++
+	default:
+		in.queue = append(in.queue, ev)
+		in.bytes += size
+	}
+	in.mu.Unlock()
+	in.signal()
+}
+
+// overSoft reports whether adding size bytes passes a soft limit.
+func (in *Inbox) overSoft(size int) bool {
+	return len(in.queue) >= in.lim.MaxEvents || in.bytes+size > in.lim.MaxBytes
+}
+
+// isDroppable is true for the events a flood is made of.
+func isDroppable(ev model.Event) bool {
+	switch ev.(type) {
+	case model.Wire, model.Stderr:
+		return true
+	}
+	return false
+}
+
+func (in *Inbox) signal() {
+	select {
+	case in.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Next waits until events are queued (or ctx is done, or the inbox is
+// closed and empty) and returns up to MaxBatch of them, oldest first. Events
+// dropped whole since the last call come first as one model.Lost.
+func (in *Inbox) Next(ctx context.Context) ([]model.Event, error) {
+	for {
+		in.mu.Lock()
+		if len(in.queue) > 0 || in.lost > 0 {
+			batch := in.take()
+			in.mu.Unlock()
+			return batch, nil
+		}
+		closed := in.closed
+		in.mu.Unlock()
+		if closed {
+			return nil, ErrClosed
+		}
+		select {
+		case <-in.wake:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// take removes a batch; the lock is held.
+func (in *Inbox) take() []model.Event {
+	n := min(len(in.queue), in.lim.MaxBatch)
+	batch := make([]model.Event, 0, n+1)
+	if in.lost > 0 {
+		batch = append(batch, model.Lost{Time: in.lim.Now(), N: in.lost})
+		in.lost = 0
+	}
+	for _, ev := range in.queue[:n] {
+		if w, ok := ev.(model.Wire); ok {
+			in.bytes -= len(w.Line)
+		} else if s, ok := ev.(model.Stderr); ok {
+			in.bytes -= len(s.Line)
+		}
+	}
+	batch = append(batch, in.queue[:n]...)
+	rest := copy(in.queue, in.queue[n:])
+	clear(in.queue[rest:])
+	in.queue = in.queue[:rest]
+	if cap(in.queue) > 4*in.lim.MaxBatch && rest < in.lim.MaxBatch {
+		in.queue = append([]model.Event(nil), in.queue...)
+	}
+	if rest > 0 {
+		in.signal()
+	}
+	return batch
+}
+
+// Len is the number of events queued.
+func (in *Inbox) Len() int {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return len(in.queue)
+}
+
+// Close stops accepting events; Next drains what is queued, then returns
+// ErrClosed.
+func (in *Inbox) Close() {
+	in.mu.Lock()
+	in.closed = true
+	in.mu.Unlock()
+	in.signal()
+}
+
+// Observer is a conn Observer that feeds the inbox.
+func (in *Inbox) Observer() func(conn.Event) {
+	return func(ev conn.Event) { in.Push(model.FromConn(ev)) }
+}

@@ -1,0 +1,185 @@
+package inbox
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/model"
+)
+
+var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+func clock() time.Time { return t0 }
+
+func wire(s string) model.Wire {
+	return model.Wire{Time: t0, Dir: model.In, Line: []byte(s), Size: len(s)}
+}
+
+func next(t *testing.T, in *Inbox) []model.Event {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	evs, err := in.Next(ctx)
+	if err != nil {
+		t.Fatalf("Next: %v", err)
+	}
+	return evs
+}
+
+func TestBatchesInOrder(t *testing.T) {
+	in := New(Limits{MaxBatch: 3, Now: clock})
+	for _, s := range []string{"a", "b", "c", "d"} {
+		in.Push(wire(s))
+	}
+	first, second := next(t, in), next(t, in)
+	if len(first) != 3 || len(second) != 1 || string(second[0].(model.Wire).Line) != "d" {
+		t.Errorf("batches %d and %d", len(first), len(second))
+	}
+	if in.Len() != 0 {
+		t.Errorf("%d left", in.Len())
+	}
+}
+
+func TestNextWaitsForAPush(t *testing.T) {
+	in := New(Limits{Now: clock})
+	got := make(chan []model.Event)
+	go func() {
+		evs, _ := in.Next(context.Background())
+		got <- evs
+	}()
+	in.Push(model.Ready{Time: t0, ServerName: "x"})
+	select {
+	case evs := <-got:
+		if r, ok := evs[0].(model.Ready); !ok || r.ServerName != "x" {
+			t.Errorf("got %+v", evs)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Next did not wake up")
+	}
+}
+
+func TestNextHonoursContextAndClose(t *testing.T) {
+	in := New(Limits{Now: clock})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := in.Next(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled Next = %v", err)
+	}
+	in.Push(wire("last"))
+	in.Close()
+	in.Push(wire("after close"))
+	if evs := next(t, in); len(evs) != 1 {
+		t.Errorf("drain = %d events", len(evs))
+	}
+	if _, err := in.Next(context.Background()); !errors.Is(err, ErrClosed) {
+		t.Errorf("closed Next = %v", err)
+	}
+}
+
+func TestOverloadDropsContentThenEvents(t *testing.T) {
+	in := New(Limits{MaxEvents: 2, MaxBytes: 1 << 20, MaxBatch: 100, Now: clock})
+	for range 10 {
+		in.Push(wire("line"))
+	}
+	in.Push(model.Exited{Time: t0, Status: "exit status 1"}) // always kept
+	in.Push(model.Stderr{Time: t0, Line: "dropped"})
+	evs := next(t, in)
+	lost, ok := evs[0].(model.Lost)
+	if !ok || lost.N != 7 {
+		t.Fatalf("first event = %+v, want Lost of 7 (6 wire + 1 stderr)", evs[0])
+	}
+	kept := evs[1:]
+	if len(kept) != 5 {
+		t.Fatalf("kept %d events", len(kept))
+	}
+	if w := kept[0].(model.Wire); w.Lost || string(w.Line) != "line" {
+		t.Errorf("first line = %+v", w)
+	}
+	if w := kept[2].(model.Wire); !w.Lost || w.Line != nil || w.Size != 4 {
+		t.Errorf("third line = %+v, want lost content with its size", w)
+	}
+	if _, ok := kept[4].(model.Exited); !ok {
+		t.Errorf("the exit was dropped: %+v", kept[4])
+	}
+}
+
+func TestByteLimit(t *testing.T) {
+	in := New(Limits{MaxBytes: 10, Now: clock})
+	in.Push(wire(strings.Repeat("x", 8)))
+	in.Push(wire(strings.Repeat("y", 8)))
+	evs := next(t, in)
+	if evs[0].(model.Wire).Lost || !evs[1].(model.Wire).Lost {
+		t.Errorf("byte limit not applied: %+v", evs)
+	}
+	in.Push(wire(strings.Repeat("z", 8)))
+	if evs := next(t, in); evs[0].(model.Wire).Lost {
+		t.Error("bytes were not released by Next")
+	}
+}
+
+// A producer flooding the inbox finishes without ever waiting for the
+// consumer, and nothing is lost silently.
+func TestFloodNeverBlocksProducer(t *testing.T) {
+	in := New(Limits{MaxEvents: 1000, Now: clock})
+	obs := in.Observer()
+	const n = 100000
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		line := []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`)
+		for range n {
+			obs(conn.Event{Time: t0, Kind: conn.Received, Line: line, Size: len(line)})
+		}
+		in.Close()
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the producer blocked")
+	}
+	total := 0
+	for {
+		evs, err := in.Next(context.Background())
+		if errors.Is(err, ErrClosed) {
+			break
+		}
+		for _, ev := range evs {
+			if l, ok := ev.(model.Lost); ok {
+				total += l.N
+			} else {
+				total++
+			}
+		}
+	}
+	if total != n {
+		t.Errorf("accounted for %d of %d lines", total, n)
+	}
+}
+
+func TestStderrWriter(t *testing.T) {
+	in := New(Limits{Now: clock})
+	w := in.Stderr(clock)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_, _ = w.Write([]byte("one\r\ntw"))
+		_, _ = w.Write([]byte("o\nthree"))
+		_, _ = w.Write([]byte(strings.Repeat("z", maxPartial+5)))
+		w.Flush()
+	}()
+	wg.Wait()
+	evs := next(t, in)
+	var lines []string
+	for _, ev := range evs {
+		lines = append(lines, ev.(model.Stderr).Line)
+	}
+	if len(lines) != 4 || lines[0] != "one" || lines[1] != "two" || len(lines[2]) != maxPartial || !strings.HasPrefix(lines[2], "three") || len(lines[3]) != 10 {
+		t.Errorf("lines = %d: %q %q len %d len %d", len(lines), lines[0], lines[1], len(lines[2]), len(lines[len(lines)-1]))
+	}
+}

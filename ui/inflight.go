@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mcptui/mcptui/model"
+)
+
+// flightRows are the rows of the in-flight pane: the outstanding calls,
+// newest first, then the recently finished ones.
+func (m *Model) flightRows() []*model.Call {
+	return append(m.sess.InFlight(), m.sess.Recent()...)
+}
+
+// callHeight is 2 rows for a call with progress, else 1.
+func callHeight(c *model.Call) int {
+	if c.Progress != nil && c.Outcome.Kind == model.Pending {
+		return 2
+	}
+	return 1
+}
+
+// drawInFlight draws the in-flight pane's body.
+func (m *Model) drawInFlight(w, h int) []string {
+	calls := m.flightRows()
+	l := &m.lists[paneInFlight]
+	l.clamp(len(calls))
+	if len(calls) == 0 {
+		return []string{m.row(w, false, own("  nothing in flight", w, m.styles.Muted))}
+	}
+	// Scroll so the cursor's rows fit.
+	if l.cursor < l.offset {
+		l.offset = l.cursor
+	}
+	for l.offset < l.cursor && rowsBetween(calls, l.offset, l.cursor) > h {
+		l.offset++
+	}
+	now := m.now()
+	var out []string
+	for i := l.offset; i < len(calls) && len(out) < h; i++ {
+		out = append(out, m.callLines(calls[i], w, i == l.cursor, now)...)
+	}
+	if len(out) > h {
+		out = out[:h]
+	}
+	return out
+}
+
+func rowsBetween(calls []*model.Call, from, to int) int {
+	n := 0
+	for i := from; i <= to; i++ {
+		n += callHeight(calls[i])
+	}
+	return n
+}
+
+// callLines draws one call: direction, id, method, target, age and the time
+// left or the outcome; a second line with the progress bar and message.
+func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []string {
+	st := m.styles
+	arrow, dirSt := "→", st.Out
+	if c.Dir == model.In {
+		arrow, dirSt = "←", st.In
+	}
+	textSt, status, statusSt := st.Text, "", st.Muted
+	switch c.Outcome.Kind {
+	case model.Pending:
+		if left, ok := c.Left(now); ok {
+			status = fmtAge(left) + " left"
+			if left <= 0 {
+				status, statusSt = "overdue "+fmtAge(-left), st.Error
+			} else if left < 5*time.Second {
+				statusSt = st.Warn
+			}
+		}
+	case model.Succeeded:
+		textSt, status, statusSt = st.Muted, "ok", st.OK
+	case model.FailedWithError:
+		textSt, status, statusSt = st.Muted, fmt.Sprintf("error %d", c.Outcome.Err.Code), st.Error
+	case model.CancelledByCaller:
+		textSt, status, statusSt = st.Muted, "cancelled", st.Warn
+	case model.ConnectionDied:
+		textSt, status, statusSt = st.Muted, "conn died", st.Error
+	}
+	const idW, ageW, statusW = 6, 6, 12
+	rest := max(w-(2+idW+1+1+ageW+1+statusW), 8)
+	methodW := min(24, rest*6/10)
+	targetW := rest - methodW - 1
+	line := m.row(w, sel,
+		own(" "+arrow, 2, dirSt),
+		srv(string(c.ID), idW, st.Muted), own(" ", 1, st.Text),
+		srv(c.Method, methodW, textSt), own(" ", 1, st.Text),
+		srv(c.Target, targetW, st.Accent), own(" ", 1, st.Text),
+		own(fmt.Sprintf("%*s", ageW, fmtAge(c.Age(now))), ageW, st.Muted), own(" ", 1, st.Text),
+		own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))
+	if callHeight(c) == 1 {
+		return []string{line}
+	}
+	p := c.Progress
+	frac, det := p.Fraction()
+	barW := min(max(w/4, 8), 24)
+	label := ""
+	if det {
+		label = fmt.Sprintf("%3.0f%%", frac*100)
+	} else {
+		label = fmt.Sprintf("%g", p.Value)
+	}
+	msgW := max(w-4-barW-1-len(label)-2, 0)
+	return []string{line, m.row(w, sel,
+		own("    ", 4, st.Text),
+		seg{m.bar(barW, frac, det, now, !sel), st.Text}, own(" "+label+" ", len(label)+2, st.Muted),
+		srv(p.Message, msgW, st.Text))}
+}
+
+// selectedCall is the call under the cursor, or nil.
+func (m *Model) selectedCall() *model.Call {
+	calls := m.flightRows()
+	i := m.lists[paneInFlight].cursor
+	if i < 0 || i >= len(calls) {
+		return nil
+	}
+	return calls[i]
+}

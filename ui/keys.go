@@ -1,0 +1,281 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/model"
+)
+
+// extendBy is how much the extend key adds to a request's timer.
+const extendBy = 60 * time.Second
+
+// key routes a key: the open overlay or text field first, then the global
+// keys, then the focused pane.
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	switch m.overlay {
+	case overlayHelp:
+		if key.Matches(msg, m.keys.Overlay.Close, m.keys.Global.Help, m.keys.Global.Quit) {
+			m.overlay = overlayNone
+		}
+		return nil
+	case overlayViewer:
+		return m.viewerKey(msg)
+	case overlayEditor:
+		return m.editorKey(msg)
+	case overlayReject:
+		return m.rejectKey(msg)
+	}
+	if m.traffic.editing {
+		return m.filterKey(msg)
+	}
+	g := m.keys.Global
+	switch {
+	case key.Matches(msg, g.Quit):
+		m.say(false, "shutting the server down…")
+		return m.quit()
+	case key.Matches(msg, g.Help):
+		m.overlay = overlayHelp
+	case key.Matches(msg, g.NextPane):
+		m.focus = (m.focus + 1) % paneCount
+	case key.Matches(msg, g.PrevPane):
+		m.focus = (m.focus + paneCount - 1) % paneCount
+	case key.Matches(msg, g.Zoom):
+		m.zoom = !m.zoom
+	case key.Matches(msg, g.Restart):
+		b := m.backend
+		m.say(false, "restarting the server…")
+		return m.do("restarted the server", func(ctx context.Context) error { return b.Restart(ctx) })
+	case key.Matches(msg, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5):
+		for i, b := range []key.Binding{g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5} {
+			if key.Matches(msg, b) {
+				m.focus = pane(i)
+			}
+		}
+	default:
+		if m.moveKey(msg) {
+			return nil
+		}
+		return m.paneKey(msg)
+	}
+	return nil
+}
+
+// quit shuts the server down, then ends the program.
+func (m *Model) quit() tea.Cmd {
+	b := m.backend
+	return func() tea.Msg {
+		if b != nil {
+			_ = b.Shutdown(context.Background())
+		}
+		return tea.QuitMsg{}
+	}
+}
+
+// rowsOf is the number of rows the focused pane lists.
+func (m *Model) rowsOf(p pane) int {
+	switch p {
+	case paneInFlight:
+		return len(m.flightRows())
+	case panePending:
+		return len(m.sess.Questions())
+	case paneTraffic:
+		return m.traffic.len(m.sess.History())
+	case paneSubs:
+		return len(m.sess.Subscriptions())
+	}
+	return m.sess.StderrLog().Len()
+}
+
+// list is the selection state of a pane.
+func (m *Model) list(p pane) *listState {
+	if p == paneTraffic {
+		return &m.traffic.list
+	}
+	return &m.lists[p]
+}
+
+// moveKey handles the movement keys for the focused pane.
+func (m *Model) moveKey(msg tea.KeyPressMsg) bool {
+	l, n := m.list(m.focus), m.rowsOf(m.focus)
+	page := max(layout(m.width, m.height, m.zoom, m.focus)[m.focus].inner()-1, 1)
+	k := m.keys.List
+	delta := 0
+	switch {
+	case key.Matches(msg, k.Up):
+		delta = -1
+	case key.Matches(msg, k.Down):
+		delta = 1
+	case key.Matches(msg, k.PageUp):
+		delta = -page
+	case key.Matches(msg, k.PageDown):
+		delta = page
+	case key.Matches(msg, k.Top):
+		delta = -n
+	case key.Matches(msg, k.Bottom):
+		delta = n
+	default:
+		return false
+	}
+	l.move(delta, n)
+	m.followIfAtEnd(l, n)
+	return true
+}
+
+// followIfAtEnd makes traffic and stderr follow the newest line when the
+// cursor is on it, and stop following when it is not.
+func (m *Model) followIfAtEnd(l *listState, n int) {
+	atEnd := l.cursor >= n-1
+	switch m.focus {
+	case paneTraffic:
+		m.traffic.follow = atEnd
+	case paneStderr:
+		m.stderrFollow = atEnd
+	}
+}
+
+// paneKey handles the focused pane's own keys.
+func (m *Model) paneKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch m.focus {
+	case paneInFlight:
+		return m.inFlightKey(msg)
+	case panePending:
+		return m.pendingKey(msg)
+	case paneTraffic:
+		return m.trafficKey(msg)
+	case paneSubs:
+		return m.subsKey(msg)
+	}
+	return nil
+}
+
+func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.InFlight
+	c := m.selectedCall()
+	if c == nil {
+		return nil
+	}
+	ours := c.Dir == model.Out && c.Outcome.Kind == model.Pending && c.Gen == m.sess.Conn().Gen
+	b, id := m.backend, c.ID
+	switch {
+	case key.Matches(msg, k.Cancel):
+		if !ours {
+			m.say(true, "only our own requests still in flight can be cancelled")
+			return nil
+		}
+		return m.do(fmt.Sprintf("cancelled request %s", inert.Fit(string(id), 16)),
+			func(ctx context.Context) error { return b.Cancel(ctx, id) })
+	case key.Matches(msg, k.Extend):
+		if !ours || c.Deadline.IsZero() {
+			m.say(true, "only our own requests with a timer can be extended")
+			return nil
+		}
+		return m.do(fmt.Sprintf("extended request %s by %s", inert.Fit(string(id), 16), extendBy),
+			func(ctx context.Context) error { return b.Extend(ctx, id, extendBy) },
+			model.Extended{Time: m.now(), ID: id, By: extendBy})
+	case key.Matches(msg, k.Open):
+		m.openSeq(c.RequestSeq)
+	}
+	return nil
+}
+
+func (m *Model) trafficKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.Traffic
+	e := m.selectedEntry()
+	switch {
+	case key.Matches(msg, k.Filter):
+		m.traffic.editing = true
+		m.filterInput.SetValue(m.traffic.text)
+		m.filterInput.CursorEnd()
+		return m.filterInput.Focus()
+	case key.Matches(msg, k.ClearFilter):
+		m.traffic.setFilter("", m.sess.History())
+	case key.Matches(msg, k.Follow):
+		m.traffic.follow = true
+		m.traffic.sync(m.sess.History())
+	case e == nil:
+	case key.Matches(msg, k.Open):
+		m.openEntry(e)
+	case key.Matches(msg, k.Jump):
+		m.jump(e)
+	case key.Matches(msg, k.Copy):
+		return m.copyEntry(e)
+	}
+	return nil
+}
+
+// jump moves the traffic cursor to the entry linked with e.
+func (m *Model) jump(e *model.Entry) {
+	if e.Link == 0 {
+		m.say(true, "no linked request or response")
+		return
+	}
+	i := m.traffic.indexOf(m.sess.History(), e.Link)
+	if i < 0 {
+		m.say(true, "entry #%d is evicted or filtered out", e.Link)
+		return
+	}
+	m.traffic.follow = false
+	m.traffic.list.cursor = i
+}
+
+// copyEntry puts an entry's raw line on the clipboard (OSC 52).
+func (m *Model) copyEntry(e *model.Entry) tea.Cmd {
+	if e.Raw == nil {
+		m.say(true, "this line was not kept")
+		return nil
+	}
+	m.say(false, "copied #%d (%s) to the clipboard", e.Seq, model.FormatSize(len(e.Raw)))
+	return tea.SetClipboard(string(e.Raw))
+}
+
+func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
+	s := m.selectedSub()
+	if s == nil {
+		return nil
+	}
+	k := m.keys.Subscriptions
+	switch {
+	case key.Matches(msg, k.Close):
+		if !s.Open {
+			m.say(true, "this subscription is already closed")
+			return nil
+		}
+		b, id := m.backend, s.ID
+		return m.do(fmt.Sprintf("closed subscription %s", inert.Fit(string(id), 16)),
+			func(ctx context.Context) error { return b.CloseSubscription(ctx, id) })
+	case key.Matches(msg, k.Open):
+		if c := m.sess.Call(s.Key); c != nil {
+			m.openSeq(c.RequestSeq)
+		}
+	}
+	return nil
+}
+
+// openSeq opens the viewer on a traffic entry, if it is still kept.
+func (m *Model) openSeq(seq uint64) {
+	e := m.sess.History().BySeq(seq)
+	if e == nil {
+		m.say(true, "that line is no longer in the history")
+		return
+	}
+	m.openEntry(e)
+}
+
+// openEntry opens the viewer on an entry.
+func (m *Model) openEntry(e *model.Entry) {
+	m.viewer = newViewer(e)
+	m.overlay = overlayViewer
+}
+
+// openRaw opens the viewer on a piece of JSON that is not a traffic line.
+func (m *Model) openRaw(title string, raw json.RawMessage) {
+	m.viewer = newViewer(&model.Entry{Raw: raw, Size: len(raw), Method: title})
+	m.overlay = overlayViewer
+}

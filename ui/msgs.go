@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/mcptui/mcptui/model"
+)
+
+// eventsMsg carries a batch from Backend.Next.
+type eventsMsg struct {
+	events []model.Event
+	err    error
+}
+
+// tickMsg redraws ages, timers and indeterminate bars.
+type tickMsg struct{}
+
+// actionMsg is the result of a Backend call.
+type actionMsg struct {
+	what string
+	err  error
+	// after is applied to the session when the action succeeded.
+	after []model.Event
+	// quit ends the program once the action is done.
+	quit bool
+}
+
+// EventsMsg lets a test or an embedding program feed events directly, as
+// if Backend.Next had returned them.
+type EventsMsg struct {
+	Events []model.Event
+}
+
+// clock returns the time to draw with.
+type clock func() time.Time

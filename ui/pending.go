@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mcptui/mcptui/model"
+)
+
+// drawPending draws the questions list and, below it, the selected
+// question's summary.
+func (m *Model) drawPending(w, h int) []string {
+	st := m.styles
+	qs := m.sess.Questions()
+	l := &m.lists[panePending]
+	l.clamp(len(qs))
+	if len(qs) == 0 {
+		return []string{m.row(w, false, own("  the server is not asking anything", w, st.Muted))}
+	}
+	listH := min(len(qs), max(h/2, 1))
+	l.show(listH)
+	now := m.now()
+	var out []string
+	for i := l.offset; i < len(qs) && len(out) < listH; i++ {
+		out = append(out, m.questionRow(qs[i], w, i == l.cursor, now))
+	}
+	q := qs[l.cursor]
+	out = append(out, m.row(w, false, own(strings.Repeat("─", w), w, st.Subtle)))
+	for _, kv := range q.Summary.Lines(q.Kind) {
+		if len(out) >= h {
+			break
+		}
+		out = append(out, m.row(w, false, own(" "+kv[0], 11, st.Muted), srv(kv[1], w-11, st.Text)))
+	}
+	if q.State == model.Waiting && len(out) < h {
+		if d, ok := m.drafts[q.Key]; ok && q.Kind == model.AskSampling {
+			out = append(out, m.row(w, false, own(" reply", 11, st.Muted), srv(d, w-11, st.Accent)))
+		}
+	}
+	if q.State != model.Waiting && len(out) < h {
+		out = append(out, m.row(w, false, own(" "+questionOutcome(q), w, st.Muted)))
+	}
+	return out
+}
+
+func questionOutcome(q *model.Question) string {
+	s := q.State.String()
+	if q.Err != nil {
+		s += fmt.Sprintf(" (%d %s)", q.Err.Code, q.Err.Message)
+	}
+	return s
+}
+
+// questionRow is one line of the queue: state, kind, id, how long the
+// server has waited, and the gist.
+func (m *Model) questionRow(q *model.Question, w int, sel bool, now time.Time) string {
+	st := m.styles
+	mark, markSt := "●", st.Pending
+	switch q.State {
+	case model.Answered:
+		mark, markSt = "✓", st.OK
+	case model.Rejected:
+		mark, markSt = "✗", st.Warn
+	case model.CancelledByServer, model.QuestionConnectionDied:
+		mark, markSt = "–", st.Error
+	}
+	id := string(q.RequestID)
+	if id == "" {
+		id = fmt.Sprintf("r%d", q.Round)
+	}
+	gist := q.Summary.LastUser
+	if q.Kind != model.AskSampling {
+		gist = q.Summary.Message
+	}
+	if q.Kind == model.AskRoots {
+		gist = fmt.Sprintf("%d roots to return", len(q.Summary.Roots))
+	}
+	textSt := st.Text
+	if q.State != model.Waiting {
+		textSt = st.Muted
+	}
+	const kindW, idW, ageW = 12, 6, 7
+	return m.row(w, sel,
+		own(" "+mark+" ", 3, markSt), own(q.Kind.String(), kindW, textSt), own(" ", 1, st.Text),
+		srv(id, idW, st.Muted), own(fmt.Sprintf("%*s ", ageW, fmtAge(q.Waited(now))), ageW+1, st.Muted),
+		srv(gist, max(w-3-kindW-1-idW-ageW-1, 0), textSt))
+}
+
+// selectedQuestion is the question under the cursor, or nil.
+func (m *Model) selectedQuestion() *model.Question {
+	qs := m.sess.Questions()
+	i := m.lists[panePending].cursor
+	if i < 0 || i >= len(qs) {
+		return nil
+	}
+	return qs[i]
+}

@@ -1,0 +1,176 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/themes"
+)
+
+// Options configure the program.
+type Options struct {
+	// Backend is the connection; required.
+	Backend Backend
+	// Session is the state to draw; nil makes a new one with model's
+	// defaults.
+	Session *model.Session
+	// Keys are the bindings; the zero value means keymap.Default().
+	Keys *keymap.KeyMap
+	// Theme is a --theme value: auto (""), dark, light, high-contrast,
+	// mono. NoColor forces mono.
+	Theme   string
+	NoColor bool
+	// Now is the clock; nil means time.Now. Tests inject a fixed one.
+	Now func() time.Time
+	// Tick is how often ages and timers are redrawn: 0 means once a
+	// second, < 0 never (for screen tests).
+	Tick time.Duration
+	// NoBell silences the terminal bell on a new question.
+	NoBell bool
+	// Title is the window title (the server's command).
+	Title string
+}
+
+// pane identifies one of the five panes, in focus order.
+type pane int
+
+const (
+	paneInFlight pane = iota
+	panePending
+	paneTraffic
+	paneSubs
+	paneStderr
+	paneCount
+)
+
+// overlayKind is what covers the panes, if anything.
+type overlayKind int
+
+const (
+	overlayNone overlayKind = iota
+	overlayHelp
+	overlayViewer
+	overlayEditor
+	overlayReject
+)
+
+// Model is the program's state: the session, and everything about how it is
+// shown.
+type Model struct {
+	opts    Options
+	backend Backend
+	sess    *model.Session
+	keys    keymap.KeyMap
+	styles  *themes.Styles
+	now     clock
+	darkBg  bool
+
+	width, height int
+	focus         pane
+	zoom          bool
+	lists         [paneCount]listState
+
+	traffic      trafficView
+	filterInput  textinput.Model
+	stderrFollow bool
+
+	overlay overlayKind
+	viewer  *viewer
+	editor  *editor
+	reject  *rejectDialog
+	help    help.Model
+
+	// drafts keeps what a person typed per question key.
+	drafts map[string]string
+
+	notice    string
+	noticeErr bool
+	pending   int
+	closed    bool
+}
+
+// New builds the program's model.
+func New(opts Options) *Model {
+	if opts.Session == nil {
+		opts.Session = model.New(model.Config{})
+	}
+	keys := keymap.Default()
+	if opts.Keys != nil {
+		keys = *opts.Keys
+	}
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	m := &Model{
+		opts: opts, backend: opts.Backend, sess: opts.Session, keys: keys, now: now,
+		darkBg: true, stderrFollow: true, help: help.New(), drafts: map[string]string{},
+	}
+	m.traffic.follow = true
+	m.filterInput = textinput.New()
+	m.filterInput.Prompt = "/ "
+	m.filterInput.Placeholder = "text  dir:in|out  kind:error  method:tools/  id:7"
+	m.restyle()
+	return m
+}
+
+// Session is the state the program draws.
+func (m *Model) Session() *model.Session { return m.sess }
+
+// restyle builds the styles for the current theme and background.
+func (m *Model) restyle() {
+	m.styles = themes.New(themes.Choose(m.opts.Theme, m.darkBg, m.opts.NoColor))
+	m.help.Styles = m.styles.Help
+}
+
+// Init starts waiting for events, the ticker, and asks the terminal for its
+// background colour (for the auto theme).
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.waitEvents(), m.tick()}
+	if m.opts.Theme == "" || m.opts.Theme == themes.NameAuto {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}
+
+// waitEvents asks the backend for the next batch.
+func (m *Model) waitEvents() tea.Cmd {
+	if m.backend == nil || m.closed {
+		return nil
+	}
+	b := m.backend
+	return func() tea.Msg {
+		evs, err := b.Next(context.Background())
+		return eventsMsg{events: evs, err: err}
+	}
+}
+
+// tick schedules the next redraw of the clocks.
+func (m *Model) tick() tea.Cmd {
+	d := m.opts.Tick
+	if d < 0 {
+		return nil
+	}
+	if d == 0 {
+		d = time.Second
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// do runs a backend call in a Cmd and reports it as an actionMsg.
+func (m *Model) do(what string, fn func(ctx context.Context) error, after ...model.Event) tea.Cmd {
+	return func() tea.Msg {
+		return actionMsg{what: what, err: fn(context.Background()), after: after}
+	}
+}
+
+// say sets the status line.
+func (m *Model) say(isErr bool, format string, args ...any) {
+	m.notice, m.noticeErr = sprintf(format, args...), isErr
+}

@@ -1,0 +1,29 @@
+package ui
+
+// drawStderr draws the visible stderr lines, following the newest unless
+// the person scrolled up.
+func (m *Model) drawStderr(w, h int) []string {
+	st := m.styles
+	log := m.sess.StderrLog()
+	n := log.Len()
+	l := &m.lists[paneStderr]
+	if m.stderrFollow {
+		l.cursor = max(n-1, 0)
+	}
+	l.clamp(n)
+	l.show(h)
+	if n == 0 {
+		return []string{m.row(w, false, own("  nothing on stderr", w, st.Muted))}
+	}
+	var out []string
+	for i := l.offset; i < n && len(out) < h; i++ {
+		ln := log.At(i)
+		sel := i == l.cursor && !m.stderrFollow
+		if ln.Boundary {
+			out = append(out, m.row(w, sel, own("──── "+fmtClock(ln.Time)+" · restarted "+repeat("─", w), w, st.Warn)))
+			continue
+		}
+		out = append(out, m.row(w, sel, own(" "+fmtClock(ln.Time)+" ", 14, st.Muted), srv(ln.Text, max(w-14, 0), st.Text)))
+	}
+	return out
+}

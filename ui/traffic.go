@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/mcptui/mcptui/model"
+)
+
+// kindLabel is the short name of an entry's kind.
+var kindLabel = map[model.Kind]string{
+	model.KindRequest: "req", model.KindNotification: "note", model.KindResponse: "resp",
+	model.KindError: "err", model.KindDiscarded: "drop", model.KindInvalid: "bad", model.KindBoundary: "──",
+}
+
+// drawTraffic draws only the visible rows of the traffic log.
+func (m *Model) drawTraffic(w, h int) []string {
+	st := m.styles
+	hist := m.sess.History()
+	v := &m.traffic
+	n := v.len(hist)
+	if v.editing {
+		h-- // the filter input takes the last row
+	}
+	v.list.clamp(n)
+	v.list.show(h)
+	var out []string
+	for i := v.list.offset; i < n && len(out) < h; i++ {
+		out = append(out, m.entryRow(v.entry(hist, i), w, i == v.list.cursor))
+	}
+	if n == 0 {
+		msg := "  no traffic yet"
+		if v.filtering() {
+			msg = "  nothing matches the filter"
+		}
+		out = append(out, m.row(w, false, own(msg, w, st.Muted)))
+	}
+	if v.editing {
+		for len(out) < h {
+			out = append(out, m.row(w, false))
+		}
+		out = append(out, m.row(w, false, seg{m.filterInput.View(), st.Text}))
+	}
+	return out
+}
+
+// entryRow is one traffic line: time, direction, kind, id, size, method and
+// summary.
+func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
+	st := m.styles
+	if e.Kind == model.KindBoundary {
+		label := fmt.Sprintf("──── %s · restarted: process %d ", fmtClock(e.Time), e.Gen)
+		return m.row(w, sel, own(label+repeat("─", w), w, st.Warn))
+	}
+	arrow, dirSt := "→", st.Out
+	if e.Dir == model.In {
+		arrow, dirSt = "←", st.In
+	}
+	kindSt := st.Muted
+	switch e.Kind {
+	case model.KindError, model.KindDiscarded, model.KindInvalid:
+		kindSt = st.Error
+	case model.KindRequest:
+		kindSt = st.Accent
+	}
+	link := " "
+	if e.Link != 0 {
+		link = "↔"
+	}
+	const timeW, kindW, idW, sizeW, methodW = 14, 5, 6, 9, 24
+	sumW := max(w-timeW-2-kindW-idW-sizeW-methodW-3, 0)
+	return m.row(w, sel,
+		own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), own(arrow+" ", 2, dirSt),
+		own(kindLabel[e.Kind], kindW, kindSt), srv(string(e.ID), idW, st.Muted),
+		own(fmt.Sprintf("%8s ", model.FormatSize(e.Size)), sizeW, st.Muted),
+		srv(e.Method, methodW, st.Text), own(link+" ", 2, st.Muted),
+		srv(e.Summary, sumW, st.Text))
+}
+
+// selectedEntry is the entry under the cursor, or nil.
+func (m *Model) selectedEntry() *model.Entry {
+	return m.traffic.entry(m.sess.History(), m.traffic.list.cursor)
+}
+
+func repeat(s string, n int) string {
+	out := make([]byte, 0, len(s)*max(n, 0))
+	for range n {
+		out = append(out, s...)
+	}
+	return string(out)
+}

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/model"
+)
+
+// Update folds a message into the model. It never does I/O: backend calls
+// are returned as Cmds.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case eventsMsg:
+		if msg.err != nil {
+			m.closed = true
+			return m, nil
+		}
+		return m, tea.Batch(m.apply(msg.events), m.waitEvents())
+	case EventsMsg:
+		return m, m.apply(msg.Events)
+	case tickMsg:
+		return m, m.tick()
+	case actionMsg:
+		return m, m.actionDone(msg)
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.BackgroundColorMsg:
+		m.darkBg = msg.IsDark()
+		m.restyle()
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.PasteMsg:
+		return m, m.paste(msg)
+	case tea.MouseClickMsg:
+		m.click(msg.Mouse())
+	case tea.MouseWheelMsg:
+		m.wheel(msg.Mouse())
+	}
+	return m, nil
+}
+
+// apply folds a batch of events into the session and keeps the views in
+// step; it rings the bell when a new question arrives.
+func (m *Model) apply(evs []model.Event) tea.Cmd {
+	m.sess.ApplyAll(evs)
+	m.traffic.sync(m.sess.History())
+	pending := m.sess.Counters().Pending
+	var cmd tea.Cmd
+	if pending > m.pending {
+		if !m.opts.NoBell {
+			cmd = tea.Raw("\a")
+		}
+		if m.overlay == overlayNone && m.focus != panePending {
+			m.say(false, "the server is asking something: 2 to see it")
+		}
+	}
+	m.pending = pending
+	return cmd
+}
+
+// actionDone shows the result of a backend call.
+func (m *Model) actionDone(a actionMsg) tea.Cmd {
+	if a.err != nil {
+		m.say(true, "%s failed: %v", a.what, a.err)
+		return nil
+	}
+	m.say(false, "%s", a.what)
+	m.apply(a.after)
+	if a.quit {
+		return tea.Quit
+	}
+	return nil
+}
+
+// paste goes to whichever text field is open.
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	var cmd tea.Cmd
+	switch {
+	case m.overlay == overlayEditor:
+		m.editor.ta, cmd = m.editor.ta.Update(msg)
+	case m.overlay == overlayReject:
+		cmd = m.reject.update(msg)
+	case m.traffic.editing:
+		m.filterInput, cmd = m.filterInput.Update(msg)
+	}
+	return cmd
+}

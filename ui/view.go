@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/mcptui/mcptui/inert"
+)
+
+// View draws the screen: header, panes (or an overlay), footer.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "mcptui"
+	if m.opts.Title != "" {
+		v.WindowTitle = "mcptui — " + inert.Fit(m.opts.Title, 60)
+	}
+	return v
+}
+
+// render is the screen's content.
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	if w < 20 || h < 8 {
+		return "mcptui: the terminal is too small"
+	}
+	var b strings.Builder
+	b.WriteString(m.header(w))
+	b.WriteString("\n")
+	body := bodyRect(w, h)
+	if m.overlay != overlayNone {
+		b.WriteString(m.drawOverlay(body.w, body.h))
+	} else {
+		b.WriteString(m.drawPanes(w, h))
+	}
+	b.WriteString("\n")
+	b.WriteString(m.footer(w))
+	return b.String()
+}
+
+// drawPanes lays the panes out and joins them.
+func (m *Model) drawPanes(w, h int) string {
+	rs := layout(w, h, m.zoom, m.focus)
+	draw := func(p pane) string {
+		r := rs[p]
+		if r.w == 0 || r.h == 0 {
+			return ""
+		}
+		return m.box(r.w, r.h, m.paneTitle(p), p == m.focus, m.paneBody(p, r.w-2, r.inner()))
+	}
+	if m.zoom {
+		return draw(m.focus)
+	}
+	top := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneInFlight), draw(panePending))
+	bottom := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneSubs), draw(paneStderr))
+	return lipgloss.JoinVertical(lipgloss.Left, top, draw(paneTraffic), bottom)
+}
+
+// paneBody draws the body lines of a pane.
+func (m *Model) paneBody(p pane, w, h int) []string {
+	switch p {
+	case paneInFlight:
+		return m.drawInFlight(w, h)
+	case panePending:
+		return m.drawPending(w, h)
+	case paneTraffic:
+		return m.drawTraffic(w, h)
+	case paneSubs:
+		return m.drawSubs(w, h)
+	}
+	return m.drawStderr(w, h)
+}
+
+// paneTitle names a pane, with its number key and counts.
+func (m *Model) paneTitle(p pane) string {
+	s := m.sess
+	switch p {
+	case paneInFlight:
+		return fmt.Sprintf("1 In flight (%d)", s.Counters().InFlight)
+	case panePending:
+		return fmt.Sprintf("2 Server asks (%d waiting)", s.Counters().Pending)
+	case paneTraffic:
+		h := s.History()
+		t := fmt.Sprintf("3 Traffic (%d)", h.Len())
+		if m.traffic.filtering() {
+			t = fmt.Sprintf("3 Traffic (%d of %d) filter: %s", m.traffic.len(h), h.Len(), inert.Fit(m.traffic.text, 30))
+		}
+		if n := h.Evicted(); n > 0 {
+			t += fmt.Sprintf(" · %d evicted", n)
+		}
+		if m.traffic.follow {
+			t += " · following"
+		}
+		return t
+	case paneSubs:
+		open := 0
+		for _, sub := range s.Subscriptions() {
+			if sub.Open {
+				open++
+			}
+		}
+		return fmt.Sprintf("4 Subscriptions (%d open)", open)
+	}
+	return fmt.Sprintf("5 Stderr (%d)", s.StderrLog().Len())
+}
+
+// drawOverlay draws the open overlay over the whole body.
+func (m *Model) drawOverlay(w, h int) string {
+	iw, ih := w-2, h-2
+	switch m.overlay {
+	case overlayViewer:
+		return m.box(w, h, m.viewer.title(), true, m.drawViewer(m.viewer, iw, ih))
+	case overlayEditor:
+		return m.box(w, h, m.editor.title(), true, m.drawEditor(m.editor, iw, ih))
+	case overlayReject:
+		return m.box(w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
+	}
+	hm := m.help
+	hm.ShowAll = true
+	hm.SetWidth(iw - 2)
+	var out []string
+	for _, l := range strings.Split(hm.FullHelpView(m.keys.FullHelp(m.context())), "\n") {
+		out = append(out, fit(" "+l, iw))
+	}
+	return m.box(w, h, "Keys (esc closes)", true, out)
+}
