@@ -39,8 +39,8 @@ package conn_test
 // -bom writes a UTF-8 BOM first; -stderr=<text> writes text to stderr at
 // start; -exit=<status> exits at once (after -stderr).
 //
-// A watchdog ends the process after a minute, so a test can never leave one
-// behind for long.
+// A watchdog ends the process after a minute (-watchdog=<duration> to
+// change), so a test can never leave one behind for long.
 
 import (
 	"bufio"
@@ -51,6 +51,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -73,11 +74,15 @@ const (
 )
 
 func TestMain(m *testing.M) {
-	switch os.Getenv(roleEnv) {
-	case "server":
-		os.Exit(runFakeServer(os.Args[1:]))
-	case "dialer":
-		os.Exit(runDialer(os.Args[1:]))
+	// The role is inherited by every child, including the workers that go
+	// test -fuzz starts; those are told apart by their -test.* flags.
+	if !slices.ContainsFunc(os.Args[1:], func(a string) bool { return strings.HasPrefix(a, "-test.") }) {
+		switch os.Getenv(roleEnv) {
+		case "server":
+			os.Exit(runFakeServer(os.Args[1:]))
+		case "dialer":
+			os.Exit(runDialer(os.Args[1:]))
+		}
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -124,7 +129,7 @@ type wire struct {
 }
 
 func runFakeServer(args []string) int {
-	time.AfterFunc(time.Minute, func() { os.Exit(99) })
+	watchdog := time.AfterFunc(time.Minute, func() { os.Exit(99) })
 	s := &fakeServer{
 		cancelled: map[string]*latch{},
 		released:  map[string]*latch{},
@@ -143,6 +148,13 @@ func runFakeServer(args []string) int {
 			s.writeRaw([]byte("\xEF\xBB\xBF"))
 		case "-stderr":
 			os.Stderr.WriteString(value)
+		case "-watchdog":
+			d, err := time.ParseDuration(value)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "fake server: %v\n", err)
+				return 2
+			}
+			watchdog.Reset(d)
 		case "-exit":
 			n, _ := strconv.Atoi(value)
 			return n

@@ -116,7 +116,7 @@ func (tw *textWatch) waitFor(t testing.TB, s string) string {
 // harness is one connection to a fake server, with everything it reports
 // recorded: Observer events, unclaimed notifications and stderr.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	c      *conn.Conn
 	events *watch[conn.Event]
 	notes  *watch[conn.Notification]
@@ -130,7 +130,7 @@ type harness struct {
 // Observer, OnNotification and Stderr see (calling the ones opts already has
 // too, except Stderr, which it only sets when opts has none), and shuts the
 // server down when the test ends.
-func start(t *testing.T, opts conn.Options, args ...string) *harness {
+func start(t testing.TB, opts conn.Options, args ...string) *harness {
 	t.Helper()
 	h := &harness{
 		t:      t,
@@ -166,7 +166,7 @@ func start(t *testing.T, opts conn.Options, args ...string) *harness {
 
 // dial dials the fake server with opts as they are, and no cleanup: the
 // caller shuts it down.
-func dial(t *testing.T, opts conn.Options, args ...string) *conn.Conn {
+func dial(t testing.TB, opts conn.Options, args ...string) *conn.Conn {
 	t.Helper()
 	c, err := conn.Dial(context.Background(), fakeExe, args, opts)
 	if err != nil {
