@@ -420,14 +420,34 @@ func TestLegacy20250618(t *testing.T) {
 	}
 }
 
-// TestLegacyExit: the exit tool ends the process with the asked status.
-func TestLegacyExit(t *testing.T) {
+// TestLegacyBareClientAndExit: a client that declares no capabilities gets
+// tool errors (or fallbacks) instead of questions; then the exit tool ends
+// the process with the asked status.
+func TestLegacyBareClientAndExit(t *testing.T) {
 	t.Parallel()
 	cmd, stderr := childCommand(t)
-	client := mcp.NewClient(&mcp.Implementation{Name: "demo-test", Version: "0"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "demo-test", Version: "0"}, &mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
 	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for tool, want := range map[string]string{
+		"sample": "sampling", "sample_with_tools": "sampling, sampling.tools", "roots": "roots",
+		"elicit_form": "elicitation.form", "elicit_url": "elicitation.url",
+	} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: map[string]any{}})
+		if err != nil || !res.IsError || !strings.Contains(contentText(res.Content), "client capability "+want+",") {
+			t.Errorf("%s without capabilities: %v %+v", tool, err, res)
+		}
+	}
+	pr, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "interview"})
+	if err != nil || !strings.Contains(pr.Messages[0].Content.(*mcp.TextContent).Text, "preferred not to say") {
+		t.Errorf("interview without elicitation: %v %+v", err, pr)
+	}
+	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: secretURI})
+	if err != nil || !strings.Contains(rr.Contents[0].Text, "secret stays secret") {
+		t.Errorf("secret without elicitation: %v %+v", err, rr)
 	}
 	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "exit", Arguments: map[string]any{"status": 5}}); err == nil {
 		t.Errorf("exit answered")
