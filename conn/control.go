@@ -15,6 +15,7 @@ type CallControl struct {
 	deadline time.Time
 	extra    time.Duration
 	wake     chan struct{}
+	started  chan struct{} // closed once the first call has its id
 }
 
 // WithControl attaches ctl to the call.
@@ -27,6 +28,18 @@ func (ctl *CallControl) ID() int64 {
 	ctl.mu.Lock()
 	defer ctl.mu.Unlock()
 	return ctl.id
+}
+
+// Started is closed once the call has its id (before its line is written).
+// When options are reused for several calls in a row (rounds of one logical
+// request), it marks the first.
+func (ctl *CallControl) Started() <-chan struct{} {
+	ctl.mu.Lock()
+	defer ctl.mu.Unlock()
+	if ctl.started == nil {
+		ctl.started = make(chan struct{})
+	}
+	return ctl.started
 }
 
 // Deadline is when the call times out unless a response or progress comes
@@ -62,6 +75,14 @@ func (ctl *CallControl) start(id int64, deadline time.Time) <-chan struct{} {
 	defer ctl.mu.Unlock()
 	ctl.id, ctl.deadline = id, deadline
 	ctl.wake = make(chan struct{}, 1)
+	if ctl.started == nil {
+		ctl.started = make(chan struct{})
+	}
+	select {
+	case <-ctl.started:
+	default:
+		close(ctl.started)
+	}
 	if ctl.extra > 0 {
 		ctl.wake <- struct{}{}
 	}

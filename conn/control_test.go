@@ -20,6 +20,7 @@ func TestControlReportsIDAndDeadline(t *testing.T) {
 		_, err := h.call("hold/a", nil, conn.WithTimeout(time.Hour), conn.WithControl(&ctl))
 		done <- err
 	}()
+	recv(t, ctl.Started(), "Started")
 	req := h.sentRequest("hold/a")
 	if got := ctl.ID(); string(req.ID) != strconv.FormatInt(got, 10) {
 		t.Fatalf("ID() = %d, the wire id is %s", got, req.ID)
