@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/cli"
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/session"
+	"github.com/mcptui/mcptui/ui"
+	"github.com/mcptui/mcptui/ui/inbox"
+)
+
+// runInspector opens the inspector on the configured server (or the demo
+// server) and returns the exit status once the person quits.
+func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
+	command, args := cfg.Command, cfg.Args
+	if cfg.Mode == cli.ModeDemo {
+		exe, err := os.Executable()
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptui: cannot find my own executable to run the demo server: %v\n", err)
+			return 1
+		}
+		command, args = exe, []string{"demo-server"}
+	}
+	in := inbox.New(inbox.Limits{})
+	sess, err := session.Start(ctx, session.Config{
+		Command:         command,
+		Args:            args,
+		MCP:             mcpOptions(cfg),
+		ResetOnProgress: cfg.ResetOnProgress,
+		MaxTotalTimeout: cfg.MaxTotalTimeout,
+		Inbox:           in,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 1
+	}
+	state := model.New(model.Config{
+		HistoryBytes:    cfg.HistoryBytes,
+		Roots:           roots(cfg.Roots),
+		Timeout:         cfg.Timeout,
+		ResetOnProgress: cfg.ResetOnProgress,
+		MaxTotal:        cfg.MaxTotalTimeout,
+	})
+	title := "mcptui — " + strings.Join(append([]string{command}, args...), " ")
+	if cfg.Mode == cli.ModeDemo {
+		title = "mcptui — demo server"
+	}
+	program := tea.NewProgram(ui.New(ui.Options{
+		Backend: sess,
+		Session: state,
+		Theme:   cfg.Theme,
+		NoColor: os.Getenv("NO_COLOR") != "",
+		NoBell:  !cfg.Bell,
+		Title:   title,
+	}), tea.WithContext(ctx))
+	_, runErr := program.Run()
+	shutdownErr := sess.Shutdown(context.Background())
+	in.Close()
+	if runErr != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", runErr)
+		return 1
+	}
+	if shutdownErr != nil {
+		fmt.Fprintf(stderr, "mcptui: the server did not stop cleanly: %v\n", shutdownErr)
+	}
+	return 0
+}
+
+// mcpOptions turns the command line into protocol options.
+func mcpOptions(cfg *cli.Config) mcp.Options {
+	env := make([]conn.EnvVar, len(cfg.Env))
+	for i, e := range cfg.Env {
+		env[i] = conn.EnvVar{Name: e.Name, Value: e.Value}
+	}
+	timeout := cfg.Timeout
+	if timeout == 0 {
+		timeout = -1 // no timer
+	}
+	return mcp.Options{
+		Conn: conn.Options{
+			Env:               env,
+			Dir:               cfg.Dir,
+			MaxLineBytes:      cfg.MaxLineBytes,
+			MaxServerRequests: cfg.MaxServerRequests,
+		},
+		Versions:       cfg.Protocols,
+		RequestTimeout: timeout,
+	}
+}
+
+func roots(uris []string) []model.Root {
+	out := make([]model.Root, len(uris))
+	for i, u := range uris {
+		out[i] = model.Root{URI: u}
+	}
+	return out
+}
