@@ -38,7 +38,7 @@ type editor struct {
 func newEditor(mode editorMode, q *model.Question, text string) *editor {
 	ta := textarea.New()
 	ta.ShowLineNumbers = mode == editRaw
-	ta.Prompt = ""
+	ta.Prompt = " "
 	ta.MaxHeight = 0
 	ta.SetValue(text)
 	ta.Focus()
@@ -94,7 +94,8 @@ func (m *Model) drawEditor(e *editor, w, h int) []string {
 		if len(out) >= 1 {
 			break
 		}
-		out = append(out, m.row(w, false, own(" "+kv[0]+": ", len(kv[0])+3, st.Muted), srv(kv[1], max(w-len(kv[0])-3, 0), st.Text)))
+		labelW := min(inert.Width(kv[0])+3, w/3)
+		out = append(out, m.row(w, false, srv(" "+kv[0]+": ", labelW, st.Muted), srv(kv[1], max(w-labelW, 0), st.Text)))
 	}
 	for len(out) < 1 {
 		out = append(out, m.row(w, false))

@@ -19,6 +19,7 @@ const extendBy = 60 * time.Second
 // key routes a key: the open overlay or text field first, then the global
 // keys, then the focused pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	m.notice, m.noticeErr = "", false // a key press acknowledges the last notice
 	switch m.overlay {
 	case overlayHelp:
 		if key.Matches(msg, m.keys.Overlay.Close, m.keys.Global.Help, m.keys.Global.Quit) {

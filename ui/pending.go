@@ -31,7 +31,7 @@ func (m *Model) drawPending(w, h int) []string {
 		if len(out) >= h {
 			break
 		}
-		out = append(out, m.row(w, false, own(" "+kv[0], 11, st.Muted), srv(kv[1], w-11, st.Text)))
+		out = append(out, m.row(w, false, srv(" "+kv[0], 11, st.Muted), srv(kv[1], w-11, st.Text)))
 	}
 	if q.State == model.Waiting && len(out) < h {
 		if d, ok := m.drafts[q.Key]; ok && q.Kind == model.AskSampling {

@@ -1,0 +1,159 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/vt"
+
+	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/uitest"
+)
+
+// onlcr maps \n to \r\n, as a terminal's line discipline would: without a
+// TTY the renderer leaves that to the output.
+type onlcr struct{ w io.Writer }
+
+func (o onlcr) Write(p []byte) (int, error) {
+	if _, err := o.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// screenCase is a scripted screen: events, then messages (keys), drawn by
+// the real program into an in-memory terminal.
+type screenCase struct {
+	name   string
+	opts   Options
+	events []model.Event
+	msgs   []tea.Msg
+}
+
+// trimLines drops trailing spaces so the comparison ignores how the
+// renderer cleared the ends of lines.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+}
+
+// runScreen runs the program and returns the terminal's screen once it
+// shows what a twin model (fed the same input) draws.
+func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
+	t.Helper()
+	mk := func(fb *uitest.Backend) *Model {
+		o := c.opts
+		o.Backend, o.Now, o.Tick, o.NoBell = fb, now, -1, true
+		if o.Theme == "" {
+			o.Theme = "dark"
+		}
+		o.Session = model.New(model.Config{Timeout: 30 * time.Second, Roots: []model.Root{{URI: "file:///home/me/project", Name: "project"}}})
+		return New(o)
+	}
+	twin := mk(uitest.New())
+	twin.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	twin.Update(EventsMsg{Events: c.events})
+
+	fb := uitest.New()
+	fb.Push(c.events...)
+	term := vt.NewSafeEmulator(w, h)
+	p := tea.NewProgram(mk(fb), tea.WithInput(nil), tea.WithOutput(onlcr{term}), tea.WithoutSignals(),
+		tea.WithWindowSize(w, h), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Error("the program did not stop")
+		}
+	}()
+	p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+	waitScreen(t, term, twin)
+	for _, msg := range c.msgs {
+		p.Send(msg)
+		twin.Update(msg)
+		waitScreen(t, term, twin)
+	}
+	styled = term.Render()
+	return styled, ansi.Strip(styled)
+}
+
+// waitScreen waits, with a deadline, until the terminal shows what the twin
+// draws.
+func waitScreen(t *testing.T, term *vt.SafeEmulator, twin *Model) {
+	t.Helper()
+	want := trimLines(ansi.Strip(twin.render()))
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		got := trimLines(ansi.Strip(term.Render()))
+		if got == want {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the screen never showed the expected frame.\nwant:\n%s\n\ngot:\n%s", want, got)
+		case <-tick.C:
+		}
+	}
+}
+
+func kp(k string) tea.Msg { return keyMsg(k) }
+
+func screenCases() []screenCase {
+	session := uitest.Session()
+	withHuge := append(append([]model.Event{}, session...), uitest.Huge(16<<20)...)
+	exited := append(append([]model.Event{}, session...),
+		model.Stderr{Time: uitest.At(29), Line: "panic: runtime error: index out of range [3] with length 3"},
+		model.Exited{Time: uitest.At(29.5), Status: "exit status 2"})
+	var reply []tea.Msg
+	reply = append(reply, kp("2"), kp("enter"))
+	for _, r := range "The build passed with 2 warnings." {
+		reply = append(reply, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return []screenCase{
+		{name: "overview", events: session},
+		{name: "mono", events: session, opts: Options{NoColor: true}},
+		{name: "light", events: session, opts: Options{Theme: "light"}},
+		{name: "reply", events: session, msgs: reply},
+		{name: "elicitation_edit", events: session, msgs: []tea.Msg{kp("2"), kp("j"), kp("e")}},
+		{name: "reject", events: session, msgs: []tea.Msg{kp("2"), kp("x")}},
+		{name: "huge_line_open", events: withHuge, msgs: []tea.Msg{kp("3"), kp("enter")}},
+		{name: "traffic_zoom_filter", events: session, msgs: []tea.Msg{kp("3"), kp("z"), kp("/"), kp("n"), kp("o"), kp("t"), kp("e"), kp("enter")}},
+		{name: "help", events: session, msgs: []tea.Msg{kp("2"), kp("?")}},
+		{name: "exited", events: exited},
+	}
+}
+
+func TestScreen(t *testing.T) {
+	for _, c := range screenCases() {
+		for _, size := range [][2]int{{100, 30}, {160, 48}} {
+			t.Run(c.name+"_"+sizeName(size), func(t *testing.T) {
+				styled, plain := runScreen(t, c, size[0], size[1])
+				t.Run("plain", func(t *testing.T) { golden.RequireEqual(t, plain) })
+				t.Run("styled", func(t *testing.T) { golden.RequireEqual(t, styled) })
+			})
+		}
+	}
+}
+
+func sizeName(s [2]int) string {
+	return strings.Join([]string{strconv.Itoa(s[0]), strconv.Itoa(s[1])}, "x")
+}
+
