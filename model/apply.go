@@ -105,9 +105,17 @@ func (s *Session) asked(e QuestionAsked) {
 	s.qs = append(s.qs, &Question{
 		Key: key, Kind: k, RequestID: clone(e.RequestID), Method: e.Method, Params: clone(e.Params),
 		CallMethod: e.CallMethod, Round: e.Round, Gen: s.conn.Gen, Arrived: e.Time,
-		Summary: summarizeQuestion(k, e.Params, s.cfg.Roots),
+		InputKey: inputKey(e),
+		Summary:  summarizeQuestion(k, e.Params, s.cfg.Roots),
 	})
 	s.pruneQuestions()
+}
+
+func inputKey(e QuestionAsked) string {
+	if e.RequestID != nil {
+		return ""
+	}
+	return e.Key
 }
 
 // pruneQuestions drops the oldest resolved questions over the cap.

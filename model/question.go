@@ -88,7 +88,9 @@ type Question struct {
 	Kind QuestionKind
 	// RequestID is the server's id for a server-to-client request; nil
 	// for an input_required entry.
-	RequestID  json.RawMessage
+	RequestID json.RawMessage
+	// InputKey is the input_required entry's key; "" for a server request.
+	InputKey   string
 	Method     string
 	Params     json.RawMessage
 	CallMethod string
@@ -101,6 +103,20 @@ type Question struct {
 	Err        *RPCError
 	// Summary is what a person needs to see to answer.
 	Summary Summary
+}
+
+// QuestionRef identifies a question to the backend that parked it: the
+// connection generation, and the server's request id or the input_required
+// entry's key.
+type QuestionRef struct {
+	Gen       int
+	RequestID json.RawMessage
+	InputKey  string
+}
+
+// Ref is the question's identity for the backend.
+func (q *Question) Ref() QuestionRef {
+	return QuestionRef{Gen: q.Gen, RequestID: q.RequestID, InputKey: q.InputKey}
 }
 
 // Waited is how long the server has waited (or waited) at now.

@@ -156,4 +156,3 @@ func TestScreen(t *testing.T) {
 func sizeName(s [2]int) string {
 	return strings.Join([]string{strconv.Itoa(s[0]), strconv.Itoa(s[1])}, "x")
 }
-
