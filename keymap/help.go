@@ -16,6 +16,7 @@ const (
 	EditorOverlay
 	DialogOverlay
 	FilterInput
+	ComposerOverlay
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -32,8 +33,8 @@ func (m KeyMap) Local(c Context) []key.Binding {
 	case ViewerOverlay:
 		return []key.Binding{m.Overlay.Close, m.Traffic.Jump, m.Traffic.Copy, m.List.Left, m.List.Right}
 	case EditorOverlay:
-		return []key.Binding{m.Overlay.Submit, m.Overlay.Close}
-	case DialogOverlay:
+		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
+	case DialogOverlay, ComposerOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
 	case FilterInput:
 		return []key.Binding{
@@ -61,7 +62,7 @@ func (m KeyMap) ShortHelp(c Context) []key.Binding {
 func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 	l, g := m.List, m.Global
 	cols := [][]key.Binding{m.Local(c)}
-	if c == EditorOverlay || c == DialogOverlay || c == FilterInput {
+	if c == EditorOverlay || c == DialogOverlay || c == FilterInput || c == ComposerOverlay {
 		return cols
 	}
 	cols = append(cols, []key.Binding{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom})
@@ -70,7 +71,7 @@ func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 	}
 	return append(cols,
 		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5},
-		[]key.Binding{g.Zoom, g.Restart, g.Help, g.Quit})
+		[]key.Binding{g.Zoom, g.Compose, g.Restart, g.Help, g.Quit})
 }
 
 // Helper adapts a context to bubbles' help.KeyMap.

@@ -14,7 +14,7 @@ import (
 
 // Global keys work everywhere outside text entry.
 type Global struct {
-	Quit, Help, NextPane, PrevPane, Zoom, Restart key.Binding
+	Quit, Help, NextPane, PrevPane, Zoom, Restart, Compose key.Binding
 	// Pane1..Pane5 focus a pane directly.
 	Pane1, Pane2, Pane3, Pane4, Pane5 key.Binding
 }
@@ -46,7 +46,7 @@ type Subscriptions struct {
 
 // Overlay keys work in the viewer, editors and dialogs.
 type Overlay struct {
-	Close, Submit, NextField key.Binding
+	Close, Submit, NextField, External key.Binding
 }
 
 // KeyMap is every binding.
@@ -77,6 +77,7 @@ func Default() KeyMap {
 			PrevPane: b(k("shift+tab"), "shift+tab", "previous pane"),
 			Zoom:     b(k("z"), "z", "zoom"),
 			Restart:  b(k("r"), "r", "restart server"),
+			Compose:  b(k("n"), "n", "new request"),
 			Pane1:    b(k("1"), "1", "in flight"),
 			Pane2:    b(k("2"), "2", "pending"),
 			Pane3:    b(k("3"), "3", "traffic"),
@@ -121,6 +122,7 @@ func Default() KeyMap {
 			Close:     b(k("esc"), "esc", "close"),
 			Submit:    b(k("ctrl+s"), "ctrl+s", "send"),
 			NextField: b(k("tab"), "tab", "next field"),
+			External:  b(k("ctrl+e"), "ctrl+e", "edit in $EDITOR"),
 		},
 	}
 }
@@ -131,7 +133,7 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 	g, l, f, p, t, s, o := &m.Global, &m.List, &m.InFlight, &m.Pending, &m.Traffic, &m.Subscriptions, &m.Overlay
 	return map[string]*key.Binding{
 		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
-		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
+		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.compose": &g.Compose, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
 		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5,
 		"list.up": &l.Up, "list.down": &l.Down, "list.pageup": &l.PageUp, "list.pagedown": &l.PageDown,
 		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,
@@ -140,7 +142,7 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 		"traffic.filter": &t.Filter, "traffic.clearfilter": &t.ClearFilter, "traffic.open": &t.Open,
 		"traffic.jump": &t.Jump, "traffic.copy": &t.Copy, "traffic.follow": &t.Follow,
 		"subscriptions.close": &s.Close, "subscriptions.open": &s.Open,
-		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField,
+		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField, "overlay.external": &o.External,
 	}
 }
 

@@ -19,7 +19,7 @@ func TestEveryBindingHasKeysAndHelp(t *testing.T) {
 // No two bindings that can be live at once share a key.
 func TestNoConflicts(t *testing.T) {
 	m := Default()
-	global := []key.Binding{m.Global.Quit, m.Global.Help, m.Global.NextPane, m.Global.PrevPane, m.Global.Zoom, m.Global.Restart,
+	global := []key.Binding{m.Global.Quit, m.Global.Help, m.Global.NextPane, m.Global.PrevPane, m.Global.Zoom, m.Global.Restart, m.Global.Compose,
 		m.Global.Pane1, m.Global.Pane2, m.Global.Pane3, m.Global.Pane4, m.Global.Pane5}
 	list := []key.Binding{m.List.Up, m.List.Down, m.List.PageUp, m.List.PageDown, m.List.Top, m.List.Bottom, m.List.Left, m.List.Right}
 	for _, c := range []Context{InFlightPane, PendingPane, TrafficPane, SubscriptionsPane, StderrPane} {
@@ -82,7 +82,7 @@ func TestHelpByContext(t *testing.T) {
 	if short[0].Help().Desc != "write answer" || short[len(short)-1].Help().Desc != "quit" {
 		t.Errorf("pending short help = %v", short)
 	}
-	if got := m.ShortHelp(EditorOverlay); len(got) != 2 {
+	if got := m.ShortHelp(EditorOverlay); len(got) != 3 {
 		t.Errorf("editor help has %d keys", len(got))
 	}
 	if cols := (Helper{Map: m, Context: TrafficPane}).FullHelp(); len(cols) != 4 {

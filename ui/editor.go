@@ -103,7 +103,7 @@ func (m *Model) drawEditor(e *editor, w, h int) []string {
 	for _, l := range strings.Split(e.ta.View(), "\n") {
 		out = append(out, fit(l, w))
 	}
-	msg, sty := "ctrl+s sends · esc closes (the draft is kept)", st.Muted
+	msg, sty := "ctrl+s sends · ctrl+e opens $EDITOR · esc closes (the draft is kept)", st.Muted
 	if e.err != "" {
 		msg, sty = "✗ "+e.err, st.Error
 	}

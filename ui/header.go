@@ -114,6 +114,8 @@ func (m *Model) context() keymap.Context {
 		return keymap.EditorOverlay
 	case overlayReject:
 		return keymap.DialogOverlay
+	case overlayComposer:
+		return keymap.ComposerOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput

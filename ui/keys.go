@@ -32,6 +32,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.editorKey(msg)
 	case overlayReject:
 		return m.rejectKey(msg)
+	case overlayComposer:
+		return m.composerKey(msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)
@@ -47,6 +49,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = (m.focus + 1) % paneCount
 	case key.Matches(msg, g.PrevPane):
 		m.focus = (m.focus + paneCount - 1) % paneCount
+	case key.Matches(msg, g.Compose):
+		if m.composer == nil {
+			m.composer = newComposer()
+		}
+		m.overlay = overlayComposer
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
 	case key.Matches(msg, g.Restart):

@@ -90,6 +90,8 @@ func (m *Model) editorKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.overlay = overlayNone
 		return nil
+	case key.Matches(msg, k.External):
+		return writeDraft(e.ta.Value())
 	case key.Matches(msg, k.Submit):
 		ans, err := e.answer()
 		if err != nil {

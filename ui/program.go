@@ -35,6 +35,9 @@ type Options struct {
 	NoBell bool
 	// Title is the window title (the server's command).
 	Title string
+	// Editor is the external editor's command line for long answers;
+	// "" means $VISUAL, then $EDITOR, then vi.
+	Editor string
 }
 
 // pane identifies one of the five panes, in focus order.
@@ -58,6 +61,7 @@ const (
 	overlayViewer
 	overlayEditor
 	overlayReject
+	overlayComposer
 )
 
 // Model is the program's state: the session, and everything about how it is
@@ -80,11 +84,12 @@ type Model struct {
 	filterInput  textinput.Model
 	stderrFollow bool
 
-	overlay overlayKind
-	viewer  *viewer
-	editor  *editor
-	reject  *rejectDialog
-	help    help.Model
+	overlay  overlayKind
+	viewer   *viewer
+	editor   *editor
+	reject   *rejectDialog
+	composer *composer
+	help     help.Model
 
 	// drafts keeps what a person typed per question key.
 	drafts map[string]string

@@ -136,6 +136,7 @@ func screenCases() []screenCase {
 		{name: "reject", events: session, msgs: []tea.Msg{kp("2"), kp("x")}},
 		{name: "huge_line_open", events: withHuge, msgs: []tea.Msg{kp("3"), kp("enter")}},
 		{name: "traffic_zoom_filter", events: session, msgs: []tea.Msg{kp("3"), kp("z"), kp("/"), kp("n"), kp("o"), kp("t"), kp("e"), kp("enter")}},
+		{name: "composer", events: session, msgs: []tea.Msg{kp("n")}},
 		{name: "help", events: session, msgs: []tea.Msg{kp("2"), kp("?")}},
 		{name: "exited", events: exited},
 	}

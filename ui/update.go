@@ -22,6 +22,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.tick()
 	case actionMsg:
 		return m, m.actionDone(msg)
+	case editorFileMsg, editorExitMsg, editorTextMsg:
+		return m, m.externalMsg(msg)
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case tea.BackgroundColorMsg:
@@ -80,6 +82,8 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 		m.editor.ta, cmd = m.editor.ta.Update(msg)
 	case m.overlay == overlayReject:
 		cmd = m.reject.update(msg)
+	case m.overlay == overlayComposer && m.composer.field == fieldParams:
+		m.composer.params, cmd = m.composer.params.Update(msg)
 	case m.traffic.editing:
 		m.filterInput, cmd = m.filterInput.Update(msg)
 	}

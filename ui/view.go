@@ -116,6 +116,8 @@ func (m *Model) drawOverlay(w, h int) string {
 		return m.box(w, h, m.viewer.title(), true, m.drawViewer(m.viewer, iw, ih))
 	case overlayEditor:
 		return m.box(w, h, m.editor.title(), true, m.drawEditor(m.editor, iw, ih))
+	case overlayComposer:
+		return m.box(w, h, "New request", true, m.drawComposer(m.composer, iw, ih))
 	case overlayReject:
 		return m.box(w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}

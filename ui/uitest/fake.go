@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/backend"
 	"github.com/mcptui/mcptui/ui/inbox"
 )
 
@@ -24,6 +25,8 @@ type Call struct {
 	Result json.RawMessage
 	Err    model.RPCError
 	By     time.Duration
+	// Request is set for Call.
+	Request backend.CallRequest
 }
 
 // Backend is a fake ui.Backend: events pushed to its inbox reach the UI,
@@ -92,6 +95,14 @@ func (b *Backend) record(c Call) error {
 // Next returns the inbox's next batch.
 func (b *Backend) Next(ctx context.Context) ([]model.Event, error) { return b.Inbox.Next(ctx) }
 
+// Call records a request and returns an empty result.
+func (b *Backend) Call(_ context.Context, req backend.CallRequest) (json.RawMessage, error) {
+	if err := b.record(Call{Method: "Call", Request: req}); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(`{}`), nil
+}
+
 // Cancel records a cancellation.
 func (b *Backend) Cancel(_ context.Context, id json.RawMessage) error {
 	return b.record(Call{Method: "Cancel", ID: id})
@@ -122,3 +133,5 @@ func (b *Backend) Restart(context.Context) error { return b.record(Call{Method: 
 
 // Shutdown records a shutdown.
 func (b *Backend) Shutdown(context.Context) error { return b.record(Call{Method: "Shutdown"}) }
+
+var _ backend.Backend = (*Backend)(nil)

@@ -1,0 +1,52 @@
+// Package backend is the contract between the inspector's UI and the
+// connection: what the UI may ask (calls, cancellations, answers, restarts)
+// and how events reach it. The ui package draws; an implementation of
+// Backend over mcp does the I/O; uitest fakes it.
+package backend
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/mcptui/mcptui/model"
+)
+
+// Backend is everything the UI asks of the connection. Each method may block
+// (the UI calls it inside a tea.Cmd) and returns an error the UI shows.
+type Backend interface {
+	// Next waits for the next batch of events (connection lines, stderr,
+	// lifecycle, questions) and returns it; an error means no more will
+	// come. inbox.Inbox.Next is the usual implementation.
+	Next(ctx context.Context) ([]model.Event, error)
+	// Call sends a request of ours and waits for its result; the lines
+	// themselves reach the UI as events like any other.
+	Call(ctx context.Context, req CallRequest) (json.RawMessage, error)
+	// Cancel cancels one of our requests in flight (the connection sends
+	// notifications/cancelled).
+	Cancel(ctx context.Context, id json.RawMessage) error
+	// Extend moves the timer of one of our requests later.
+	Extend(ctx context.Context, id json.RawMessage, by time.Duration) error
+	// Answer sends the result of a question the server asked.
+	Answer(ctx context.Context, q model.QuestionRef, result json.RawMessage) error
+	// Reject answers a question with a JSON-RPC error.
+	Reject(ctx context.Context, q model.QuestionRef, e model.RPCError) error
+	// CloseSubscription closes one of our subscriptions.
+	CloseSubscription(ctx context.Context, id json.RawMessage) error
+	// Restart stops the server and starts it again with the same command.
+	Restart(ctx context.Context) error
+	// Shutdown stops the server for good (stdin EOF, SIGTERM, SIGKILL).
+	Shutdown(ctx context.Context) error
+}
+
+// CallRequest is a request the person composed.
+type CallRequest struct {
+	Method string
+	// Params is a JSON object, or nil for none.
+	Params json.RawMessage
+	// Timeout is the call's timer: 0 means the default, < 0 none.
+	Timeout time.Duration
+	// Progress asks the server for progress notifications; with
+	// ResetOnProgress each one restarts the timer.
+	Progress, ResetOnProgress bool
+}

@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/model"
+)
+
+// composer fields, in tab order.
+const (
+	fieldMethod = iota
+	fieldTimeout
+	fieldProgress
+	fieldParams
+	composerFields
+)
+
+// composer is the raw request overlay: method, params JSON, timeout and
+// progress options, so any request can be sent.
+type composer struct {
+	method, timeout textinput.Model
+	params          textarea.Model
+	progress        bool
+	field           int
+	err             string
+}
+
+func newComposer() *composer {
+	c := &composer{method: textinput.New(), timeout: textinput.New(), params: textarea.New(), progress: true}
+	c.method.Prompt, c.timeout.Prompt, c.params.Prompt = "", "", " "
+	c.method.SetValue("tools/list")
+	c.timeout.Placeholder = "default (e.g. 30s, 2m, none)"
+	c.params.SetValue("{}")
+	c.params.MaxHeight = 0
+	c.focusField()
+	return c
+}
+
+// focusField focuses the current field's input.
+func (c *composer) focusField() {
+	c.method.Blur()
+	c.timeout.Blur()
+	c.params.Blur()
+	switch c.field {
+	case fieldMethod:
+		c.method.Focus()
+	case fieldTimeout:
+		c.timeout.Focus()
+	case fieldParams:
+		c.params.Focus()
+	}
+}
+
+// request checks the fields and builds the request.
+func (c *composer) request() (CallRequest, error) {
+	req := CallRequest{Method: strings.TrimSpace(c.method.Value()), Progress: c.progress, ResetOnProgress: c.progress}
+	if req.Method == "" {
+		return req, errors.New("the method is empty")
+	}
+	if p := strings.TrimSpace(c.params.Value()); p != "" {
+		if !json.Valid([]byte(p)) || p[0] != '{' {
+			return req, errors.New("params must be a JSON object (or empty)")
+		}
+		req.Params = json.RawMessage(p)
+	}
+	switch t := strings.TrimSpace(c.timeout.Value()); t {
+	case "":
+	case "none", "0":
+		req.Timeout = -1
+	default:
+		d, err := time.ParseDuration(t)
+		if err != nil || d <= 0 {
+			return req, fmt.Errorf("the timeout %q is not a positive duration like 30s", t)
+		}
+		req.Timeout = d
+	}
+	return req, nil
+}
+
+// composerKey drives the composer.
+func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
+	c := m.composer
+	k := m.keys.Overlay
+	switch {
+	case key.Matches(msg, k.Close):
+		m.overlay = overlayNone
+		return nil
+	case key.Matches(msg, k.NextField), msg.String() == "shift+tab":
+		step := 1
+		if msg.String() == "shift+tab" {
+			step = composerFields - 1
+		}
+		c.field = (c.field + step) % composerFields
+		c.focusField()
+		return nil
+	case key.Matches(msg, k.Submit):
+		req, err := c.request()
+		if err != nil {
+			c.err = err.Error()
+			return nil
+		}
+		m.overlay = overlayNone
+		m.say(false, "sent %s…", inert.Fit(req.Method, 40))
+		b := m.backend
+		return func() tea.Msg {
+			res, err := b.Call(context.Background(), req)
+			return actionMsg{what: fmt.Sprintf("%s returned %s", req.Method, model.FormatSize(len(res))), err: err}
+		}
+	}
+	c.err = ""
+	var cmd tea.Cmd
+	switch c.field {
+	case fieldMethod:
+		c.method, cmd = c.method.Update(msg)
+	case fieldTimeout:
+		c.timeout, cmd = c.timeout.Update(msg)
+	case fieldProgress:
+		if msg.String() == "space" || msg.String() == "x" {
+			c.progress = !c.progress
+		}
+	case fieldParams:
+		c.params, cmd = c.params.Update(msg)
+	}
+	return cmd
+}
+
+// drawComposer draws the composer's body.
+func (m *Model) drawComposer(c *composer, w, h int) []string {
+	st := m.styles
+	label := func(name string, f int) seg {
+		sty := st.Muted
+		if c.field == f {
+			sty = st.Accent
+		}
+		return own(name, 11, sty)
+	}
+	c.method.SetWidth(max(w-12, 1))
+	c.timeout.SetWidth(max(w-12, 1))
+	c.params.SetWidth(w)
+	c.params.SetHeight(max(h-6, 1))
+	box := "[ ]"
+	if c.progress {
+		box = "[x]"
+	}
+	out := []string{
+		m.row(w, false, label(" method", fieldMethod), seg{c.method.View(), st.Text}),
+		m.row(w, false, label(" timeout", fieldTimeout), seg{c.timeout.View(), st.Text}),
+		m.row(w, false, label(" progress", fieldProgress), own(box+" ask for progress; each one restarts the timer", w-11, st.Text)),
+		m.row(w, false, label(" params", fieldParams)),
+	}
+	for _, l := range strings.Split(c.params.View(), "\n") {
+		out = append(out, fit(l, w))
+	}
+	msg, sty := "ctrl+s sends · tab next field · space toggles · esc closes", st.Muted
+	if c.err != "" {
+		msg, sty = "✗ "+c.err, st.Error
+	}
+	for len(out) < h-1 {
+		out = append(out, m.row(w, false))
+	}
+	return append(out[:h-1], m.row(w, false, own(" "+msg, w, sty)))
+}
