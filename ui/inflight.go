@@ -39,7 +39,7 @@ func (m *Model) drawInFlight(w, h int) []string {
 	now := m.now()
 	var out []string
 	for i := l.offset; i < len(calls) && len(out) < h; i++ {
-		out = append(out, m.callLines(calls[i], w, i == l.cursor, now)...)
+		out = append(out, m.callLines(calls[i], w, i == l.cursor && m.focus == paneInFlight, now)...)
 	}
 	if len(out) > h {
 		out = out[:h]

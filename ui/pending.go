@@ -23,7 +23,7 @@ func (m *Model) drawPending(w, h int) []string {
 	now := m.now()
 	var out []string
 	for i := l.offset; i < len(qs) && len(out) < listH; i++ {
-		out = append(out, m.questionRow(qs[i], w, i == l.cursor, now))
+		out = append(out, m.questionRow(qs[i], w, i == l.cursor && m.focus == panePending, now))
 	}
 	q := qs[l.cursor]
 	out = append(out, m.row(w, false, own(strings.Repeat("─", w), w, st.Subtle)))

@@ -18,7 +18,7 @@ func (m *Model) drawStderr(w, h int) []string {
 	var out []string
 	for i := l.offset; i < n && len(out) < h; i++ {
 		ln := log.At(i)
-		sel := i == l.cursor && !m.stderrFollow
+		sel := i == l.cursor && !m.stderrFollow && m.focus == paneStderr
 		if ln.Boundary {
 			out = append(out, m.row(w, sel, own("──── "+fmtClock(ln.Time)+" · restarted "+repeat("─", w), w, st.Warn)))
 			continue

@@ -21,7 +21,7 @@ func (m *Model) drawSubs(w, h int) []string {
 	var out []string
 	for i := l.offset; i < len(subs) && len(out) < h; i++ {
 		s := subs[i]
-		sel := i == l.cursor
+		sel := i == l.cursor && m.focus == paneSubs
 		mark, markSt, textSt := "●", st.OK, st.Text
 		state := "open"
 		if !s.Open {

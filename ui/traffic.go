@@ -25,7 +25,7 @@ func (m *Model) drawTraffic(w, h int) []string {
 	v.list.show(h)
 	var out []string
 	for i := v.list.offset; i < n && len(out) < h; i++ {
-		out = append(out, m.entryRow(v.entry(hist, i), w, i == v.list.cursor))
+		out = append(out, m.entryRow(v.entry(hist, i), w, i == v.list.cursor && m.focus == paneTraffic))
 	}
 	if n == 0 {
 		msg := "  no traffic yet"
