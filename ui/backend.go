@@ -5,5 +5,8 @@ import "github.com/mcptui/mcptui/ui/backend"
 // Backend is everything the UI asks of the connection; see backend.Backend.
 type Backend = backend.Backend
 
+// Caller is the optional part of a Backend that sends composed requests.
+type Caller = backend.Caller
+
 // CallRequest is a request the person composed; see backend.CallRequest.
 type CallRequest = backend.CallRequest

@@ -110,9 +110,13 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 			c.err = err.Error()
 			return nil
 		}
+		b, ok := m.backend.(Caller)
+		if !ok {
+			c.err = "this connection cannot send composed requests"
+			return nil
+		}
 		m.overlay = overlayNone
 		m.say(false, "sent %s…", inert.Fit(req.Method, 40))
-		b := m.backend
 		return func() tea.Msg {
 			res, err := b.Call(context.Background(), req)
 			return actionMsg{what: fmt.Sprintf("%s returned %s", req.Method, model.FormatSize(len(res))), err: err}

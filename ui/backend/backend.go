@@ -19,9 +19,6 @@ type Backend interface {
 	// lifecycle, questions) and returns it; an error means no more will
 	// come. inbox.Inbox.Next is the usual implementation.
 	Next(ctx context.Context) ([]model.Event, error)
-	// Call sends a request of ours and waits for its result; the lines
-	// themselves reach the UI as events like any other.
-	Call(ctx context.Context, req CallRequest) (json.RawMessage, error)
 	// Cancel cancels one of our requests in flight (the connection sends
 	// notifications/cancelled).
 	Cancel(ctx context.Context, id json.RawMessage) error
@@ -37,6 +34,14 @@ type Backend interface {
 	Restart(ctx context.Context) error
 	// Shutdown stops the server for good (stdin EOF, SIGTERM, SIGKILL).
 	Shutdown(ctx context.Context) error
+}
+
+// Caller is the optional part of a Backend that sends requests the person
+// composed; without it the composer says it cannot send.
+type Caller interface {
+	// Call sends a request of ours and waits for its result; the lines
+	// themselves reach the UI as events like any other.
+	Call(ctx context.Context, req CallRequest) (json.RawMessage, error)
 }
 
 // CallRequest is a request the person composed.

@@ -134,4 +134,7 @@ func (b *Backend) Restart(context.Context) error { return b.record(Call{Method: 
 // Shutdown records a shutdown.
 func (b *Backend) Shutdown(context.Context) error { return b.record(Call{Method: "Shutdown"}) }
 
-var _ backend.Backend = (*Backend)(nil)
+var (
+	_ backend.Backend = (*Backend)(nil)
+	_ backend.Caller  = (*Backend)(nil)
+)
