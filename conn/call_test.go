@@ -36,6 +36,18 @@ func TestCallResultAndErrorResponse(t *testing.T) {
 	wantErr(t, err, -32601, "Method not found: no/such/method")
 }
 
+// WithMeta merges its members into params._meta; the progress token set by
+// WithProgress wins over one given there.
+func TestWithMeta(t *testing.T) {
+	t.Parallel()
+	h := start(t, conn.Options{})
+	h.mustCall("echo", map[string]any{"a": 1, "_meta": map[string]string{"keep": "me", "traceparent": "old"}},
+		conn.WithMeta(json.RawMessage(`{"traceparent":"00-abc-01","progressToken":"mine"}`)),
+		conn.WithProgress(func(conn.Progress) error { return nil }))
+	req := h.sentRequest("echo")
+	jsonEq(t, req.Params, fmt.Sprintf(`{"a":1,"_meta":{"keep":"me","traceparent":"00-abc-01","progressToken":%s}}`, req.ID))
+}
+
 // Rule 8: ids are positive integers, unique per connection; many goroutines
 // share one Conn, and responses arriving in any order reach their callers.
 func TestConcurrentCalls(t *testing.T) {

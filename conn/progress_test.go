@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -118,22 +117,23 @@ func TestProgressFuncPanic(t *testing.T) {
 
 // Rule 12: with WithResetTimeoutOnProgress each progress restarts the timer,
 // so a call answered well after its timeout, with progress in between,
-// succeeds; without it the same call times out.
+// succeeds; without it the same call times out. (The progress interval is a
+// small fraction of the timeout, so that a loaded machine cannot make a gap
+// look like silence.)
 func TestResetTimeoutOnProgress(t *testing.T) {
 	t.Parallel()
-	const timeout = 200 * time.Millisecond
-	// Ten progress notifications 40 ms apart, then the answer: 400 ms.
-	const method = "progressevery/40/10"
+	const timeout = 500 * time.Millisecond
+	// 24 progress notifications 25 ms apart, then the answer: 600 ms.
+	const method = "progressevery/25/24"
 	t.Run("reset", func(t *testing.T) {
 		t.Parallel()
 		h := start(t, conn.Options{})
-		var mu sync.Mutex
 		n := 0
 		begin := time.Now()
 		h.mustCall(method, nil, conn.WithTimeout(timeout), conn.WithResetTimeoutOnProgress(),
-			conn.WithProgress(func(conn.Progress) error { mu.Lock(); n++; mu.Unlock(); return nil }))
-		if elapsed := time.Since(begin); elapsed < timeout || n != 10 {
-			t.Fatalf("answered after %v with %d progress; want after the %v timeout, with 10", elapsed, n, timeout)
+			conn.WithProgress(func(conn.Progress) error { n++; return nil }))
+		if elapsed := time.Since(begin); elapsed < timeout || n != 24 {
+			t.Fatalf("answered after %v with %d progress; want after the %v timeout, with 24", elapsed, n, timeout)
 		}
 	})
 	t.Run("no reset", func(t *testing.T) {
@@ -141,29 +141,30 @@ func TestResetTimeoutOnProgress(t *testing.T) {
 		h := start(t, conn.Options{})
 		_, err := h.call(method, nil, conn.WithTimeout(timeout), conn.WithProgress(func(conn.Progress) error { return nil }))
 		e := wantErr(t, err, conn.CodeTimeout, "Request timed out")
-		jsonEq(t, e.Data, `{"timeoutMs":200}`)
+		jsonEq(t, e.Data, `{"timeoutMs":500}`)
 	})
 }
 
 // Rule 12: resets never push the deadline past start + WithMaxTotalTimeout;
 // expiry at that cap is -32001 "Maximum total timeout exceeded" with data
-// {"maxTotalTimeoutMs": N}, and the server is sent a cancellation.
+// {"maxTotalTimeoutMs": N}, and the server is sent a cancellation. Any
+// progress after 100 ms moves the deadline to the cap, 600 ms.
 func TestMaxTotalTimeout(t *testing.T) {
 	t.Parallel()
 	h := start(t, conn.Options{}, "-report")
-	const maxTotal = 300 * time.Millisecond
+	const maxTotal = 600 * time.Millisecond
 	begin := time.Now()
 	progress := 0
-	_, err := h.call("progressevery/20/100000", nil,
-		conn.WithTimeout(150*time.Millisecond), conn.WithResetTimeoutOnProgress(), conn.WithMaxTotalTimeout(maxTotal),
+	_, err := h.call("progressevery/25/100000", nil,
+		conn.WithTimeout(500*time.Millisecond), conn.WithResetTimeoutOnProgress(), conn.WithMaxTotalTimeout(maxTotal),
 		conn.WithProgress(func(conn.Progress) error { progress++; return nil }))
 	elapsed := time.Since(begin)
 	e := wantErr(t, err, conn.CodeTimeout, "Maximum total timeout exceeded")
-	jsonEq(t, e.Data, `{"maxTotalTimeoutMs":300}`)
+	jsonEq(t, e.Data, `{"maxTotalTimeoutMs":600}`)
 	if elapsed < maxTotal || progress < 2 {
 		t.Fatalf("expired after %v with %d progress; want after %v", elapsed, progress, maxTotal)
 	}
-	h.waitGot(cancelLine(h.sentRequest("progressevery/20/100000").ID, "Request timed out"))
+	h.waitGot(cancelLine(h.sentRequest("progressevery/25/100000").ID, "Request timed out"))
 }
 
 // Rule 12: WithResetTimeoutOnProgress without WithProgress is an error, and

@@ -146,6 +146,7 @@ func TestWriteFailureStops(t *testing.T) {
 	t.Parallel()
 	h := start(t, conn.Options{})
 	h.grace = 20 * time.Millisecond // the server never sees EOF
+	sub := h.listen(map[string]bool{"toolsListChanged": true})
 	h.mustCall("closestdin", nil)
 	_, err := h.call("echo", nil)
 	e := wantErr(t, err, conn.CodeConnection, "The stdio server is not accepting input")
@@ -153,6 +154,11 @@ func TestWriteFailureStops(t *testing.T) {
 		t.Fatalf("Cause %v, want EPIPE", e.Cause)
 	}
 	wantStickyError(t, h, e)
+	// The seed: open subscriptions end with the -32000 error too.
+	var got *conn.Error
+	if err := nextErr(t, sub); !errors.As(err, &got) || got.Message != e.Message || got.Cause != e.Cause {
+		t.Fatalf("the subscription ended with %v, want %v", err, e)
+	}
 }
 
 // Rule 16: Close fails pending and later calls with -32000 "The stdio
