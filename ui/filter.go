@@ -49,7 +49,8 @@ func (t term) match(e *model.Entry) bool {
 	case "id":
 		return strings.Trim(string(e.ID), `"`) == strings.Trim(t.value, `"`)
 	}
-	return containsFold(e.Method, t.value) || containsFold(string(e.ID), t.value) || containsFold(e.Summary, t.value)
+	return containsFold(e.Method, t.value) || containsFold(string(e.ID), t.value) || containsFold(e.Summary, t.value) ||
+		strings.HasPrefix(kindLabel[e.Kind], t.value) || strings.HasPrefix(e.Kind.String(), t.value)
 }
 
 func containsFold(s, lowerSub string) bool {

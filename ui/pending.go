@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/inert"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -27,15 +28,21 @@ func (m *Model) drawPending(w, h int) []string {
 	}
 	q := qs[l.cursor]
 	out = append(out, m.row(w, false, own(strings.Repeat("─", w), w, st.Subtle)))
-	for _, kv := range q.Summary.Lines(q.Kind) {
+	lines := q.Summary.Lines(q.Kind)
+	labelW := 11
+	for _, kv := range lines {
+		labelW = max(labelW, inert.Width(kv[0])+2)
+	}
+	labelW = min(labelW, w/3)
+	for _, kv := range lines {
 		if len(out) >= h {
 			break
 		}
-		out = append(out, m.row(w, false, srv(" "+kv[0], 11, st.Muted), srv(kv[1], w-11, st.Text)))
+		out = append(out, m.row(w, false, srv(" "+kv[0], labelW, st.Muted), srv(kv[1], w-labelW, st.Text)))
 	}
 	if q.State == model.Waiting && len(out) < h {
 		if d, ok := m.drafts[q.Key]; ok && q.Kind == model.AskSampling {
-			out = append(out, m.row(w, false, own(" reply", 11, st.Muted), srv(d, w-11, st.Accent)))
+			out = append(out, m.row(w, false, own(" reply", labelW, st.Muted), srv(d, w-labelW, st.Accent)))
 		}
 	}
 	if q.State != model.Waiting && len(out) < h {
