@@ -169,6 +169,9 @@ func TestClose(t *testing.T) {
 	held := make(chan error, 1)
 	go func() { _, err := h.call("hold/never", nil); held <- err }()
 	h.sentRequest("hold/never")
+	if err := h.c.Err(); err != nil {
+		t.Fatalf("Err before Close: %v", err)
+	}
 	if err := h.c.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
