@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fakeClient records the commands the driver runs and answers them.
+type fakeClient struct {
+	runs    [][]string
+	answers map[string]string // by subcommand (and tool name for call)
+	files   map[string]string // contents of --answer @files when run
+}
+
+func (f *fakeClient) exec(_ context.Context, _ io.Writer, name string, args ...string) ([]byte, error) {
+	f.runs = append(f.runs, append([]string{name}, args...))
+	key := args[0]
+	if key == "call" {
+		key += " " + args[1]
+	}
+	for i, a := range args {
+		if a == "--answer" && strings.Contains(args[i+1], "=@") {
+			b, err := os.ReadFile(strings.SplitN(args[i+1], "=@", 2)[1])
+			if err != nil {
+				return nil, err
+			}
+			if f.files == nil {
+				f.files = map[string]string{}
+			}
+			f.files[key] = string(b)
+		}
+	}
+	out, ok := f.answers[key]
+	if !ok {
+		return nil, errors.New("exit status 1")
+	}
+	return []byte(out), nil
+}
+
+func newTestDriver(t *testing.T, f *fakeClient) *driver {
+	return &driver{
+		client: "/bin/mcptui", bridge: "/bin/bridge",
+		url: "http://localhost:1/mcp", version: "2026-07-28",
+		tmp: t.TempDir(), log: io.Discard, exec: f.exec,
+	}
+}
+
+// tail is what every command must end with.
+var tail = []string{"--protocol", "2026-07-28", "--", "/bin/bridge", "http://localhost:1/mcp"}
+
+func TestScenarioCommands(t *testing.T) {
+	toolList := func(names ...string) string {
+		var ts []map[string]any
+		for _, n := range names {
+			ts = append(ts, map[string]any{"name": n, "inputSchema": map[string]any{"type": "object"}})
+		}
+		b, _ := json.Marshal(map[string]any{"tools": ts})
+		return string(b)
+	}
+	cases := []struct {
+		scenario string
+		answers  map[string]string
+		want     [][]string // each without the common tail
+	}{
+		{"initialize", map[string]string{"tools": `{"tools":[]}`}, [][]string{{"tools"}}},
+		{"request-metadata", map[string]string{"tools": `{"tools":[]}`}, [][]string{{"tools"}}},
+		{"json-schema-ref-no-deref", map[string]string{"tools": `[]`}, [][]string{{"tools"}}},
+		{"tools_call", map[string]string{"tools": toolList("add_numbers"), "call add_numbers": `{}`},
+			[][]string{{"tools"}, {"call", "add_numbers", "--args", `{"a":5,"b":3}`}}},
+		{"elicitation-sep1034-client-defaults",
+			map[string]string{"tools": toolList("test_client_elicitation_defaults"), "call test_client_elicitation_defaults": `{}`},
+			[][]string{{"tools"}, {"call", "test_client_elicitation_defaults", "--args", `{}`, "--answer", "elicitation=accept-defaults"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.scenario, func(t *testing.T) {
+			f := &fakeClient{answers: c.answers}
+			d := newTestDriver(t, f)
+			if err := scenarios[c.scenario](context.Background(), d); err != nil {
+				t.Fatal(err)
+			}
+			if len(f.runs) != len(c.want) {
+				t.Fatalf("ran %q, want %q", f.runs, c.want)
+			}
+			for i, w := range c.want {
+				full := append(append([]string{"/bin/mcptui"}, w...), tail...)
+				if !slices.Equal(f.runs[i], full) {
+					t.Errorf("run %d = %q\nwant %q", i, f.runs[i], full)
+				}
+			}
+		})
+	}
+}
+
+func TestRequestStateConfirms(t *testing.T) {
+	names := []string{"test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"}
+	answers := map[string]string{"tools": `{"tools":[{"name":"test_mrtr_echo_state"},{"name":"test_mrtr_no_state"},{"name":"test_mrtr_unrelated"},{"name":"test_mrtr_no_result_type"}]}`}
+	for _, n := range names {
+		answers["call "+n] = `{"content":[]}`
+	}
+	f := &fakeClient{answers: answers}
+	if err := requestState(context.Background(), newTestDriver(t, f)); err != nil {
+		t.Fatal(err)
+	}
+	var called []string
+	for _, r := range f.runs[1:] {
+		called = append(called, r[2])
+	}
+	if want := []string{"test_mrtr_echo_state", "test_mrtr_unrelated", "test_mrtr_no_state", "test_mrtr_no_result_type"}; !slices.Equal(called, want) {
+		t.Errorf("called %q, want %q", called, want)
+	}
+	for _, n := range names {
+		if got := f.files["call "+n]; got != `{"action":"accept","content":{"confirmed":true}}` {
+			t.Errorf("%s answered with %q", n, got)
+		}
+	}
+
+	// A failing call fails the scenario, after the others ran.
+	delete(answers, "call test_mrtr_unrelated")
+	f = &fakeClient{answers: answers}
+	if err := requestState(context.Background(), newTestDriver(t, f)); err == nil || !strings.Contains(err.Error(), "call") {
+		t.Errorf("requestState = %v, want the failed call", err)
+	}
+	if len(f.runs) != 5 {
+		t.Errorf("ran %d commands, want all 5", len(f.runs))
+	}
+}
+
+// TestSchemaEchoVerbatim: the focal tool's inputSchema goes back as the
+// client printed it, keyword order and all.
+func TestSchemaEchoVerbatim(t *testing.T) {
+	schema := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addr","type":"object"}},"if":{"required":["a"]},"then":{},"else":{},"additionalProperties":false}`
+	f := &fakeClient{answers: map[string]string{
+		"tools":                 `{"tools":[{"name":"json_schema_2020_12_tool","inputSchema":` + schema + `},{"name":"json_schema_echo","inputSchema":{"type":"object"}}]}`,
+		"call json_schema_echo": `{"content":[]}`,
+	}}
+	if err := schemaEcho(context.Background(), newTestDriver(t, f)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := f.runs[1][4], `{"schema":`+schema+`}`; got != want {
+		t.Errorf("--args %s\nwant   %s", got, want)
+	}
+}
+
+func TestMissingTool(t *testing.T) {
+	f := &fakeClient{answers: map[string]string{"tools": `{"tools":[{"name":"other"}]}`}}
+	err := addNumbers(context.Background(), newTestDriver(t, f))
+	if err == nil || !strings.Contains(err.Error(), "add_numbers") {
+		t.Errorf("addNumbers = %v, want an error naming add_numbers", err)
+	}
+}
+
+func TestParseTools(t *testing.T) {
+	for _, in := range []string{`{"tools":[{"name":"a"},{"name":"b"}]}`, `[{"name":"a"},{"name":"b"}]`, "\n{\"tools\":[{\"name\":\"a\"},{\"name\":\"b\"}]}\n"} {
+		tools, err := parseTools([]byte(in))
+		if err != nil || len(tools) != 2 || tools["a"] == nil {
+			t.Errorf("parseTools(%s) = %v, %v", in, tools, err)
+		}
+	}
+	for _, in := range []string{``, `{"x":1}`, `[{"title":"no name"}]`, `not json`} {
+		if _, err := parseTools([]byte(in)); err == nil {
+			t.Errorf("parseTools(%q) gave no error", in)
+		}
+	}
+}
+
+func TestRunDispatch(t *testing.T) {
+	env := func(scenario, version string) func(string) string {
+		return func(k string) string {
+			return map[string]string{envScenario: scenario, envVersion: version}[k]
+		}
+	}
+	var log bytes.Buffer
+	for _, s := range []string{"sse-retry", "http-custom-headers", "auth/metadata-default"} {
+		log.Reset()
+		if code := run(context.Background(), []string{"http://localhost:1"}, env(s, "2026-07-28"), &log); code != 0 || !strings.Contains(log.String(), "HTTP transport") {
+			t.Errorf("%s: exit %d, log %q", s, code, log.String())
+		}
+	}
+	if code := run(context.Background(), []string{"http://localhost:1"}, env("brand-new", "2026-07-28"), &log); code != 2 {
+		t.Errorf("unknown scenario: exit %d, want 2", code)
+	}
+	if code := run(context.Background(), []string{"http://localhost:1"}, env("", ""), &log); code != 2 {
+		t.Errorf("no environment: exit %d, want 2", code)
+	}
+	if code := run(context.Background(), nil, env("initialize", "2025-06-18"), &log); code != 2 {
+		t.Errorf("no URL: exit %d, want 2", code)
+	}
+}
+
+func TestCheckClient(t *testing.T) {
+	ok := &fakeClient{answers: map[string]string{"tools": `{"tools":[{"name":"echo"}]}`}}
+	if err := checkClient(context.Background(), "/bin/mcptui", ok.exec); err != nil {
+		t.Errorf("checkClient = %v", err)
+	}
+	if want := []string{"/bin/mcptui", "tools", "--", "/bin/mcptui", "demo-server"}; !slices.Equal(ok.runs[0], want) {
+		t.Errorf("ran %q, want %q", ok.runs[0], want)
+	}
+	for _, out := range []string{`{"tools":[]}`, "mcptui — a live terminal inspector"} {
+		f := &fakeClient{answers: map[string]string{"tools": out}}
+		if err := checkClient(context.Background(), "/bin/mcptui", f.exec); err == nil {
+			t.Errorf("checkClient accepted %q", out)
+		}
+	}
+}
+
+func TestProgram(t *testing.T) {
+	if got := program("/x/y", "mcptui"); got != "/x/y" {
+		t.Errorf("program = %q", got)
+	}
+	if got := program("", "bridge"); filepath.Base(got) != "bridge" || !filepath.IsAbs(got) {
+		t.Errorf("program = %q, want bridge beside the test binary", got)
+	}
+}
+
+func TestShellJoin(t *testing.T) {
+	if got, want := shellJoin([]string{"call", "x", "--args", `{"a":1}`, "it's"}), `call x --args '{"a":1}' 'it'\''s'`; got != want {
+		t.Errorf("shellJoin = %s, want %s", got, want)
+	}
+}
