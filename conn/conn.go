@@ -32,7 +32,8 @@ type Conn struct {
 	opts              Options
 	maxServerRequests int
 	cmd               *exec.Cmd
-	stdin             io.WriteCloser
+	stdin             *os.File
+	rawStdin          syscall.RawConn
 	stdout            io.ReadCloser
 	nextID            atomic.Int64
 	openSubs          atomic.Int32
@@ -94,15 +95,29 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 	if cmd.Stderr == nil {
 		cmd.Stderr = os.Stderr
 	}
-	stdin, err := cmd.StdinPipe()
+	// The stdin pipe is ours, not exec's, so that writes can be attempted
+	// without blocking (see writer.direct).
+	childStdin, stdin, err := os.Pipe()
 	if err != nil {
 		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
 	}
+	cmd.Stdin = childStdin
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
+		childStdin.Close()
+		stdin.Close()
 		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
 	}
-	if err := cmd.Start(); err != nil {
+	rawStdin, err := stdin.SyscallConn()
+	if err != nil {
+		childStdin.Close()
+		stdin.Close()
+		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
+	}
+	err = cmd.Start()
+	childStdin.Close()
+	if err != nil {
+		stdin.Close()
 		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
 	}
 	c := &Conn{
@@ -110,6 +125,7 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 		maxServerRequests: opts.MaxServerRequests,
 		cmd:               cmd,
 		stdin:             stdin,
+		rawStdin:          rawStdin,
 		stdout:            stdout,
 		pending:           make(map[int64]*pendingCall),
 		subs:              make(map[int64]*Subscription),

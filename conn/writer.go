@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // States of an outgoing line.
@@ -20,6 +21,10 @@ var errWriterStopped = errors.New("connection stopped before the line was writte
 type outgoing struct {
 	line  []byte
 	state atomic.Int32
+	// rest marks the unwritten end of a line whose start went out in a
+	// direct write: it is written first, whatever its state, and reported
+	// to no one again.
+	rest bool
 	// done, when not nil, receives the write's outcome (capacity 1).
 	done chan error
 }
@@ -33,9 +38,11 @@ func (o *outgoing) finish(err error) {
 	}
 }
 
-// writer is the one goroutine that writes to the server's stdin, so lines
-// never interleave. Lines queued while a write is under way go out together
-// in the next write.
+// writer writes to the server's stdin so that lines never interleave. A line
+// sent while nothing else is being written goes out at once from the sending
+// goroutine, in a write that never blocks; otherwise, and for whatever such a
+// write could not take, the writer goroutine writes the queue, several lines
+// in one write when several are waiting. busy is the right to write.
 type writer struct {
 	c       *Conn
 	mu      sync.Mutex
@@ -43,10 +50,58 @@ type writer struct {
 	spare   []*outgoing
 	wake    chan struct{}
 	stopped bool
+	busy    bool
 
 	failed bool
 	taken  []*outgoing
 	buf    []byte
+
+	// The state of a direct write, kept here (only the holder of busy
+	// uses it) so that the callback handed to the raw pipe is made once.
+	now      nowWrite
+	nowWrite func(fd uintptr) bool
+}
+
+// nowWrite is one write that must not block.
+type nowWrite struct {
+	b   []byte
+	n   int
+	err error
+}
+
+// write writes what the pipe takes of b without waiting; it is the callback
+// of syscall.RawConn.Write and always reports done.
+func (nw *nowWrite) write(fd uintptr) bool {
+	for nw.n < len(nw.b) {
+		m, err := syscall.Write(int(fd), nw.b[nw.n:])
+		if m > 0 {
+			nw.n += m
+		}
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err == syscall.EAGAIN:
+			return true
+		case err != nil:
+			nw.err = err
+			return true
+		case m == 0:
+			return true
+		}
+	}
+	return true
+}
+
+// writeNow writes as much of b as the pipe takes without blocking.
+func (w *writer) writeNow(b []byte) (int, error) {
+	w.now = nowWrite{b: b}
+	err := w.c.rawStdin.Write(w.nowWrite)
+	n, werr := w.now.n, w.now.err
+	w.now = nowWrite{}
+	if err != nil {
+		return n, err
+	}
+	return n, werr
 }
 
 // maxKeptBuffer is the largest batch buffer kept between writes.
@@ -55,22 +110,68 @@ const maxKeptBuffer = 1 << 20
 func (w *writer) init(c *Conn) {
 	w.c = c
 	w.wake = make(chan struct{}, 1)
+	w.nowWrite = w.now.write
 }
 
-// enqueue queues o; it reports false when the connection has stopped.
+// enqueue sends o: at once when the pipe is free, else through the queue. It
+// reports false when the connection has stopped.
 func (w *writer) enqueue(o *outgoing) bool {
 	w.mu.Lock()
 	if w.stopped {
 		w.mu.Unlock()
 		return false
 	}
-	w.queue = append(w.queue, o)
+	if w.busy || len(w.queue) > 0 || w.failed {
+		w.queue = append(w.queue, o)
+		w.mu.Unlock()
+		w.signal()
+		return true
+	}
+	w.busy = true
 	w.mu.Unlock()
+	w.direct(o)
+	return true
+}
+
+func (w *writer) signal() {
 	select {
 	case w.wake <- struct{}{}:
 	default:
 	}
-	return true
+}
+
+// direct writes o from the calling goroutine without blocking; what the pipe
+// does not take goes to the front of the queue for the writer goroutine.
+func (w *writer) direct(o *outgoing) {
+	o.state.Store(lineTaken)
+	w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, nil)
+	n, err := w.writeNow(o.line)
+	var rest *outgoing
+	if err == nil && n < len(o.line) {
+		rest = &outgoing{line: o.line[n:], done: o.done, rest: true}
+		rest.state.Store(lineTaken)
+	}
+	w.mu.Lock()
+	w.busy = false
+	if rest != nil {
+		w.queue = append([]*outgoing{rest}, w.queue...)
+	}
+	if err != nil && !w.failed {
+		w.failed = true
+		w.mu.Unlock()
+		o.finish(err)
+		w.c.writeFailed(err)
+		w.signal()
+		return
+	}
+	pending := len(w.queue) > 0
+	w.mu.Unlock()
+	if rest == nil {
+		o.finish(nil)
+	}
+	if pending {
+		w.signal()
+	}
 }
 
 // stop makes the writer finish what is queued with errWriterStopped and exit.
@@ -87,7 +188,7 @@ func (w *writer) stop() {
 func (w *writer) loop() {
 	for {
 		w.mu.Lock()
-		for len(w.queue) == 0 && !w.stopped {
+		for (len(w.queue) == 0 || w.busy) && !w.stopped {
 			w.mu.Unlock()
 			<-w.wake
 			w.mu.Lock()
@@ -103,6 +204,7 @@ func (w *writer) loop() {
 		}
 		batch := w.queue
 		w.queue, w.spare = w.spare[:0], nil
+		w.busy = true
 		w.mu.Unlock()
 
 		w.write(batch)
@@ -110,6 +212,7 @@ func (w *writer) loop() {
 		clear(batch)
 		w.mu.Lock()
 		w.spare = batch[:0]
+		w.busy = false
 		w.mu.Unlock()
 	}
 }
@@ -119,7 +222,7 @@ func (w *writer) loop() {
 func (w *writer) write(batch []*outgoing) {
 	taken := w.taken[:0]
 	for _, o := range batch {
-		if o.state.CompareAndSwap(lineQueued, lineTaken) {
+		if o.rest || o.state.CompareAndSwap(lineQueued, lineTaken) {
 			taken = append(taken, o)
 		}
 	}
@@ -128,7 +231,9 @@ func (w *writer) write(batch []*outgoing) {
 		// returns, and the Observer must see a request before its response
 		// (wire order).
 		for _, o := range taken {
-			w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, nil)
+			if !o.rest {
+				w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, nil)
+			}
 		}
 	}
 	var err error
