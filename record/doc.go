@@ -1,0 +1,53 @@
+// Package record writes and reads mcptui recordings: a session with a stdio
+// MCP server kept as JSON Lines, so that the exact bytes seen on Friday can be
+// looked at, replayed and served again on Monday.
+//
+// A Recorder is fed from the connection's hooks (Observe for conn's
+// Observer, Stderr around the server's stderr writer, Negotiation and
+// Connected once mcp.Connect returns) by the inspector and by the headless
+// commands alike. It is safe for concurrent use, and its hooks never wait for
+// the disk: entries are encoded on the caller's goroutine and queued, and one
+// goroutine of the Recorder writes them. Past a bound on the queue (a disk
+// that cannot keep up with a flood) entries are dropped and counted, and a
+// "lost" entry says how many.
+//
+// # File format
+//
+// One JSON object per line. Every entry has "type", "t" (the time, RFC 3339
+// with nanoseconds) and "ms" (milliseconds since the recording began). The
+// first entry is the header:
+//
+//	{"type":"header","format":"mcptui-recording","version":1,"t":...,"ms":0,
+//	 "mcptui":"dev","mode":"call","command":"npx","args":["-y","server"],
+//	 "dir":"","env":[{"name":"API_KEY","value":"[redacted]"},{"name":"DEBUG","unset":true}],
+//	 "secrets":false,"settings":{"timeout":"30s","resetTimeoutOnProgress":true,...}}
+//
+// The environment is the changes mcptui was given for the server (-e, --unset),
+// not the inherited environment; values are replaced by "[redacted]" unless
+// --record-secrets was given, and so are the values of server arguments that
+// look like secrets (--token=..., --api-key VALUE, a password in a URL). What
+// crossed the wire is recorded as it was.
+//
+// The other entries, in the order they happened:
+//
+//	sent        a line written to the server's stdin
+//	received    a JSON-RPC message read from the server's stdout
+//	discarded   a line read from stdout that could not be used, with "reason"
+//	            (content kept unless it was over the line limit)
+//	stderr      one line of the server's stderr
+//	exit        the server process ended; "status" is empty for a clean exit
+//	negotiation how the protocol version was chosen: "negotiation" holds the
+//	            allowed versions, the decision and every step with its timing
+//	ready       the connection is usable: "server" (name, version),
+//	            "protocol", "pid", "capabilities", "instructions"
+//	failed      mcptui gave up on the server: "error"
+//	note        something mcptui did that is not a line (a headless step)
+//	lost        "count" entries were dropped because the disk fell behind
+//	end         the recording was closed normally
+//
+// A line ("sent", "received", "discarded") carries "size", the bytes of the
+// line on the wire, and its content in one of three members: "msg", the line
+// itself embedded verbatim when it is JSON (so a JSON reader gets the same
+// bytes back), "text" when it is UTF-8 but not JSON, or "b64" (base64)
+// otherwise. A "stderr" entry carries "text" or "b64" the same way.
+package record
