@@ -87,8 +87,13 @@ type Bridge struct {
 	// GetWait bounds the wait for the GET stream's answer; 0 means
 	// DefaultGetWait.
 	GetWait time.Duration
+	// Trace, when set, receives every message both ways, one per line:
+	// "--> " and the line read from the client, "<-- " and the line
+	// written to it.
+	Trace io.Writer
 
-	outMu sync.Mutex // serialises writes to Stdout
+	outMu   sync.Mutex // serialises writes to Stdout
+	traceMu sync.Mutex // serialises writes to Trace
 
 	mu        sync.Mutex
 	sessionID string
@@ -207,6 +212,7 @@ var errLineTooLong = errors.New("line too long")
 // handle relays one line from the client.
 func (b *Bridge) handle(ctx context.Context, line []byte) {
 	line = bytes.TrimSpace(line)
+	b.trace("--> ", line)
 	if line[0] == '[' { // a batch (only before 2025-06-18): relayed as it is
 		b.wg.Add(1)
 		go func() {
@@ -546,12 +552,23 @@ func (b *Bridge) write(msg []byte) {
 		b.logf("stdout: dropping a message that is not JSON: %v", err)
 		return
 	}
+	b.trace("<-- ", buf.Bytes())
 	buf.WriteByte('\n')
 	b.outMu.Lock()
 	defer b.outMu.Unlock()
 	if _, err := b.Stdout.Write(buf.Bytes()); err != nil {
 		b.logf("stdout: %v", err)
 	}
+}
+
+// trace writes one message to Trace.
+func (b *Bridge) trace(dir string, line []byte) {
+	if b.Trace == nil {
+		return
+	}
+	b.traceMu.Lock()
+	defer b.traceMu.Unlock()
+	_, _ = fmt.Fprintf(b.Trace, "%s%s\n", dir, line)
 }
 
 func (b *Bridge) logf(format string, args ...any) {

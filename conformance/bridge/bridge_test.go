@@ -103,12 +103,15 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func startBridge(t *testing.T, url string) *harness {
+func startBridge(t *testing.T, url string, configure ...func(*Bridge)) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	h := &harness{t: t, in: inW, lines: make(chan string, 100), done: make(chan error, 1), logs: &syncBuffer{}}
 	b := &Bridge{URL: url, Stdin: inR, Stdout: outW, Log: log.New(h.logs, "", 0)}
+	for _, c := range configure {
+		c(b)
+	}
 	go func() {
 		err := b.Run(context.Background())
 		outW.Close()
@@ -222,6 +225,23 @@ func TestJSONBody(t *testing.T) {
 		if r.Method == http.MethodDelete {
 			t.Error("DELETE without a session")
 		}
+	}
+}
+
+func TestTrace(t *testing.T) {
+	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request, s seen) {
+		writeJSON(w, 200, `{"jsonrpc":"2.0", "id":1, "result":{}}`)
+	})
+	trace := &syncBuffer{}
+	h := startBridge(t, srv.URL, func(b *Bridge) { b.Trace = trace })
+	h.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	h.read()
+	if err := h.eof(); err != nil {
+		t.Fatal(err)
+	}
+	want := "--> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n<-- {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n"
+	if got := trace.String(); got != want {
+		t.Errorf("trace:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -5,12 +5,12 @@
 //
 // Usage:
 //
-//	bridge [-q] URL
+//	bridge [-q] [-trace FILE] URL
 //
 // The client starts it as its server (mcptui tools -- bridge URL). Lines
 // on stdin are JSON-RPC messages from the client; what the HTTP server
 // answers is written to stdout, one message per line; diagnostics go to
-// stderr. At EOF on stdin the bridge ends the HTTP session (DELETE) and
+// stderr; -trace appends every message both ways to FILE. At EOF on stdin the bridge ends the HTTP session (DELETE) and
 // exits 0. It is not part of the mcptui binary.
 package main
 
@@ -36,8 +36,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bridge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quiet := fs.Bool("q", false, "no diagnostics on stderr")
+	tracePath := fs.String("trace", "", "append every message both ways to `FILE`")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: bridge [-q] URL\n\nA stdio MCP server that relays to the Streamable HTTP MCP server at URL.")
+		fmt.Fprintln(stderr, "usage: bridge [-q] [-trace FILE] URL\n\nA stdio MCP server that relays to the Streamable HTTP MCP server at URL.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -59,6 +60,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	b := &Bridge{URL: u.String(), Stdin: stdin, Stdout: stdout, Log: logger}
+	if *tracePath != "" {
+		f, err := os.OpenFile(*tracePath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+		if err != nil {
+			fmt.Fprintf(stderr, "bridge: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		b.Trace = f
+	}
 	if err := b.Run(ctx); err != nil {
 		fmt.Fprintf(stderr, "%v\n", err)
 		return 1

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -53,8 +54,10 @@ func newTestDriver(t *testing.T, f *fakeClient) *driver {
 	}
 }
 
-// tail is what every command must end with.
-var tail = []string{"--protocol", "2026-07-28", "--", "/bin/bridge", "http://localhost:1/mcp"}
+// tail is what the n-th command (from 1) must end with.
+func tail(d *driver, n int) []string {
+	return []string{"--protocol", "2026-07-28", "--", "/bin/bridge", "-trace", filepath.Join(d.tmp, fmt.Sprintf("wire-%d.log", n)), "http://localhost:1/mcp"}
+}
 
 func TestScenarioCommands(t *testing.T) {
 	toolList := func(names ...string) string {
@@ -90,7 +93,7 @@ func TestScenarioCommands(t *testing.T) {
 				t.Fatalf("ran %q, want %q", f.runs, c.want)
 			}
 			for i, w := range c.want {
-				full := append(append([]string{"/bin/mcptui"}, w...), tail...)
+				full := append(append([]string{"/bin/mcptui"}, w...), tail(d, i+1)...)
 				if !slices.Equal(f.runs[i], full) {
 					t.Errorf("run %d = %q\nwant %q", i, f.runs[i], full)
 				}
@@ -217,6 +220,30 @@ func TestProgram(t *testing.T) {
 	}
 	if got := program("", "bridge"); filepath.Base(got) != "bridge" || !filepath.IsAbs(got) {
 		t.Errorf("program = %q, want bridge beside the test binary", got)
+	}
+}
+
+// TestWireLogged: the bridge's trace of a step is copied to the log.
+func TestWireLogged(t *testing.T) {
+	var log bytes.Buffer
+	f := &fakeClient{answers: map[string]string{"tools": "{\n  \"tools\": []\n}\n"}}
+	d := newTestDriver(t, f)
+	d.log = &log
+	d.exec = func(ctx context.Context, w io.Writer, name string, args ...string) ([]byte, error) {
+		for i, a := range args {
+			if a == "-trace" {
+				os.WriteFile(args[i+1], []byte("--> {\"id\":1}\n<-- {\"id\":1,\"result\":{}}\n"), 0o600)
+			}
+		}
+		return f.exec(ctx, w, name, args...)
+	}
+	if _, err := d.tools(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"wire: --> {\"id\":1}\nwire: <-- {\"id\":1,\"result\":{}}\n", "driver: stdout: {\"tools\":[]}\n"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
 	}
 }
 

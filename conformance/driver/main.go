@@ -27,6 +27,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -153,21 +154,32 @@ type driver struct {
 	client, bridge string
 	url, version   string
 	tmp            string
+	steps          int // mcptui runs so far, to name their wire traces
 	log            io.Writer
 	// exec runs a program and returns its stdout; its stderr goes to log.
 	exec func(ctx context.Context, log io.Writer, name string, args ...string) ([]byte, error)
 }
 
-// mcptui runs `client ARGS... --protocol V -- bridge URL` and returns its
-// stdout.
+// mcptui runs `client ARGS... --protocol V -- bridge -trace FILE URL`
+// and returns its stdout. The bridge's trace (every message both ways)
+// is copied to the log after the run.
 func (d *driver) mcptui(ctx context.Context, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, stepTimeout)
 	defer cancel()
-	full := append(append([]string{}, args...), "--protocol", d.version, "--", d.bridge, d.url)
+	d.steps++
+	trace := filepath.Join(d.tmp, fmt.Sprintf("wire-%d.log", d.steps))
+	full := append(append([]string{}, args...), "--protocol", d.version, "--", d.bridge, "-trace", trace, d.url)
 	fmt.Fprintf(d.log, "driver: $ %s %s\n", filepath.Base(d.client), shellJoin(full))
 	out, err := d.exec(ctx, d.log, d.client, full...)
+	if wire, rerr := os.ReadFile(trace); rerr == nil {
+		for _, l := range strings.SplitAfter(string(wire), "\n") {
+			if l != "" {
+				fmt.Fprintf(d.log, "wire: %s", l)
+			}
+		}
+	}
 	if len(out) > 0 {
-		fmt.Fprintf(d.log, "driver: stdout: %s\n", strings.TrimSpace(string(out)))
+		fmt.Fprintf(d.log, "driver: stdout: %s\n", compact(out))
 	}
 	if err != nil {
 		return out, fmt.Errorf("%s %s: %w", filepath.Base(d.client), args[0], err)
@@ -257,6 +269,15 @@ func execProgram(ctx context.Context, log io.Writer, name string, args ...string
 		return out, fmt.Errorf("exit status %d", exit.ExitCode())
 	}
 	return out, err
+}
+
+// compact is out on one line: compacted if it is JSON, trimmed if not.
+func compact(out []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, out) == nil {
+		return b.String()
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // shellJoin quotes args for the log.

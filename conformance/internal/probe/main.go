@@ -28,7 +28,6 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -74,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(rest); err != nil {
 		return 2
 	}
-	opts := mcp.Options{Versions: protocols, RequestTimeout: 20 * time.Second, Conn: connOptions(stderr)}
+	opts := mcp.Options{Versions: protocols, RequestTimeout: 20 * time.Second, Conn: conn.Options{Stderr: stderr}}
 	for _, a := range answers {
 		kind, rule, _ := strings.Cut(a, "=")
 		if kind != "elicitation" {
@@ -130,27 +129,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s\n", out)
 	return 0
-}
-
-// connOptions passes the server's stderr through and logs every wire line
-// to stderr, so the suite's stderr.txt shows the exchange.
-func connOptions(stderr io.Writer) conn.Options {
-	var mu sync.Mutex
-	return conn.Options{
-		Stderr: stderr,
-		Observer: func(e conn.Event) {
-			mu.Lock()
-			defer mu.Unlock()
-			switch e.Kind {
-			case conn.Sent:
-				fmt.Fprintf(stderr, "probe: --> %s\n", e.Line)
-			case conn.Received:
-				fmt.Fprintf(stderr, "probe: <-- %s\n", e.Line)
-			case conn.Discarded:
-				fmt.Fprintf(stderr, "probe: discarded %d bytes: %v\n", e.Size, e.Err)
-			}
-		},
-	}
 }
 
 // elicitationAnswerer answers form elicitations by rule: accept-defaults
