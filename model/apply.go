@@ -2,22 +2,50 @@ package model
 
 import (
 	"slices"
+	"strconv"
 	"time"
 )
 
-// Apply folds one event into the session.
+// Apply folds one event into the session. An event stamped with an older
+// generation than the current one (a line, stderr or the exit of a process
+// that was restarted) is kept in the history under its own generation but
+// changes nothing about the current connection.
 func (s *Session) Apply(ev Event) {
 	switch e := ev.(type) {
 	case Wire:
+		if s.stale(e.Gen) {
+			s.staleWire(e)
+			return
+		}
 		s.wire(e)
 	case Stderr:
-		s.stderr.add(StderrLine{Time: e.Time, Gen: s.conn.Gen, Text: e.Line})
+		gen := s.conn.Gen
+		if s.stale(e.Gen) {
+			gen = e.Gen
+		}
+		s.stderr.add(StderrLine{Time: e.Time, Gen: gen, Text: e.Line})
 	case Started:
 		s.started(e)
+	case Lost:
+		s.lost += e.N
+	default:
+		if s.stale(genOf(ev)) {
+			return
+		}
+		s.applyCurrent(ev)
+	}
+}
+
+// applyCurrent folds an event of the current generation.
+func (s *Session) applyCurrent(ev Event) {
+	switch e := ev.(type) {
 	case Negotiating:
-		s.conn.Phase, s.conn.Step, s.conn.Since = PhaseNegotiating, e.Step, e.Time
+		if s.conn.Phase == PhaseStarting {
+			s.conn.Phase, s.conn.Since = PhaseNegotiating, e.Time
+		}
+		s.addStep(e.Time, e.Step)
 	case Ready:
-		s.conn.Phase, s.conn.Since = PhaseReady, e.Time
+		s.conn.Phase, s.conn.Since, s.conn.Step = PhaseReady, e.Time, ""
 		s.conn.ServerName, s.conn.ServerVersion, s.conn.Protocol = e.ServerName, e.ServerVersion, e.Protocol
 		if e.PID != 0 {
 			s.conn.PID = e.PID
@@ -27,6 +55,9 @@ func (s *Session) Apply(ev Event) {
 	case Failed:
 		s.errors++
 		s.exited(e.Time, e.Err)
+		if e.Err != s.conn.ExitStatus {
+			s.conn.Failure = e.Err
+		}
 	case CallOptions:
 		s.callOptions(e)
 	case Extended:
@@ -42,9 +73,78 @@ func (s *Session) Apply(ev Event) {
 		if q := s.Question(questionKey(s.conn.Gen, e.RequestID, e.Key)); q != nil {
 			q.resolve(e.Time, e.State, e.Answer, e.Err)
 		}
-	case Lost:
-		s.lost += e.N
+	case SubscriptionOpened:
+		s.subs = append(s.subs, &Subscription{Key: localSubKey(s.conn.Gen, e.ID), ID: clone(e.ID), Gen: s.conn.Gen,
+			Asked: clone(e.Asked), Accepted: clone(e.Accepted), Opened: e.Time, AckedAt: e.Time, Open: true})
+	case SubscriptionEvent:
+		if sub := s.subscription(localSubKey(s.conn.Gen, e.ID)); sub != nil {
+			sub.Events++
+			sub.LastTime, sub.LastMethod = e.Time, e.Method
+			sub.LastSummary = notificationSummary(e.Method, e.Params)
+		}
+	case SubscriptionEnded:
+		if sub := s.subscription(localSubKey(s.conn.Gen, e.ID)); sub != nil {
+			sub.end(e.Time, e.Reason)
+		}
 	}
+}
+
+// stale reports whether an event stamped with gen belongs to a process that
+// was restarted since.
+func (s *Session) stale(gen int) bool { return gen != 0 && gen < s.conn.Gen }
+
+// genOf is the generation an event is stamped with (0: the current one).
+func genOf(ev Event) int {
+	switch e := ev.(type) {
+	case Negotiating:
+		return e.Gen
+	case Ready:
+		return e.Gen
+	case Exited:
+		return e.Gen
+	case Failed:
+		return e.Gen
+	case CallOptions:
+		return e.Gen
+	case Extended:
+		return e.Gen
+	case QuestionAsked:
+		return e.Gen
+	case QuestionResolved:
+		return e.Gen
+	case SubscriptionOpened:
+		return e.Gen
+	case SubscriptionEvent:
+		return e.Gen
+	case SubscriptionEnded:
+		return e.Gen
+	}
+	return 0
+}
+
+// staleWire lists a late line of a restarted process under its own
+// generation; the tables of the current connection do not see it.
+func (s *Session) staleWire(w Wire) {
+	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: w.Gen, Raw: clone(w.Line), Reason: w.Reason}
+	switch {
+	case w.Lost:
+		e.Kind, e.Raw, e.Summary = KindDiscarded, nil, "lost: the inspector was overloaded"
+		s.lost++
+	case w.Discarded:
+		e.Kind, e.Summary = KindDiscarded, w.Reason
+	case w.Line == nil:
+		e.Kind = KindInvalid
+	default:
+		env := parseEnvelope(w.Line)
+		e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, summarize(env)
+	}
+	s.history.add(e)
+}
+
+// localSubKey names a subscription the backend described with
+// SubscriptionOpened.
+func localSubKey(gen int, id []byte) string {
+	return strconv.Itoa(gen) + "/local/" + idKey(id)
 }
 
 // ApplyAll folds events in order.
@@ -55,12 +155,16 @@ func (s *Session) ApplyAll(evs []Event) {
 }
 
 func (s *Session) started(e Started) {
+	if e.Gen != 0 && e.Gen <= s.conn.Gen {
+		return // a duplicate or out of order: that generation began already
+	}
+	gen := max(e.Gen, s.conn.Gen+1)
 	if s.conn.Gen > 0 {
 		s.endGeneration(e.Time, "restarted")
-		s.history.add(Entry{Time: e.Time, Kind: KindBoundary, Gen: s.conn.Gen + 1, Summary: "restarted"})
-		s.stderr.add(StderrLine{Time: e.Time, Gen: s.conn.Gen + 1, Boundary: true, Text: "restarted"})
+		s.history.add(Entry{Time: e.Time, Kind: KindBoundary, Gen: gen, Summary: "restarted"})
+		s.stderr.add(StderrLine{Time: e.Time, Gen: gen, Boundary: true, Text: "restarted"})
 	}
-	s.conn = ConnState{Phase: PhaseStarting, Gen: s.conn.Gen + 1, Command: e.Command, PID: e.PID, Since: e.Time, Started: e.Time}
+	s.conn = ConnState{Phase: PhaseStarting, Gen: gen, Command: e.Command, PID: e.PID, Since: e.Time, Started: e.Time}
 	clear(s.opts)
 }
 

@@ -39,7 +39,10 @@ func (d Direction) String() string {
 // Wire is one line that crossed the connection, or one that was discarded.
 type Wire struct {
 	Time time.Time
-	Dir  Direction
+	// Gen is the connection generation the event belongs to (see
+	// ConnState.Gen); 0 means the current one.
+	Gen int
+	Dir Direction
 	// Line is the line without its newline; nil when it was too long to
 	// keep. Apply copies what it keeps, so the caller may reuse it.
 	Line []byte
@@ -55,6 +58,9 @@ type Wire struct {
 // Exited is the end of the server process.
 type Exited struct {
 	Time time.Time
+	// Gen is the connection generation the event belongs to (see
+	// ConnState.Gen); 0 means the current one.
+	Gen int
 	// Status is the exit status as text ("exit status 1", "signal: killed"),
 	// empty for a clean exit.
 	Status string
@@ -63,13 +69,19 @@ type Exited struct {
 // Stderr is one line the server wrote to its stderr.
 type Stderr struct {
 	Time time.Time
+	// Gen is the connection generation the event belongs to (see
+	// ConnState.Gen); 0 means the current one.
+	Gen  int
 	Line string
 }
 
 // Started is a server process (re)starting: a new generation of the
 // connection. After the first one it draws a boundary in the history.
 type Started struct {
-	Time    time.Time
+	Time time.Time
+	// Gen numbers the generation this process starts; 0 means the one
+	// after the current one.
+	Gen     int
 	Command []string
 	PID     int
 }
@@ -78,12 +90,18 @@ type Started struct {
 // respawn), shown while the connection is not ready.
 type Negotiating struct {
 	Time time.Time
+	// Gen is the connection generation the event belongs to (see
+	// ConnState.Gen); 0 means the current one.
+	Gen  int
 	Step string
 }
 
 // Ready is the end of negotiation: the server's identity and the protocol.
 type Ready struct {
-	Time          time.Time
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen           int
 	ServerName    string
 	ServerVersion string
 	Protocol      string
@@ -94,14 +112,20 @@ type Ready struct {
 // executable was not found, the process exited at once).
 type Failed struct {
 	Time time.Time
-	Err  string
+	// Gen is the connection generation the event belongs to (see
+	// ConnState.Gen); 0 means the current one.
+	Gen int
+	Err string
 }
 
 // CallOptions tells the model the timer options of one of our requests, so
 // the in-flight table can show its deadline. It may arrive before or after
 // the request's line. Requests without one use Config's defaults.
 type CallOptions struct {
-	Time            time.Time
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen             int
 	ID              json.RawMessage
 	Timeout         time.Duration // <= 0: no timer
 	ResetOnProgress bool
@@ -111,14 +135,20 @@ type CallOptions struct {
 // Extended moves the deadline of one of our requests later by By.
 type Extended struct {
 	Time time.Time
-	ID   json.RawMessage
-	By   time.Duration
+	// Gen is the connection generation the event belongs to (see
+	// ConnState.Gen); 0 means the current one.
+	Gen int
+	ID  json.RawMessage
+	By  time.Duration
 }
 
 // QuestionAsked is the server asking a person something: a server-to-client
 // request (RequestID set) or one entry of an input_required result (Key set).
 type QuestionAsked struct {
-	Time      time.Time
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen       int
 	RequestID json.RawMessage
 	// Key names an input_required entry; ignored when RequestID is set.
 	Key    string
@@ -134,7 +164,10 @@ type QuestionAsked struct {
 // server or dead with the connection. It is idempotent: a question leaves
 // the waiting state once.
 type QuestionResolved struct {
-	Time      time.Time
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen       int
 	RequestID json.RawMessage
 	Key       string
 	State     QuestionState
@@ -142,6 +175,42 @@ type QuestionResolved struct {
 	// elicitation); Err the error sent (Rejected).
 	Answer json.RawMessage
 	Err    *RPCError
+}
+
+// SubscriptionOpened is a subscription the backend opened without a
+// subscriptions/listen request on the wire (an initialize-era server, where
+// it is made of resources/subscribe and list-changed notifications). ID is
+// the backend's name for it, used to close it.
+type SubscriptionOpened struct {
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen      int
+	ID       json.RawMessage
+	Asked    json.RawMessage
+	Accepted json.RawMessage
+}
+
+// SubscriptionEvent is one notification delivered to a subscription that
+// SubscriptionOpened described.
+type SubscriptionEvent struct {
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen    int
+	ID     json.RawMessage
+	Method string
+	Params json.RawMessage
+}
+
+// SubscriptionEnded ends a subscription that SubscriptionOpened described.
+type SubscriptionEnded struct {
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen    int
+	ID     json.RawMessage
+	Reason string
 }
 
 // Lost counts events the inbox dropped entirely under overload.
@@ -185,6 +254,31 @@ func (e QuestionResolved) When() time.Time { return e.Time }
 
 // When implements Event.
 func (e Lost) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e SubscriptionOpened) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e SubscriptionEvent) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e SubscriptionEnded) When() time.Time { return e.Time }
+
+// FromConnGen is FromConn with the event stamped with the connection
+// generation it belongs to, so that a late event of a process that was
+// restarted never touches its successor.
+func FromConnGen(ev conn.Event, gen int) Event {
+	switch e := FromConn(ev).(type) {
+	case Exited:
+		e.Gen = gen
+		return e
+	case Wire:
+		e.Gen = gen
+		return e
+	default:
+		return e
+	}
+}
 
 // FromConn adapts an event of conn's Observer. The line is copied, because
 // conn owns it and the event outlives the callback.

@@ -80,13 +80,19 @@ type ConnState struct {
 	ServerName    string
 	ServerVersion string
 	Protocol      string
-	// Step is the latest negotiation step.
+	// Step is the latest negotiation step; Steps all of them, oldest
+	// first (the probe, its answer, initialize, a respawn).
 	Step    string
+	Steps   []Step
 	Since   time.Time
 	Started time.Time
 	// ExitStatus is the exit status or start failure, empty for a clean
 	// exit.
 	ExitStatus string
+	// Failure is why the start or the negotiation failed, when that says
+	// more than ExitStatus (for example "no answer to initialize" after
+	// "exit status 1").
+	Failure string
 }
 
 // Counters are the header's numbers.

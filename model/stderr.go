@@ -37,14 +37,14 @@ func (l *StderrLog) At(i int) *StderrLine { return &l.lines[l.head+i] }
 // Evicted is how many lines were dropped to stay under the cap.
 func (l *StderrLog) Evicted() int { return l.evicted }
 
-// Tail returns up to n of the newest lines of the current generation that are
-// not boundaries, oldest first.
+// Tail returns up to n of the newest lines of generation gen that are not
+// boundaries, oldest first.
 func (l *StderrLog) Tail(n, gen int) []string {
 	var out []string
 	for i := l.Len() - 1; i >= 0 && len(out) < n; i-- {
 		ln := l.At(i)
 		if ln.Gen != gen {
-			break
+			continue
 		}
 		if !ln.Boundary {
 			out = append(out, ln.Text)

@@ -44,7 +44,10 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 	}
 	c := &Call{Key: key, ID: clone(env.id), Dir: w.Dir, Gen: s.conn.Gen, Method: env.method,
 		Target: target(env.method, env.params), Start: w.Time, RequestSeq: seq}
-	if w.Dir == Out {
+	switch {
+	case w.Dir == Out && env.method == "subscriptions/listen":
+		// A stream: open until closed, with no timer once acknowledged.
+	case w.Dir == Out:
 		if o, ok := s.opts[key]; ok {
 			c.setTimer(o.Timeout, o.MaxTotal, o.ResetOnProgress)
 			delete(s.opts, key)
@@ -58,6 +61,7 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 	}
 	s.calls[key] = c
 	s.order = append(s.order, c)
+	s.negotiationRequest(w, env)
 	if w.Dir == Out && env.method == "subscriptions/listen" {
 		s.subs = append(s.subs, &Subscription{Key: key, ID: clone(env.id), Gen: s.conn.Gen,
 			Asked: clone(member(env.params, "notifications")), Opened: w.Time, Open: true})
@@ -81,6 +85,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) {
 	if c := s.calls[key]; c != nil {
 		c.ResponseSeq = seq
 		s.history.link(c.RequestSeq, seq)
+		s.negotiationResponse(c, env, w.Time)
 		o := Outcome{Kind: Succeeded, Time: w.Time}
 		if env.kind == KindError {
 			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err}

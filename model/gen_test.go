@@ -1,0 +1,158 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLateEventsOfARestartedProcess: after a restart, the old process's
+// exit, lines and stderr arrive late; they are listed under their own
+// generation and never touch the new connection.
+func TestLateEventsOfARestartedProcess(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Time: at(0), Gen: 1, Command: []string{"./server"}})
+	s.Apply(Ready{Time: at(0.1), Gen: 1, ServerName: "demo", PID: 10})
+	s.Apply(Wire{Time: at(1), Gen: 1, Dir: Out, Line: []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}}`), Size: 10})
+	s.Apply(Started{Time: at(2), Gen: 2, Command: []string{"./server"}})
+	s.Apply(Ready{Time: at(2.1), Gen: 2, ServerName: "demo", PID: 11})
+	s.Apply(Wire{Time: at(3), Gen: 2, Dir: Out, Line: []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fast"}}`), Size: 10})
+
+	// The old process: a late response to its id 1, stderr, its exit and a
+	// late Ready of a connect that lost the race.
+	s.Apply(Wire{Time: at(4), Gen: 1, Dir: In, Line: []byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), Size: 10})
+	s.Apply(Stderr{Time: at(4), Gen: 1, Line: "old process: bye"})
+	s.Apply(Exited{Time: at(4.5), Gen: 1, Status: "signal: terminated"})
+	s.Apply(Ready{Time: at(4.6), Gen: 1, ServerName: "stale", PID: 10})
+	s.Apply(Failed{Time: at(4.7), Gen: 1, Err: "stale failure"})
+	s.Apply(Started{Time: at(4.8), Gen: 1})
+
+	c := s.Conn()
+	if c.Phase != PhaseReady || c.Gen != 2 || c.PID != 11 || c.ServerName != "demo" || c.ExitStatus != "" {
+		t.Fatalf("the new connection was touched: %+v", c)
+	}
+	fl := s.InFlight()
+	if len(fl) != 1 || fl[0].Target != "fast" || fl[0].Outcome.Kind != Pending {
+		t.Fatalf("in flight = %+v", fl)
+	}
+	h := s.History()
+	last := h.At(h.Len() - 1)
+	if last.Gen != 1 || last.Kind != KindResponse {
+		t.Errorf("the late line is listed as %+v", last)
+	}
+	if s.Counters().Errors != 0 {
+		t.Errorf("errors = %d", s.Counters().Errors)
+	}
+	if tail := s.StderrTail(5); len(tail) != 0 {
+		t.Errorf("the new process's stderr tail shows %q", tail)
+	}
+	if l := s.StderrLog().At(s.StderrLog().Len() - 1); l.Gen != 1 || l.Text != "old process: bye" {
+		t.Errorf("late stderr line = %+v", l)
+	}
+
+	// The new process's own exit still counts.
+	s.Apply(Exited{Time: at(5), Gen: 2, Status: "exit status 3"})
+	if c := s.Conn(); c.Phase != PhaseExited || c.ExitStatus != "exit status 3" {
+		t.Errorf("after the new process exits: %+v", c)
+	}
+}
+
+// TestStderrTailSkipsOtherGenerations: a late line of the old process in
+// the middle does not hide the current process's lines.
+func TestStderrTailSkipsOtherGenerations(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Time: at(0), Gen: 1})
+	s.Apply(Started{Time: at(1), Gen: 2})
+	s.Apply(Stderr{Time: at(2), Gen: 2, Line: "a"})
+	s.Apply(Stderr{Time: at(2), Gen: 1, Line: "old"})
+	s.Apply(Stderr{Time: at(2), Gen: 2, Line: "b"})
+	if got := strings.Join(s.StderrTail(5), ","); got != "a,b" {
+		t.Errorf("tail = %s", got)
+	}
+}
+
+func TestNegotiationStepsFollowTheWire(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Time: at(0), Command: []string{"./server"}})
+	s.Apply(Negotiating{Time: at(0), Step: "probing with server/discover"})
+	s.Apply(out(0.1, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`))
+	if c := s.Conn(); c.Phase != PhaseNegotiating || c.Step != "probe sent: server/discover" {
+		t.Fatalf("after the probe: %+v", c)
+	}
+	s.Apply(in(0.181, `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`))
+	if c := s.Conn(); c.Step != "probe answered in 81ms with error -32601: an initialize-era server" {
+		t.Fatalf("after the answer: %q", c.Step)
+	}
+	s.Apply(out(0.2, `{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}`))
+	s.Apply(in(1.4, `{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-06-18"}}`))
+	var texts []string
+	for _, st := range s.Conn().Steps {
+		texts = append(texts, st.Text)
+	}
+	want := []string{
+		"probing with server/discover",
+		"probe sent: server/discover",
+		"probe answered in 81ms with error -32601: an initialize-era server",
+		"initialize sent, asking for 2025-11-25",
+		"initialize answered in 1.2s: protocol 2025-06-18",
+	}
+	if strings.Join(texts, "\n") != strings.Join(want, "\n") {
+		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(texts, "\n"), strings.Join(want, "\n"))
+	}
+	s.Apply(Ready{Time: at(1.5), ServerName: "x"})
+	s.Apply(out(2, `{"jsonrpc":"2.0","id":3,"method":"initialize","params":{}}`))
+	if c := s.Conn(); c.Phase != PhaseReady || len(c.Steps) != len(want) {
+		t.Errorf("a request after Ready changed the start steps: %+v", c)
+	}
+}
+
+func TestProbeAnsweredWithVersions(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Time: at(0)})
+	s.Apply(out(0, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`))
+	s.Apply(in(0.05, `{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"]}}`))
+	if c := s.Conn(); c.Step != `probe answered in 50ms: versions ["2026-07-28"]` {
+		t.Errorf("step = %q", c.Step)
+	}
+}
+
+func TestFailureKeepsExitStatusAndReason(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Time: at(0)})
+	s.Apply(Exited{Time: at(0.1), Status: "exit status 1"})
+	s.Apply(Failed{Time: at(0.1), Err: "initialize: the stdio server exited"})
+	c := s.Conn()
+	if c.Phase != PhaseExited || c.ExitStatus != "exit status 1" || c.Failure != "initialize: the stdio server exited" {
+		t.Errorf("conn = %+v", c)
+	}
+	s2 := New(Config{})
+	s2.Apply(Started{Time: at(0)})
+	s2.Apply(Failed{Time: at(0.1), Err: "Executable not found: ./nope"})
+	if c := s2.Conn(); c.ExitStatus != "Executable not found: ./nope" || c.Failure != "" {
+		t.Errorf("conn = %+v", c)
+	}
+}
+
+// TestLocalSubscription: an initialize-era subscription, described by the
+// backend rather than by a listen request on the wire.
+func TestLocalSubscription(t *testing.T) {
+	s := started(t, Config{})
+	s.Apply(SubscriptionOpened{Time: at(1), ID: raw(`"legacy-1"`), Asked: raw(`{"resourceSubscriptions":["file:///a"]}`), Accepted: raw(`{"resourceSubscriptions":["file:///a"]}`)})
+	s.Apply(SubscriptionEvent{Time: at(2), ID: raw(`"legacy-1"`), Method: "notifications/resources/updated", Params: raw(`{"uri":"file:///a"}`)})
+	s.Apply(SubscriptionEvent{Time: at(3), ID: raw(`"legacy-1"`), Method: "notifications/resources/updated", Params: raw(`{"uri":"file:///a"}`)})
+	subs := s.Subscriptions()
+	if len(subs) != 1 || subs[0].Events != 2 || !subs[0].Open || string(subs[0].Accepted) != `{"resourceSubscriptions":["file:///a"]}` {
+		t.Fatalf("subs = %+v", subs)
+	}
+	if subs[0].LastSummary != `{"uri":"file:///a"}` {
+		t.Errorf("last = %q", subs[0].LastSummary)
+	}
+	s.Apply(SubscriptionEnded{Time: at(4), ID: raw(`"legacy-1"`), Reason: "closed by client"})
+	if subs[0].Open || subs[0].EndReason != "closed by client" {
+		t.Errorf("after the end: %+v", subs[0])
+	}
+	// A listen request has no timer.
+	s.Apply(out(5, `{"jsonrpc":"2.0","id":9,"method":"subscriptions/listen","params":{"notifications":{}}}`))
+	if c := s.InFlight()[0]; !c.Deadline.IsZero() {
+		t.Errorf("the listen request has a deadline %v", c.Deadline)
+	}
+}
