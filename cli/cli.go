@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -28,6 +29,35 @@ const (
 	ModeVersion
 	// ModeHelp prints the usage.
 	ModeHelp
+
+	// ModeTools lists the server's tools (mcptui tools).
+	ModeTools
+	// ModeResources lists the server's resources (mcptui resources).
+	ModeResources
+	// ModeTemplates lists the server's resource templates (mcptui templates).
+	ModeTemplates
+	// ModePrompts lists the server's prompts (mcptui prompts).
+	ModePrompts
+	// ModeCall calls the tool named by Target (mcptui call).
+	ModeCall
+	// ModeRead reads the resource whose URI is Target (mcptui read).
+	ModeRead
+	// ModeGet gets the prompt named by Target (mcptui get).
+	ModeGet
+	// ModeComplete asks completion/complete for Complete (mcptui complete).
+	ModeComplete
+	// ModeRequest sends the request whose method is Target (mcptui request).
+	ModeRequest
+	// ModeRun runs the script at Target against the server (mcptui run).
+	ModeRun
+	// ModeReplay opens the inspector read-only on the recording at Target
+	// (mcptui replay).
+	ModeReplay
+	// ModeReplayServe acts as the server recorded at Target, on stdio
+	// (mcptui replay --serve).
+	ModeReplayServe
+	// ModeDoctor diagnoses the server's start (mcptui doctor).
+	ModeDoctor
 )
 
 // Protocol versions mcptui speaks, newest first.
@@ -52,6 +82,47 @@ type Config struct {
 	Theme             string
 	HistoryBytes      int
 	Bell              bool
+
+	// Record is the file --record writes the session to ("" = none);
+	// RecordSecrets keeps the values of environment variables and of
+	// secret-looking arguments in it.
+	Record        string
+	RecordSecrets bool
+
+	// Target is what a headless command acts on: the tool (call), the
+	// resource URI (read), the prompt (get), the method (request), the
+	// script (run) or the recording (replay).
+	Target string
+	// Input is the JSON object a headless command sends: the tool's
+	// arguments (call), the prompt's arguments (get), the request's params
+	// (request) or the context arguments (complete); nil when none were
+	// given.
+	Input json.RawMessage
+	// Complete is what mcptui complete asks about.
+	Complete Completion
+	// Format is how results are printed: "json" or "text". Parse fills in
+	// the command's default (json for the one-shot commands, text for run
+	// and doctor).
+	Format string
+	// Answers are the --answer rules, at most one per kind.
+	Answers []AnswerRule
+	// JUnit is the file mcptui run writes a JUnit XML report to.
+	JUnit string
+	// Verbose copies the server's stderr and log messages, escaped, to
+	// mcptui's stderr (headless commands).
+	Verbose bool
+}
+
+// Completion is the question of mcptui complete: which argument of which
+// prompt or resource template, and the value typed so far.
+type Completion struct {
+	// RefType is "ref/prompt" or "ref/resource".
+	RefType string
+	// Ref is the prompt's name or the resource template's URI template.
+	Ref string
+	// Argument is the argument to complete; Value what is typed so far.
+	Argument string
+	Value    string
 }
 
 // EnvChange sets (Value non-nil) or unsets one variable for the server.
@@ -88,6 +159,11 @@ func Parse(args []string) (*Config, error) {
 		}
 		cfg.Mode = ModeDemoServer
 		return cfg, nil
+	}
+	if len(args) > 0 {
+		if c, ok := commands[args[0]]; ok {
+			return parseCommand(cfg, c, args[1:])
+		}
 	}
 	fs := flagSet(cfg)
 	var demo, version, help, noBell bool
@@ -159,6 +235,8 @@ func (cfg *Config) check() error {
 		return usageError("--max-server-requests must not be negative")
 	case cfg.HistoryBytes <= 0:
 		return usageError("--history-bytes must be positive")
+	case cfg.RecordSecrets && cfg.Record == "":
+		return usageError("--record-secrets needs --record FILE")
 	}
 	return nil
 }
@@ -194,6 +272,8 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.Var(listFlag{&cfg.Roots}, "root", "")
 	fs.StringVar(&cfg.Theme, "theme", cfg.Theme, "")
 	fs.Var(sizeFlag{&cfg.HistoryBytes}, "history-bytes", "")
+	fs.StringVar(&cfg.Record, "record", "", "")
+	fs.BoolVar(&cfg.RecordSecrets, "record-secrets", false, "")
 	return fs
 }
 

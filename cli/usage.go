@@ -8,6 +8,18 @@ Usage:
   mcptui --demo [flags]                 inspect the built-in demo server
   mcptui demo-server                    run the demo server alone on stdio
 
+Headless (print, then exit; same flags, same -- form):
+  mcptui tools|resources|templates|prompts [flags] -- command [args...]
+  mcptui call NAME [--args JSON | --arg KEY=VALUE | --arg KEY:=JSON ...] [flags] -- command...
+  mcptui read URI [flags] -- command...
+  mcptui get PROMPT [--args JSON | --arg KEY=VALUE ...] [flags] -- command...
+  mcptui complete prompt:NAME|resource:URI-TEMPLATE ARG[=VALUE] [--arg KEY=VALUE ...] -- command...
+  mcptui request METHOD [--params JSON] [flags] -- command...
+  mcptui run SCRIPT [--junit FILE] [flags] -- command...
+  mcptui doctor [flags] -- command...   why won't it start? a diagnosis with fixes
+  mcptui replay FILE                    the inspector, read-only, on a recording
+  mcptui replay --serve FILE            act as the recorded server on stdio
+
 The server command after -- is run directly, without a shell.
 
 Server process:
@@ -26,10 +38,52 @@ Protocol:
       --max-line-bytes N       largest line accepted from the server (default 16MiB)
       --max-server-requests N  server requests answered at once (default 16)
 
+Recording:
+      --record FILE            write the session to FILE as JSON Lines: every line
+                               both ways, discarded lines, stderr, negotiation,
+                               timings, the command and its environment
+      --record-secrets         keep environment values and secret-looking
+                               arguments in the recording (default: redacted)
+
 Screen:
       --theme T                auto, dark, light or high-contrast (default auto)
       --history-bytes N        traffic kept in memory (default 64MiB)
       --no-bell                no terminal bell when the server asks something
+
+Headless commands:
+      --format F               json (default; run and doctor: text) or text
+      --args JSON              tool or prompt arguments: a JSON object, or @FILE
+      --arg KEY=VALUE          one argument, a string (repeatable); KEY:=JSON for
+                               any JSON value (tool arguments only)
+      --params JSON            request's params: a JSON object, or @FILE
+      --answer KIND=ACTION     answer the server's questions without a person:
+                                 sampling=@reply.json | sampling=text:REPLY | sampling=reject
+                                 elicitation=accept-defaults|decline|cancel|@answer.json
+                               roots are answered from --root; a question with no
+                               rule gets an error naming the flag that answers it
+      --junit FILE             run: also write a JUnit XML report
+  -v, --verbose                copy the server's stderr and log messages (escaped)
+                               to stderr
+
+  Results go to stdout; progress and notes to stderr (a bar on a terminal).
+  A failure is one JSON object on stderr, {"error":{"kind":...,"exitCode":...,
+  "message":...,"rpc":{...},"serverStderr":[...]}}, and the exit code says which:
+    0 ok  1 internal  2 usage  3 the server did not start (or finish the handshake)
+    4 protocol error (an error answer)  5 the tool returned isError
+    6 timeout  7 the server exited or hung up  8 a run step failed  130 interrupted
+  doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
+
+Run scripts (one step per line, # comments):
+  tools | resources | templates | prompts
+  call NAME [{JSON} | KEY=VALUE ... | KEY:=JSON ...]    read URI
+  get NAME [{JSON} | KEY=VALUE ...]                      request METHOD [{JSON}]
+  complete REF ARG[=VALUE] [KEY=VALUE ...]               listen [{JSON filter}]
+  next [METHOD] [within 5s]          the next event of the newest subscription
+  expect ok | error [CODE] | isError | PATH OP [VALUE]
+    PATH: . .name ."key" [N] .length    OP: == != < <= > >= contains matches exists absent
+
+Replay keys: ctrl+p/ctrl+n one event back/forward, ctrl+b/ctrl+f to the previous/next
+line sent, ctrl+home/ctrl+end to the start/end; the inspector's keys otherwise.
 
       --version                print the version
   -h, --help                   print this help

@@ -20,7 +20,7 @@ func str(s string) *string { return &s }
 func TestRoundTripIsByteExact(t *testing.T) {
 	var buf bytes.Buffer
 	r := New(&buf, Header{Mode: "call", Command: "srv", Args: []string{"--token=abc", "--api-key", "k", "-v", "https://u:pw@h/x"},
-		Env: []conn.EnvVar{{Name: "API_KEY", Value: str("s3cret")}, {Name: "HOME"}},
+		Env:      []conn.EnvVar{{Name: "API_KEY", Value: str("s3cret")}, {Name: "HOME"}},
 		Settings: Settings{Timeout: "30s", Protocols: []string{"2025-11-25"}}})
 	t0 := time.Now()
 	lines := []struct {
@@ -144,11 +144,11 @@ func TestSecretsKept(t *testing.T) {
 
 func TestRedactArgs(t *testing.T) {
 	for in, want := range map[string]string{
-		"--port 80 --verbose":               "--port 80 --verbose",
-		"--password hunter2 --x":            "--password [redacted] --x",
-		"-auth=xyz plain":                   "-auth=[redacted] plain",
-		"--api-key --next":                  "--api-key --next",
-		"postgres://me@db/x":                "postgres://me@db/x",
+		"--port 80 --verbose":                "--port 80 --verbose",
+		"--password hunter2 --x":             "--password [redacted] --x",
+		"-auth=xyz plain":                    "-auth=[redacted] plain",
+		"--api-key --next":                   "--api-key --next",
+		"postgres://me@db/x":                 "postgres://me@db/x",
 		"--github-token ghp_1 file:///a@b/c": "--github-token [redacted] file:///a@b/c",
 	} {
 		got := strings.Join(RedactArgs(strings.Fields(in), false), " ")

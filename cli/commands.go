@@ -1,0 +1,426 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+)
+
+// command describes one subcommand: its mode, how many words it takes
+// before "--", whether a server command must follow "--", and the flags it
+// accepts beyond the shared ones.
+type command struct {
+	name    string
+	mode    Mode
+	words   []string // names of the positional words, for messages
+	server  bool     // a server command after -- is required
+	flags   []string // extra flags accepted
+	answers bool     // --answer is accepted
+	format  string   // the default --format
+}
+
+// Flags every command that starts a server accepts: the inspector's.
+var serverFlags = []string{
+	"e", "env", "unset", "cwd", "timeout", "reset-timeout-on-progress", "max-total-timeout",
+	"max-line-bytes", "max-server-requests", "protocol", "root", "record", "record-secrets",
+	"theme", "history-bytes", "no-bell", "verbose", "v", "format",
+}
+
+// commands are the subcommands, by the word that selects them.
+var commands = map[string]command{
+	"tools":     {name: "tools", mode: ModeTools, server: true, answers: true, format: "json"},
+	"resources": {name: "resources", mode: ModeResources, server: true, answers: true, format: "json"},
+	"templates": {name: "templates", mode: ModeTemplates, server: true, answers: true, format: "json"},
+	"prompts":   {name: "prompts", mode: ModePrompts, server: true, answers: true, format: "json"},
+	"call":      {name: "call", mode: ModeCall, words: []string{"a tool name"}, server: true, flags: []string{"args", "arg"}, answers: true, format: "json"},
+	"read":      {name: "read", mode: ModeRead, words: []string{"a resource URI"}, server: true, answers: true, format: "json"},
+	"get":       {name: "get", mode: ModeGet, words: []string{"a prompt name"}, server: true, flags: []string{"args", "arg"}, answers: true, format: "json"},
+	"complete":  {name: "complete", mode: ModeComplete, words: []string{"a reference (prompt:NAME or resource:URI-TEMPLATE)", "an argument (NAME or NAME=VALUE)"}, server: true, flags: []string{"arg"}, answers: true, format: "json"},
+	"request":   {name: "request", mode: ModeRequest, words: []string{"a method"}, server: true, flags: []string{"params"}, answers: true, format: "json"},
+	"run":       {name: "run", mode: ModeRun, words: []string{"a script file"}, server: true, flags: []string{"junit"}, answers: true, format: "text"},
+	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
+	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell"}},
+}
+
+// parseCommand parses the arguments after a subcommand's word: flags and
+// words in any order, then "--" and the server command.
+func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
+	cfg.Mode = c.mode
+	fs := flagSet(cfg)
+	var help, noBell, serve bool
+	fs.BoolVar(&help, "help", false, "")
+	fs.BoolVar(&help, "h", false, "")
+	fs.BoolVar(&noBell, "no-bell", false, "")
+	fs.BoolVar(&serve, "serve", false, "")
+	fs.BoolVar(&cfg.Verbose, "verbose", false, "")
+	fs.BoolVar(&cfg.Verbose, "v", false, "")
+	fs.StringVar(&cfg.Format, "format", "", "")
+	fs.StringVar(&cfg.JUnit, "junit", "", "")
+	in := &inputFlags{mode: c.mode}
+	fs.Func("args", "", in.setArgs)
+	fs.Func("arg", "", in.setArg)
+	fs.Func("params", "", in.setArgs)
+	ans := &answerFlags{cfg: cfg}
+	fs.Func("answer", "", ans.set)
+
+	words, server, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, usageError("%s: %v", c.name, err)
+	}
+	if help {
+		cfg.Mode = ModeHelp
+		return cfg, nil
+	}
+	cfg.Bell = !noBell
+	if err := checkFlags(fs, c); err != nil {
+		return nil, err
+	}
+	if len(words) != len(c.words) {
+		return nil, wordsError(c, words)
+	}
+	switch {
+	case c.server && server == nil:
+		return nil, usageError("%s: no server command: put it after --, e.g. mcptui %s -- ./server --flag", c.name, example(c))
+	case c.server && len(server) == 0:
+		return nil, usageError("%s: the server command after -- is empty", c.name)
+	case c.server && server[0] == "":
+		return nil, usageError("%s: the server command after -- is empty", c.name)
+	case !c.server && server != nil:
+		return nil, usageError("%s starts no server; remove -- %s", c.name, strings.Join(server, " "))
+	}
+	if c.server {
+		cfg.Command, cfg.Args = server[0], server[1:]
+	}
+	if len(words) > 0 {
+		cfg.Target = words[0]
+		if cfg.Target == "" {
+			return nil, usageError("%s: %s must not be empty", c.name, c.words[0])
+		}
+	}
+	if c.mode == ModeReplay && serve {
+		cfg.Mode = ModeReplayServe
+	}
+	if c.mode == ModeComplete {
+		comp, err := ParseCompletion(words[0], words[1])
+		if err != nil {
+			return nil, err
+		}
+		cfg.Complete, cfg.Target = comp, ""
+	}
+	if cfg.Input, err = in.object(); err != nil {
+		return nil, err
+	}
+	switch cfg.Format {
+	case "":
+		cfg.Format = c.format
+	case "json", "text":
+	default:
+		return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+	}
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// parseInterleaved parses flags and positional words in any order up to
+// "--"; server is what follows "--" (nil when there is no "--").
+func parseInterleaved(fs *flag.FlagSet, args []string) (words, server []string, err error) {
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return nil, nil, err
+		}
+		left := fs.Args()
+		if dashDashBefore(rest, len(left)) {
+			return words, append([]string{}, left...), nil
+		}
+		if len(left) == 0 {
+			return words, nil, nil
+		}
+		words = append(words, left[0])
+		rest = left[1:]
+	}
+}
+
+// checkFlags rejects flags the command does not take.
+func checkFlags(fs *flag.FlagSet, c command) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if err != nil || slices.Contains(c.flags, f.Name) || f.Name == "help" || f.Name == "h" {
+			return
+		}
+		if c.server && slices.Contains(serverFlags, f.Name) {
+			return
+		}
+		if c.answers && f.Name == "answer" {
+			return
+		}
+		err = usageError("%s does not take --%s", c.name, f.Name)
+	})
+	return err
+}
+
+func wordsError(c command, words []string) error {
+	switch {
+	case len(c.words) == 0:
+		return usageError("%s takes no arguments before -- (got %q); the server command goes after --", c.name, words[0])
+	case len(words) < len(c.words):
+		return usageError("%s needs %s, e.g. mcptui %s", c.name, c.words[len(words)], example(c))
+	default:
+		return usageError("%s: unexpected %q; flags and %s go before --, the server command after it",
+			c.name, words[len(c.words)], strings.Join(c.words, " and "))
+	}
+}
+
+// example is a command line for c, for messages.
+func example(c command) string {
+	switch c.mode {
+	case ModeCall:
+		return "call echo --arg text=hi"
+	case ModeRead:
+		return "read file:///tmp/x"
+	case ModeGet:
+		return "get greet --arg name=Ada"
+	case ModeComplete:
+		return "complete prompt:greet name=A"
+	case ModeRequest:
+		return "request ping"
+	case ModeRun:
+		return "run checks.mcpt"
+	case ModeReplay:
+		return "replay session.jsonl"
+	}
+	return c.name
+}
+
+// ParseCompletion reads mcptui complete's two words: the reference
+// (prompt:NAME, resource:URI-TEMPLATE, a bare URI template containing "://",
+// or a bare prompt name) and the argument (NAME or NAME=VALUE).
+func ParseCompletion(ref, arg string) (Completion, error) {
+	var c Completion
+	switch {
+	case strings.HasPrefix(ref, "prompt:"):
+		c.RefType, c.Ref = "ref/prompt", strings.TrimPrefix(ref, "prompt:")
+	case strings.HasPrefix(ref, "resource:"):
+		c.RefType, c.Ref = "ref/resource", strings.TrimPrefix(ref, "resource:")
+	case strings.Contains(ref, "://"):
+		c.RefType, c.Ref = "ref/resource", ref
+	default:
+		c.RefType, c.Ref = "ref/prompt", ref
+	}
+	if c.Ref == "" {
+		return c, usageError("complete: the reference %q names nothing; use prompt:NAME or resource:URI-TEMPLATE", ref)
+	}
+	c.Argument, c.Value, _ = strings.Cut(arg, "=")
+	if c.Argument == "" {
+		return c, usageError("complete: the argument %q has no name; use NAME or NAME=VALUE", arg)
+	}
+	return c, nil
+}
+
+// inputFlags collects --args/--params (one JSON object) or --arg pairs.
+type inputFlags struct {
+	mode    Mode
+	raw     json.RawMessage
+	names   []string
+	values  []json.RawMessage
+	fromArg bool
+}
+
+// setArgs takes --args or --params: a JSON object, or @FILE holding one.
+func (in *inputFlags) setArgs(s string) error {
+	if in.raw != nil {
+		return fmt.Errorf("given twice")
+	}
+	b := []byte(s)
+	if file, ok := strings.CutPrefix(s, "@"); ok {
+		var err error
+		if b, err = os.ReadFile(file); err != nil {
+			return fmt.Errorf("reading %s: %w", file, err)
+		}
+	}
+	b = bytes.TrimSpace(b)
+	if !json.Valid(b) || len(b) == 0 || b[0] != '{' {
+		return fmt.Errorf("want a JSON object (or @FILE holding one), got %s", clip(b))
+	}
+	if in.mode == ModeGet {
+		var m map[string]string
+		if err := json.Unmarshal(b, &m); err != nil {
+			return fmt.Errorf("prompt arguments are strings: %v", err)
+		}
+	}
+	in.raw = json.RawMessage(b)
+	return nil
+}
+
+// setArg takes --arg KEY=VALUE (a string) or, for call, KEY:=JSON.
+func (in *inputFlags) setArg(s string) error {
+	in.fromArg = true
+	eq := strings.Index(s, "=")
+	if eq <= 0 {
+		return fmt.Errorf("want KEY=VALUE, got %q", s)
+	}
+	name, value := s[:eq], s[eq+1:]
+	var v json.RawMessage
+	if n, ok := strings.CutSuffix(name, ":"); ok && n != "" {
+		if in.mode != ModeCall {
+			return fmt.Errorf("KEY:=JSON is for tool arguments; %q must be a string: use %s=VALUE", n, n)
+		}
+		if !json.Valid([]byte(value)) {
+			return fmt.Errorf("%s:= wants JSON, got %s", n, clip([]byte(value)))
+		}
+		name, v = n, json.RawMessage(bytes.TrimSpace([]byte(value)))
+	} else {
+		v, _ = json.Marshal(value)
+	}
+	if slices.Contains(in.names, name) {
+		return fmt.Errorf("%q given twice", name)
+	}
+	in.names, in.values = append(in.names, name), append(in.values, v)
+	return nil
+}
+
+// object is the collected JSON object, members in the order given.
+func (in *inputFlags) object() (json.RawMessage, error) {
+	if in.raw != nil && in.fromArg {
+		return nil, usageError("use --args JSON or --arg KEY=VALUE, not both")
+	}
+	if in.raw != nil {
+		return in.raw, nil
+	}
+	if len(in.names) == 0 {
+		return nil, nil
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, n := range in.names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(n)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(in.values[i])
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// AnswerRule is one --answer KIND=ACTION: how a headless command answers
+// the server's questions of one kind without a person.
+type AnswerRule struct {
+	// Kind is "sampling" or "elicitation".
+	Kind string
+	// Action is AnswerFile, AnswerText, AnswerReject, AnswerAcceptDefaults,
+	// AnswerDecline or AnswerCancel.
+	Action string
+	// Body is the file's JSON (AnswerFile); File its name.
+	Body json.RawMessage
+	File string
+	// Text is the reply (AnswerText).
+	Text string
+}
+
+// The actions of an AnswerRule.
+const (
+	// AnswerFile answers with the JSON result in a file (@FILE).
+	AnswerFile = "file"
+	// AnswerText answers sampling with an assistant text reply (text:...).
+	AnswerText = "text"
+	// AnswerReject answers sampling with the error a person's reject sends.
+	AnswerReject = "reject"
+	// AnswerAcceptDefaults accepts an elicitation with its schema's
+	// defaults (a URL elicitation is accepted).
+	AnswerAcceptDefaults = "accept-defaults"
+	// AnswerDecline and AnswerCancel answer an elicitation so.
+	AnswerDecline = "decline"
+	AnswerCancel  = "cancel"
+)
+
+type answerFlags struct{ cfg *Config }
+
+func (a *answerFlags) set(s string) error {
+	kind, value, ok := strings.Cut(s, "=")
+	if !ok {
+		return fmt.Errorf("want KIND=ACTION such as sampling=@reply.json or elicitation=decline, got %q", s)
+	}
+	r := AnswerRule{Kind: kind}
+	switch kind {
+	case "sampling", "elicitation":
+	default:
+		return fmt.Errorf("unknown kind %q: sampling or elicitation (roots come from --root)", kind)
+	}
+	for _, old := range a.cfg.Answers {
+		if old.Kind == kind {
+			return fmt.Errorf("%s answered twice", kind)
+		}
+	}
+	switch {
+	case strings.HasPrefix(value, "@"):
+		r.Action, r.File = AnswerFile, value[1:]
+		b, err := os.ReadFile(r.File)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", r.File, err)
+		}
+		b = bytes.TrimSpace(b)
+		if !json.Valid(b) || len(b) == 0 || b[0] != '{' {
+			return fmt.Errorf("%s does not hold a JSON object", r.File)
+		}
+		r.Body = b
+	case kind == "sampling" && strings.HasPrefix(value, "text:"):
+		r.Action, r.Text = AnswerText, value[len("text:"):]
+	case kind == "sampling" && value == AnswerReject:
+		r.Action = AnswerReject
+	case kind == "elicitation" && (value == AnswerAcceptDefaults || value == AnswerDecline || value == AnswerCancel):
+		r.Action = value
+	case kind == "sampling":
+		return fmt.Errorf("sampling=%s: want @FILE (a JSON result), text:REPLY or reject", value)
+	default:
+		return fmt.Errorf("elicitation=%s: want accept-defaults, decline, cancel or @FILE", value)
+	}
+	a.cfg.Answers = append(a.cfg.Answers, r)
+	return nil
+}
+
+// clip shortens b for an error message.
+func clip(b []byte) string {
+	const n = 40
+	if len(b) > n {
+		return fmt.Sprintf("%q…", b[:n])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// Headless reports whether m is one of the subcommands (everything but the
+// inspector, the demo, help and version).
+func (m Mode) Headless() bool { return m >= ModeTools && m <= ModeDoctor }
+
+// String is the subcommand's word ("call", "replay-serve", ...), or the
+// mode's name.
+func (m Mode) String() string {
+	switch m {
+	case ModeInspect:
+		return "inspect"
+	case ModeDemo:
+		return "demo"
+	case ModeDemoServer:
+		return "demo-server"
+	case ModeVersion:
+		return "version"
+	case ModeHelp:
+		return "help"
+	case ModeReplayServe:
+		return "replay-serve"
+	}
+	for w, c := range commands {
+		if c.mode == m {
+			return w
+		}
+	}
+	return fmt.Sprintf("Mode(%d)", int(m))
+}
