@@ -62,7 +62,8 @@ const DefaultGetWait = 5 * time.Second
 // Headers: Content-Type and Accept on every POST; MCP-Protocol-Version
 // once known (the request's params._meta on 2026-07-28, otherwise the
 // initialize result's protocolVersion); Mcp-Session-Id once the server
-// gave one; Mcp-Method and Mcp-Name on 2026-07-28.
+// gave one with the initialize result; Mcp-Method and Mcp-Name on
+// 2026-07-28.
 //
 // On an initialize-era version the bridge opens the GET stream after a
 // successful initialize (before passing its result on, so that nothing the
@@ -287,7 +288,7 @@ func (b *Bridge) headers(m *message) http.Header {
 	return h
 }
 
-// post sends body and notes the session id the server gives.
+// post sends body.
 func (b *Bridge) post(ctx context.Context, body []byte, h http.Header) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.URL, bytes.NewReader(body))
 	if err != nil {
@@ -297,16 +298,6 @@ func (b *Bridge) post(ctx context.Context, body []byte, h http.Header) (*http.Re
 	resp, err := b.HTTP.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("bridge: POST %s: %w", b.URL, err)
-	}
-	if id := resp.Header.Get(headerSessionID); id != "" {
-		b.mu.Lock()
-		if b.sessionID == "" {
-			b.sessionID = id
-			b.mu.Unlock()
-			b.logf("session %s", id)
-		} else {
-			b.mu.Unlock()
-		}
 	}
 	return resp, nil
 }
@@ -341,6 +332,13 @@ func (b *Bridge) request(ctx context.Context, line []byte, m *message) {
 		return
 	}
 	defer resp.Body.Close()
+	if id := resp.Header.Get(headerSessionID); id != "" && m.Method == "initialize" {
+		// A session is given with the initialize result, and only then.
+		b.mu.Lock()
+		b.sessionID = id
+		b.mu.Unlock()
+		b.logf("session %s", id)
+	}
 
 	answered := false
 	emit := func(msg []byte) {

@@ -193,17 +193,27 @@ func writeJSON(w http.ResponseWriter, status int, v string) {
 	io.WriteString(w, v)
 }
 
+// TestJSONBody: a JSON answer, compacted to one line; the headers of a
+// POST before any version or session is known; a session id outside an
+// initialize answer is no session (never sent back, no DELETE).
 func TestJSONBody(t *testing.T) {
 	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request, s seen) {
-		writeJSON(w, 200, `{"jsonrpc":"2.0","id":1,
-			"result":{"tools":[]}}`)
+		w.Header().Set(headerSessionID, "not-a-session")
+		writeJSON(w, 200, fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,
+			"result":{"tools":[]}}`, s.RPC.ID))
 	})
 	h := startBridge(t, srv.URL)
 	h.send(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
 	if got, want := h.read(), `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`; got != want {
 		t.Errorf("stdout = %s, want %s (compacted to one line)", got, want)
 	}
-	r := srv.next(t)
+	h.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	h.read()
+	srv.next(t)
+	if v := srv.next(t).Header.Get(headerSessionID); v != "" {
+		t.Errorf("%s %q sent back", headerSessionID, v)
+	}
+	r := srv.requests()[0]
 	if r.Method != http.MethodPost || r.Body != `{"jsonrpc":"2.0","id":1,"method":"tools/list"}` {
 		t.Errorf("server got %s %q", r.Method, r.Body)
 	}
