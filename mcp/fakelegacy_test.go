@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"time"
 )
 
 // The initialize-era fakes: they differ only in how they treat the
@@ -29,6 +30,11 @@ func init() {
 	}
 	fakes["legacy-silent"] = func(f *fake) {
 		legacyServer(f, func(m *msg) bool { return true })
+	}
+	// A server that keeps running after EOF until it is signalled.
+	fakes["legacy-stubborn"] = func(f *fake) {
+		legacyServer(f, func(m *msg) bool { f.fail(m, CodeMethodNotFound, "Method not found", ""); return true })
+		time.Sleep(time.Hour)
 	}
 	fakes["legacy-exit"] = func(f *fake) {
 		legacyServer(f, func(m *msg) bool { os.Exit(3); return false })

@@ -134,9 +134,13 @@ func connect(ctx context.Context, command string, args []string, opts Options, d
 	c.neg.Duration = time.Since(c.neg.Started)
 	c.mu.Unlock()
 	if err != nil {
+		// Nobody else can stop this process: shut it down (EOF, SIGTERM,
+		// SIGKILL) rather than only closing its stdin, and wait for the
+		// ones abandoned before it.
 		if c.w != nil {
-			_ = c.w.Close()
+			_ = c.w.Shutdown(o.ShutdownGrace)
 		}
+		c.bg.Wait()
 		return nil, fmt.Errorf("mcp: connecting to %s: %w", command, err)
 	}
 	return c, nil

@@ -94,7 +94,8 @@ type Options struct {
 	// on the connection's reading goroutine and must not block.
 	OnNotification func(Notification)
 	// ShutdownGrace is how long a process abandoned during negotiation (a
-	// silent probe) gets at each step of its shutdown; 0 means 2 s.
+	// silent probe), or left over by a Connect that failed, gets at each
+	// step of its shutdown; 0 means 2 s.
 	ShutdownGrace time.Duration
 }
 
