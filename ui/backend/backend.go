@@ -55,3 +55,29 @@ type CallRequest struct {
 	// ResetOnProgress each one restarts the timer.
 	Progress, ResetOnProgress bool
 }
+
+// Listener is the optional part of a Backend that opens subscriptions the
+// person asks for; without it the subscriptions pane only shows the ones on
+// the wire. The subscription then shows up as events (the listen request
+// and its acknowledgement, or model.SubscriptionOpened) and is closed with
+// Backend.CloseSubscription.
+type Listener interface {
+	// Listen opens a subscription and returns its id once the server
+	// accepted it.
+	Listen(ctx context.Context, req ListenRequest) (json.RawMessage, error)
+	// Resources lists the resources the server offers, to pick the ones a
+	// subscription watches.
+	Resources(ctx context.Context) ([]Resource, error)
+}
+
+// ListenRequest is the filter of a subscription the person asked for.
+type ListenRequest struct {
+	ToolsListChanged, PromptsListChanged, ResourcesListChanged bool
+	// Resources are the URIs whose updates to receive.
+	Resources []string
+}
+
+// Resource is a resource the server lists.
+type Resource struct {
+	URI, Name string
+}

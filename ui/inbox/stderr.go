@@ -18,6 +18,7 @@ const maxPartial = 64 << 10
 type StderrWriter struct {
 	in      *Inbox
 	now     func() time.Time
+	gen     int
 	mu      sync.Mutex
 	partial []byte
 }
@@ -64,5 +65,5 @@ func (w *StderrWriter) Flush() {
 }
 
 func (w *StderrWriter) push(line []byte) {
-	w.in.Push(model.Stderr{Time: w.now(), Line: string(line)})
+	w.in.Push(model.Stderr{Time: w.now(), Gen: w.gen, Line: string(line)})
 }

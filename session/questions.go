@@ -1,0 +1,119 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
+)
+
+// parked is a question waiting for a person.
+type parked struct {
+	answer chan answer
+}
+
+type answer struct {
+	result json.RawMessage
+	err    error
+}
+
+// asker is the mcp.Answerer for every kind of question of one generation:
+// it parks them with the session.
+type asker struct {
+	s *Session
+	g *generation
+}
+
+// Answer implements mcp.Answerer.
+func (a asker) Answer(ctx context.Context, q *mcp.Question) (json.RawMessage, error) {
+	return a.s.ask(ctx, a.g, q)
+}
+
+// ask parks a question from the server until the person answers it (see
+// Answer and Reject), the server withdraws it, or the connection stops.
+func (s *Session) ask(ctx context.Context, g *generation, q *mcp.Question) (json.RawMessage, error) {
+	s.mu.Lock()
+	key := ""
+	if q.Origin.RequestID == nil {
+		// Entries of concurrent input_required results may share a key:
+		// make each one unique for the queue.
+		s.nextKey++
+		key = fmt.Sprintf("%s#%d", q.Origin.Key, s.nextKey)
+	}
+	ref := refKey(g.n, q.Origin.RequestID, key)
+	p := &parked{answer: make(chan answer, 1)}
+	s.questions[ref] = p
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.questions, ref)
+		s.mu.Unlock()
+	}()
+
+	s.push(model.QuestionAsked{
+		Time: s.now(), Gen: g.n, RequestID: q.Origin.RequestID, Key: key, Method: q.Method, Params: q.Params,
+		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round,
+	})
+	select {
+	case a := <-p.answer:
+		return a.result, a.err
+	case <-ctx.Done():
+	case <-g.stopped:
+	}
+	state := model.CancelledByServer
+	if g.isStopped() || s.connErr(g) != nil {
+		state = model.QuestionConnectionDied
+	}
+	s.push(model.QuestionResolved{Time: s.now(), Gen: g.n, RequestID: q.Origin.RequestID, Key: key, State: state})
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return nil, errors.New("the connection stopped")
+}
+
+// connErr is the error the generation's connection stopped with, or nil
+// while it runs (or before it is up). The connection records it before it
+// cancels the handlers of the server's requests, so a handler that sees its
+// context end can tell the connection's end from the server's cancellation.
+func (s *Session) connErr(g *generation) error {
+	s.mu.Lock()
+	c := g.client
+	s.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	return c.Conn().Err()
+}
+
+func refKey(gen int, requestID json.RawMessage, key string) string {
+	return fmt.Sprintf("%d\x00%s\x00%s", gen, requestID, key)
+}
+
+// deliver hands an answer to a parked question.
+func (s *Session) deliver(q model.QuestionRef, a answer) error {
+	s.mu.Lock()
+	p := s.questions[refKey(q.Gen, q.RequestID, q.InputKey)]
+	s.mu.Unlock()
+	if p == nil {
+		return errors.New("the question is no longer waiting (answered, withdrawn, or the connection stopped)")
+	}
+	select {
+	case p.answer <- a:
+		return nil
+	default:
+		return errors.New("the question was already answered")
+	}
+}
+
+// Answer sends result as the answer to a question.
+func (s *Session) Answer(_ context.Context, q model.QuestionRef, result json.RawMessage) error {
+	return s.deliver(q, answer{result: result})
+}
+
+// Reject answers a question with a JSON-RPC error.
+func (s *Session) Reject(_ context.Context, q model.QuestionRef, e model.RPCError) error {
+	return s.deliver(q, answer{err: &mcp.Error{Code: e.Code, Message: e.Message}})
+}
