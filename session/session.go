@@ -293,7 +293,9 @@ func (s *Session) stopCurrent() error {
 }
 
 // teeWriter writes to two writers; the second's errors are ignored.
-type teeWriter struct{ a, b interface{ Write([]byte) (int, error) } }
+type teeWriter struct {
+	a, b interface{ Write([]byte) (int, error) }
+}
 
 func (t teeWriter) Write(p []byte) (int, error) {
 	_, _ = t.b.Write(p)
