@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/safejson"
 )
 
 // Exit codes; see the package documentation.
@@ -130,7 +131,7 @@ func report(w io.Writer, f *Failure) {
 		return
 	}
 	var out bytes.Buffer
-	if err := writeJSON(&out, b, false); err != nil {
+	if err := safejson.Write(&out, b, false); err != nil {
 		fmt.Fprintf(w, "{\"error\":{\"kind\":%q,\"exitCode\":%d}}\n", f.Kind, f.Exit)
 		return
 	}

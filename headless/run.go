@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcptui/mcptui/cli"
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/safejson"
 )
 
 // Run runs the headless command cfg asks for (a list, a one-shot request
@@ -210,7 +211,7 @@ func printResult(w io.Writer, format string, res *result) error {
 	if format == "text" && res.text != nil {
 		return res.text(w, res.raw)
 	}
-	return writeJSON(w, res.raw, true)
+	return safejson.Write(w, res.raw, true)
 }
 
 // jsonString decodes raw as a JSON string into s.

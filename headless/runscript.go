@@ -14,6 +14,7 @@ import (
 	"github.com/mcptui/mcptui/cli"
 	"github.com/mcptui/mcptui/inert"
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/safejson"
 )
 
 // StepReport is how one step of a script went.
@@ -280,7 +281,7 @@ func writeReport(w io.Writer, format string, rep *ScriptReport) error {
 		if err != nil {
 			return err
 		}
-		return writeJSON(w, b, true)
+		return safejson.Write(w, b, true)
 	}
 	if rep.Connect != nil {
 		_, err := fmt.Fprintf(w, "%s: could not connect: %s\n", inert.Line(rep.Script), inert.Line(rep.Connect.Message))

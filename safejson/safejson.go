@@ -1,4 +1,9 @@
-package headless
+// Package safejson writes JSON that came from an untrusted server so that
+// it is safe to print on a terminal: every character inside a string that a
+// terminal could act on (controls, escape introducers, invisible and bidi
+// characters, invalid UTF-8) is written as a \u escape. The value means the
+// same to any JSON reader; only its spelling changes.
+package safejson
 
 import (
 	"bytes"
@@ -10,12 +15,9 @@ import (
 	"github.com/mcptui/mcptui/inert"
 )
 
-// writeJSON writes the JSON value raw and a newline: indented by two spaces
-// (or compact), with every character inside a string that a terminal could
-// act on (controls, escape introducers, invisible and bidi characters,
-// invalid UTF-8) written as a \u escape. The value means the same; only its
-// spelling changes.
-func writeJSON(w io.Writer, raw []byte, indent bool) error {
+// Write writes the JSON value raw and a newline, indented by two spaces (or
+// compact), with its strings escaped as Escape does.
+func Write(w io.Writer, raw []byte, indent bool) error {
 	var buf bytes.Buffer
 	var err error
 	if indent {
@@ -24,17 +26,17 @@ func writeJSON(w io.Writer, raw []byte, indent bool) error {
 		err = json.Compact(&buf, raw)
 	}
 	if err != nil {
-		return fmt.Errorf("formatting the result: %w", err)
+		return fmt.Errorf("safejson: %w", err)
 	}
-	out := escapeStrings(buf.Bytes())
+	out := Escape(buf.Bytes())
 	out = append(out, '\n')
 	_, err = w.Write(out)
 	return err
 }
 
-// escapeStrings rewrites unsafe characters inside the JSON strings of b as
-// \u escapes.
-func escapeStrings(b []byte) []byte {
+// Escape rewrites the unsafe characters inside the JSON strings of b (a
+// valid JSON text) as \u escapes; invalid UTF-8 becomes \ufffd.
+func Escape(b []byte) []byte {
 	out := make([]byte, 0, len(b))
 	inString := false
 	for i := 0; i < len(b); {
