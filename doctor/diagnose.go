@@ -1,0 +1,219 @@
+package doctor
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// Hints found in a server's stderr.
+var (
+	envHint  = regexp.MustCompile(`(?i)(environment variable|env var|not set|is required|missing|api[_ -]?key|token|credential|unauthori[sz]ed)`)
+	httpHint = regexp.MustCompile(`(?i)(listening on (port|http)|http://|https://localhost|0\.0\.0\.0:|127\.0\.0\.1:|sse server|streamable http)`)
+	useHint  = regexp.MustCompile(`(?i)(usage:|unknown (option|flag|command|argument)|invalid (option|argument))`)
+)
+
+// diagnose turns what was seen into findings.
+func diagnose(r *Report, opts Options, err error) {
+	add := func(d Diagnosis) { r.Diagnoses = append(r.Diagnoses, d) }
+	if err != nil {
+		add(failure(r, opts, err))
+	}
+	if r.JunkLines > 0 {
+		sev := Warning
+		summary := fmt.Sprintf("it wrote %d line(s) on stdout that are not JSON-RPC before its first message, such as %q; mcptui skips them, but most clients (the official SDKs, Claude Desktop) fail on them",
+			r.JunkLines, first(r.StdoutJunk))
+		if err != nil && r.FirstMessage == 0 {
+			sev = Error
+			summary = fmt.Sprintf("it wrote %d line(s) on stdout, such as %q, and not one JSON-RPC message", r.JunkLines, first(r.StdoutJunk))
+		}
+		add(Diagnosis{Kind: KindLogsToStdout, Severity: sev, Summary: summary,
+			Fix: "write logs and banners to stderr: console.error (Node), print(..., file=sys.stderr) or logging (Python), log.SetOutput(os.Stderr) (Go); stdout is only for JSON-RPC messages"})
+	}
+	if r.Negotiation != nil {
+		for _, st := range r.Negotiation.Steps {
+			if st.Kind == mcp.StepAbandon.String() && strings.Contains(st.Decision, "silent") {
+				add(Diagnosis{Kind: KindWrongProtocol, Severity: Warning,
+					Summary: "it did not answer server/discover at all, so mcptui started it again and used initialize; a JSON-RPC server must answer a request it does not know with error -32601",
+					Fix:     "answer unknown methods with -32601 Method not found (the MCP SDKs do); until then clients wait for their probe timeout on every start"})
+				break
+			}
+		}
+	}
+	if err == nil && time.Duration(r.Ready) > opts.SlowStart {
+		summary := fmt.Sprintf("the handshake took %s (the limit for a quick start here is %s)", r.Ready, roundDuration(opts.SlowStart))
+		if r.FirstOutput > 0 && time.Duration(r.FirstOutput) > time.Duration(r.Ready)/2 {
+			summary += fmt.Sprintf("; it wrote nothing for %s: a launcher downloading the package (npx, uvx) or a slow start-up", r.FirstOutput)
+		}
+		add(Diagnosis{Kind: KindSlowStart, Severity: Warning, Summary: summary,
+			Fix: "install the server ahead of time (npm install -g PKG, uv tool install PKG) or run it once to fill the launcher's cache; clients often give up after 10 to 60 s; raise --timeout for mcptui"})
+	}
+	if strings.Contains(r.Shutdown, "did not exit") || strings.Contains(r.Shutdown, "ignored EOF") || strings.Contains(r.Shutdown, "still running") {
+		add(Diagnosis{Kind: KindIgnoresEOF, Severity: Warning,
+			Summary: "it kept running after its stdin closed: " + r.Shutdown,
+			Fix:     "exit when stdin reaches end of file; that is how a client stops a stdio server (signals come only after a grace period)"})
+	}
+	if err == nil && !hasError(r.Diagnoses) {
+		add(Diagnosis{Kind: KindHealthy, Severity: OK, Summary: healthy(r)})
+	}
+}
+
+func hasError(ds []Diagnosis) bool {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+func first(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return lines[0]
+}
+
+// lastLine is the last non-empty stderr line.
+func lastLine(lines []string) string {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if s := strings.TrimSpace(lines[i]); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func healthy(r *Report) string {
+	s := fmt.Sprintf("it works: ready in %s on protocol %s", r.Ready, r.Protocol)
+	var offers []string
+	for _, k := range []string{"tools", "resources", "prompts"} {
+		if n, ok := r.Lists[k]; ok {
+			offers = append(offers, fmt.Sprintf("%d %s", n, k))
+		}
+	}
+	if len(offers) > 0 {
+		s += ", offering " + strings.Join(offers, ", ")
+	}
+	return s
+}
+
+// failure explains a handshake that did not succeed.
+func failure(r *Report, opts Options, err error) Diagnosis {
+	e := rpcError(err)
+	stderr := strings.Join(r.Stderr, "\n")
+	switch {
+	case e != nil && strings.HasPrefix(e.Message, "Executable not found"):
+		return Diagnosis{Kind: KindNotFound, Severity: Error, Summary: e.Message, Fix: "check the command's name and PATH"}
+	case e != nil && strings.HasPrefix(e.Message, "Could not start"):
+		return Diagnosis{Kind: KindNotExecutable, Severity: Error, Summary: fmt.Sprintf("the system refused to run it: %v", causeOf(err)),
+			Fix: "make it executable (chmod +x), give a script a #! line, or run it through its interpreter"}
+	case r.ExitedEarly:
+		return exitedAtOnce(r, stderr)
+	case e != nil && e.Code == mcp.CodeTimeout:
+		summary := "it started but never finished the handshake: " + e.Message
+		switch {
+		case r.FirstOutput == 0:
+			summary += "; it wrote nothing at all on stdout"
+		case r.FirstMessage == 0:
+			summary += "; it wrote only lines that are not JSON-RPC on stdout"
+		}
+		fix := "make sure it is an MCP server speaking stdio; it may be waiting for a terminal, a login or a download; if it is only slow, raise --timeout"
+		if httpHint.MatchString(stderr) {
+			fix = "its stderr mentions an HTTP address: it looks like it serves MCP over HTTP or SSE, not stdio; start it in its stdio mode (often an argument such as stdio or --stdio)"
+		}
+		return Diagnosis{Kind: KindNoAnswer, Severity: Error, Summary: summary, Fix: fix}
+	case e != nil && e.Code == mcp.CodeInvalidParams && (strings.Contains(e.Message, "protocol") || strings.Contains(e.Message, "version")):
+		return wrongProtocol(e, opts)
+	case e != nil && strings.Contains(e.Message, "no protocolVersion"):
+		return Diagnosis{Kind: KindWrongProtocol, Severity: Error, Summary: "it answered initialize without a protocolVersion: it does not speak MCP's handshake",
+			Fix: "update the server's MCP SDK; an initialize result must carry protocolVersion, capabilities and serverInfo"}
+	case initializeRefused(r):
+		return Diagnosis{Kind: KindWrongProtocol, Severity: Error, Summary: "it refused initialize: " + e.Error(),
+			Fix: "update the server's MCP SDK, or allow an older version with --protocol (mcptui speaks " + strings.Join(mcp.DefaultVersions, ", ") + ")"}
+	}
+	return Diagnosis{Kind: KindExitsAtOnce, Severity: Error, Summary: "the handshake failed: " + err.Error(),
+		Fix: "run the command by hand to see what it does; its stderr is shown above"}
+}
+
+// initializeRefused reports whether the server answered initialize with an
+// error (a JSON-RPC error line in answer to it).
+func initializeRefused(r *Report) bool {
+	initID := ""
+	for _, w := range r.Wire {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Error  json.RawMessage `json:"error"`
+		}
+		if json.Unmarshal([]byte(w.Line), &m) != nil {
+			continue
+		}
+		if w.Dir == "out" && m.Method == "initialize" {
+			initID = string(m.ID)
+		}
+		if w.Dir == "in" && initID != "" && string(m.ID) == initID && m.Error != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func exitedAtOnce(r *Report, stderr string) Diagnosis {
+	summary := fmt.Sprintf("it exited before the handshake finished (%s)", r.Exit)
+	if last := lastLine(r.Stderr); last != "" {
+		summary += fmt.Sprintf("; its last words on stderr: %q", last)
+	}
+	fix := "run the command by hand to see why it stops; it usually needs an argument, an environment variable (-e KEY=VALUE) or a working directory (--cwd DIR)"
+	switch {
+	case envHint.MatchString(stderr):
+		fix = "its stderr asks for configuration: pass the variable it names with -e KEY=VALUE (mcptui doctor -e KEY=VALUE -- ...), or check its config file"
+	case useHint.MatchString(stderr):
+		fix = "its stderr complains about its command line: check the arguments after -- (many servers need a mode such as stdio)"
+	case strings.Contains(r.Exit, "status 0") || r.Exit == "exited cleanly (status 0)":
+		fix = "it ended cleanly at once: it may not be a stdio server (it may need an argument such as stdio, or it starts an HTTP server elsewhere), or it exits when stdin is not a terminal"
+	}
+	return Diagnosis{Kind: KindExitsAtOnce, Severity: Error, Summary: summary, Fix: fix}
+}
+
+func wrongProtocol(e *mcp.Error, opts Options) Diagnosis {
+	var data struct {
+		Negotiated string   `json:"negotiated"`
+		Requested  any      `json:"requested"`
+		Supported  []string `json:"supported"`
+	}
+	_ = json.Unmarshal(e.Data, &data)
+	speaks := data.Negotiated
+	if speaks == "" && len(data.Supported) > 0 {
+		speaks = strings.Join(data.Supported, ", ")
+	}
+	allowed := opts.Versions
+	if len(allowed) == 0 {
+		allowed = mcp.DefaultVersions
+	}
+	summary := fmt.Sprintf("it speaks MCP %s; mcptui allowed %s", orUnknown(speaks), strings.Join(allowed, ", "))
+	fix := "update the server's MCP SDK to a current version (2025-06-18 or later)"
+	if len(opts.Versions) > 0 {
+		fix = "you limited the versions with --protocol; allow one the server speaks, or drop --protocol"
+	}
+	return Diagnosis{Kind: KindWrongProtocol, Severity: Error, Summary: summary, Fix: fix}
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "a version it did not name"
+	}
+	return s
+}
+
+// causeOf is the innermost cause of a connection error.
+func causeOf(err error) error {
+	if e := rpcError(err); e != nil && e.Cause != nil {
+		return e.Cause
+	}
+	return err
+}
