@@ -1,0 +1,178 @@
+package form
+
+import (
+	"encoding/json"
+	"time"
+
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/schemaform"
+	"github.com/mcptui/mcptui/themes"
+	"github.com/mcptui/mcptui/ui/kit"
+)
+
+// Model edits one value of a form.
+type Model struct {
+	form  *schemaform.Form
+	value *schemaform.Value
+	st    *themes.Styles
+	now   func() time.Time
+
+	rows   []row
+	cursor int
+	offset int
+	// open enums show their options as rows.
+	open map[*schemaform.Value]bool
+
+	// edit is the text editor of the text row under the cursor.
+	edit   kit.LineEdit
+	editOf *schemaform.Value
+
+	// errs are the errors of the last submission, kept up to date as the
+	// person fixes them.
+	errs      schemaform.Errors
+	submitted bool
+
+	raw    bool
+	ta     textarea.Model
+	rawErr string
+}
+
+// New starts a form on value (nil: a new value with the schema's
+// defaults).
+func New(f *schemaform.Form, value *schemaform.Value, st *themes.Styles) *Model {
+	if value == nil {
+		value = f.New()
+	}
+	m := &Model{form: f, value: value, st: st, now: time.Now, open: map[*schemaform.Value]bool{}}
+	m.rebuild()
+	return m
+}
+
+// SetStyles changes the theme.
+func (m *Model) SetStyles(st *themes.Styles) { m.st = st }
+
+// SetClock sets the clock used to fill dates (tests).
+func (m *Model) SetClock(now func() time.Time) { m.now = now }
+
+// Value is the value being edited.
+func (m *Model) Value() *schemaform.Value { return m.value }
+
+// Form is the compiled schema.
+func (m *Model) Form() *schemaform.Form { return m.form }
+
+// Raw reports whether the raw JSON editor is open.
+func (m *Model) Raw() bool { return m.raw }
+
+// Errors are the errors of the last submission (updated as fields change).
+func (m *Model) Errors() schemaform.Errors { return m.errs }
+
+// Fields reports whether the form has anything to fill in.
+func (m *Model) Fields() bool { return len(m.rows) > 0 }
+
+// rebuild recomputes the rows after a structural change, keeping the
+// cursor in range and the editor on the row under it.
+func (m *Model) rebuild() {
+	m.rows = m.flatten()
+	m.cursor = max(min(m.cursor, len(m.rows)-1), 0)
+	m.bindEditor()
+}
+
+// current is the row under the cursor, or nil.
+func (m *Model) current() *row {
+	if m.cursor < 0 || m.cursor >= len(m.rows) {
+		return nil
+	}
+	return &m.rows[m.cursor]
+}
+
+// bindEditor points the line editor at the text field under the cursor.
+func (m *Model) bindEditor() {
+	r := m.current()
+	if r == nil || r.kind != rowField || !textual(r.v) || r.v.Null {
+		m.editOf = nil
+		return
+	}
+	if m.editOf != r.v {
+		m.editOf = r.v
+		text := ""
+		if r.v.Set {
+			text = r.v.Text
+		}
+		m.edit = kit.NewLineEdit(text)
+	}
+}
+
+// Submit validates the value (or the raw JSON) and returns the instance
+// to send; on errors it shows them on their fields and returns false.
+func (m *Model) Submit() (json.RawMessage, bool) {
+	m.submitted = true
+	if m.raw {
+		text := []byte(m.ta.Value())
+		if errs := m.form.Validate(text); len(errs) > 0 {
+			m.errs = errs
+			m.rawErr = errs.Error()
+			return nil, false
+		}
+		m.errs, m.rawErr = nil, ""
+		return compact(text), true
+	}
+	inst, errs := m.form.Submit(m.value)
+	m.errs = errs
+	return inst, len(errs) == 0
+}
+
+// revalidate refreshes the errors after a change, once the person has
+// tried to submit.
+func (m *Model) revalidate() {
+	if m.submitted && !m.raw {
+		_, m.errs = m.form.Submit(m.value)
+	}
+}
+
+// SetRaw opens or closes the raw JSON editor. Opening shows the value as
+// pretty JSON; closing fills the form from the JSON, and stays open with
+// an error when the JSON does not fit the form.
+func (m *Model) SetRaw(on bool) tea.Cmd {
+	if on == m.raw {
+		return nil
+	}
+	if on {
+		inst, _ := m.value.JSON()
+		m.ta = kit.NewTextArea(kit.JSONSafe(pretty(inst)), m.st, true)
+		m.raw, m.rawErr = true, ""
+		return nil
+	}
+	text := []byte(m.ta.Value())
+	fresh := m.form.New()
+	if err := fresh.Fill(text); err != nil {
+		m.rawErr = "the form cannot show this JSON (" + err.Error() + "); fix it or send it from here"
+		return nil
+	}
+	m.value, m.raw, m.rawErr = fresh, false, ""
+	m.open = map[*schemaform.Value]bool{}
+	m.editOf = nil
+	m.rebuild()
+	m.revalidate()
+	return nil
+}
+
+// pretty indents JSON for the raw editor.
+func pretty(b []byte) string {
+	v := jsontext.Value(append([]byte(nil), b...))
+	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
+		return string(b)
+	}
+	return string(v)
+}
+
+// compact removes insignificant whitespace.
+func compact(b []byte) json.RawMessage {
+	v := jsontext.Value(append([]byte(nil), b...))
+	if err := v.Compact(); err != nil {
+		return b
+	}
+	return json.RawMessage(v)
+}

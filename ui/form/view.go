@@ -1,0 +1,327 @@
+package form
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/schemaform"
+	"github.com/mcptui/mcptui/ui/kit"
+)
+
+// helpLines is how many lines the help under the fields takes.
+const helpLines = 4
+
+// View draws the form in exactly h lines of w cells: the fields (scrolled
+// to keep the cursor in view) with their errors, and the help of the field
+// under the cursor.
+func (m *Model) View(w, h int) []string {
+	st := m.st
+	if m.raw {
+		return m.rawView(w, h)
+	}
+	var out []string
+	for _, e := range m.orphanErrors() {
+		out = append(out, kit.Row(st, w, false, kit.Txt(" ✗ ", st.Error), kit.SrvFree(e.Error(), w-3, st.Error)))
+	}
+	bodyH := max(h-helpLines-len(out), 1)
+	if len(m.rows) == 0 {
+		out = append(out, kit.Row(st, w, false, kit.Own("  (nothing to fill in)", w, st.Muted)))
+		return kit.Pad(append(kit.Pad(out, w, h-helpLines), m.help(w)...), w, h)
+	}
+	// Each row is one line, plus one per error on it.
+	type line struct {
+		row  int
+		text string
+	}
+	labelW := m.labelWidth(w)
+	var lines []line
+	cursorLine := 0
+	for i, r := range m.rows {
+		if i == m.cursor {
+			cursorLine = len(lines)
+		}
+		lines = append(lines, line{i, m.rowLine(r, w, labelW, i == m.cursor)})
+		if r.kind == rowField {
+			for _, e := range m.errs.At(r.path) {
+				pad := labelW + 3
+				lines = append(lines, line{i, kit.Row(st, w, false, kit.Own("", pad, st.Text),
+					kit.Txt("✗ ", st.Error), kit.SrvFree(e.Message, w-pad-2, st.Error))})
+			}
+		}
+	}
+	// Keep the cursor's row and its errors in view.
+	last := cursorLine
+	for last+1 < len(lines) && lines[last+1].row == m.cursor {
+		last++
+	}
+	m.offset = kit.Window(m.offset, last, len(lines), bodyH)
+	m.offset = min(m.offset, cursorLine)
+	for k := m.offset; k < len(lines) && k < m.offset+bodyH; k++ {
+		out = append(out, lines[k].text)
+	}
+	out = kit.Pad(out, w, h-helpLines)
+	return append(out, m.help(w)...)
+}
+
+// labelWidth is the width of the label column.
+func (m *Model) labelWidth(w int) int {
+	lw := 10
+	for _, r := range m.rows {
+		if r.kind == rowField {
+			lw = max(lw, 2*r.depth+inert.Width(r.label)+4)
+		}
+	}
+	return min(lw, max(w*2/5, 8))
+}
+
+// rowLine draws one row.
+func (m *Model) rowLine(r row, w, labelW int, focused bool) string {
+	st := m.st
+	gutter, gst := "  ", st.Muted
+	if focused {
+		gutter, gst = "▶ ", st.Accent
+	}
+	indent := strings.Repeat("  ", min(r.depth, 12))
+	lst := st.Text
+	if focused {
+		lst = st.Bold.Foreground(st.Accent.GetForeground())
+	}
+	switch r.kind {
+	case rowAdd:
+		return kit.Row(st, w, false, kit.Txt(gutter, gst), kit.Txt(indent, st.Text), kit.Txt("+ add an item", m.pickStyle(focused)))
+	case rowOption:
+		mark := "( ) "
+		chosen := r.v.Choice == r.index && r.v.Set
+		if r.v.Field.Kind == schemaform.Multi {
+			mark, chosen = "[ ] ", r.v.Picked[r.index]
+			if chosen {
+				mark = "[x] "
+			}
+		} else if chosen {
+			mark = "(•) "
+		}
+		o := r.v.Field.Options[r.index]
+		segs := []kit.Seg{kit.Txt(gutter, gst), kit.Txt(indent, st.Text), kit.Txt(mark, m.pickStyle(chosen)), kit.SrvFree(o.Label, w/2, lst)}
+		if o.Titled {
+			segs = append(segs, kit.Txt("  ", st.Text), kit.SrvFree(string(o.Value), w/3, st.Muted))
+		}
+		return kit.Row(st, w, false, segs...)
+	}
+	f := r.v.Field
+	label := kit.SrvFree(r.label, max(labelW-2*r.depth-4, 1), lst)
+	req := ""
+	if f.Required {
+		req = " *"
+	}
+	used := 2 + len(indent) + ansi.StringWidth(label.S) + len(req)
+	pad := strings.Repeat(" ", max(labelW+2-used, 1))
+	valW := max(w-max(used+len(pad), labelW+3), 1)
+	return kit.Row(st, w, false, kit.Txt(gutter, gst), kit.Txt(indent, st.Text), label,
+		kit.Txt(req, st.Warn), kit.Txt(pad, st.Text), kit.Seg{S: m.valueText(r, valW, focused), St: st.Text})
+}
+
+// pickStyle is the style of a check box or radio button.
+func (m *Model) pickStyle(on bool) lipglossStyle {
+	if on {
+		return m.st.OK
+	}
+	return m.st.Muted
+}
+
+// valueText draws a field's value in w cells (styled, safe).
+func (m *Model) valueText(r row, w int, focused bool) string {
+	st := m.st
+	v, f := r.v, r.v.Field
+	if v.Null {
+		return st.JSONLiteral.Render("null") + st.Muted.Render(inert.Truncate("  ctrl+o: not null", max(w-4, 0), ""))
+	}
+	switch f.Kind {
+	case schemaform.String, schemaform.Number, schemaform.Integer, schemaform.Raw:
+		if focused {
+			return m.edit.View(w, true, st.Text, st.Selected, st.Muted, placeholder(f))
+		}
+		if !v.Set {
+			return st.Muted.Render(inert.Truncate(placeholder(f), w, "…"))
+		}
+		sty := st.Text
+		if f.Kind == schemaform.Number || f.Kind == schemaform.Integer {
+			sty = st.JSONNumber
+		}
+		return sty.Render(inert.Fit(v.Text, w))
+	case schemaform.Boolean:
+		switch {
+		case !v.Set:
+			return st.Muted.Render("[ ] (not set)")
+		case v.Bool:
+			return st.OK.Render("[x]") + st.Text.Render(" true")
+		}
+		return st.Muted.Render("[ ]") + st.Text.Render(" false")
+	case schemaform.Enum:
+		if v.Choice < 0 || !v.Set {
+			return st.Muted.Render(inert.Truncate(fmt.Sprintf("‹ none › %d options: ←/→ or enter", len(f.Options)), w, "…"))
+		}
+		o := f.Options[v.Choice]
+		s := st.Accent.Render("‹ ") + st.Text.Render(inert.Fit(o.Label, max(w/2, 4))) + st.Accent.Render(" ›")
+		if o.Titled {
+			s += st.Muted.Render(" ") + st.Muted.Render(inert.Fit(string(o.Value), max(w/3, 4)))
+		}
+		return s
+	case schemaform.Multi:
+		n := 0
+		for _, p := range v.Picked {
+			if p {
+				n++
+			}
+		}
+		if !v.Set {
+			return st.Muted.Render(fmt.Sprintf("none picked (of %d)", len(f.Options)))
+		}
+		return st.Text.Render(fmt.Sprintf("%d of %d picked", n, len(f.Options)))
+	case schemaform.Array:
+		if !v.Set {
+			return st.Muted.Render("(left out)  enter adds an item")
+		}
+		if len(v.Items) == 1 {
+			return st.Text.Render("1 item")
+		}
+		return st.Text.Render(fmt.Sprintf("%d items", len(v.Items)))
+	case schemaform.Object:
+		if !v.Present() {
+			return st.Muted.Render("(left out)  fill a field or press enter")
+		}
+		return st.Muted.Render("{…}")
+	case schemaform.Union:
+		vv := v.Variant()
+		if vv == nil {
+			return st.Muted.Render(fmt.Sprintf("‹ pick one of %d › ←/→", len(f.Variants)))
+		}
+		return st.Accent.Render("‹ ") + st.Text.Render(inert.Fit(variantLabel(f, v.Choice), max(w-4, 4))) + st.Accent.Render(" ›")
+	}
+	return ""
+}
+
+// variantLabel names a union's variant: its title, else its kind.
+func variantLabel(f *schemaform.Field, i int) string {
+	vf := f.Variants[i]
+	if vf.Title != "" {
+		return vf.Title
+	}
+	if vf.Kind == schemaform.Object && len(vf.Fields) > 0 {
+		names := make([]string, 0, len(vf.Fields))
+		for _, c := range vf.Fields {
+			names = append(names, c.Name)
+		}
+		return "{" + strings.Join(names, ", ") + "}"
+	}
+	return vf.Kind.String()
+}
+
+// placeholder is what an empty text field shows.
+func placeholder(f *schemaform.Field) string {
+	switch f.Format {
+	case "email":
+		return "name@example.com"
+	case "uri", "url":
+		return "https://…"
+	case "date":
+		return "YYYY-MM-DD  (ctrl+t: today)"
+	case "date-time":
+		return "YYYY-MM-DDThh:mm:ssZ  (ctrl+t: now)"
+	case "time":
+		return "hh:mm:ssZ  (ctrl+t: now)"
+	}
+	switch f.Kind {
+	case schemaform.Number:
+		return "a number"
+	case schemaform.Integer:
+		return "an integer"
+	case schemaform.Raw:
+		return "any JSON"
+	}
+	return "—"
+}
+
+// help is the description and constraints of the field under the cursor,
+// and the keys that work on it.
+func (m *Model) help(w int) []string {
+	st := m.st
+	out := []string{kit.Rule(st, w)}
+	r := m.current()
+	var desc, hint, keys string
+	if r != nil {
+		f := r.v.Field
+		desc, hint = f.Description, f.Hint()
+		switch {
+		case r.kind == rowAdd:
+			keys, desc, hint = "enter adds an item", "", ""
+		case r.kind == rowOption && f.Kind == schemaform.Multi:
+			keys = "space toggles"
+		case r.kind == rowOption:
+			keys = "enter chooses"
+		case r.array != nil:
+			keys = "ctrl+d removes this item"
+		case textual(r.v):
+			keys = "type to edit · empty is left out · ctrl+d clears"
+		case f.Kind == schemaform.Boolean:
+			keys = "space toggles · ctrl+d leaves out"
+		case f.Kind == schemaform.Enum:
+			keys = "←/→ change · enter lists the options"
+		case f.Kind == schemaform.Union:
+			keys = "←/→ pick the alternative"
+		case f.Kind == schemaform.Array:
+			keys = "enter adds an item · ctrl+d empties"
+		}
+		if f.Nullable {
+			keys += " · ctrl+o null"
+		}
+	}
+	lines, more := kit.Wrap(desc, max(w-2, 1), 2)
+	for i, l := range lines {
+		if i == len(lines)-1 && more {
+			l = inert.Truncate(l, max(w-3, 1), "") + "…"
+		}
+		out = append(out, kit.Row(st, w, false, kit.Txt(" ", st.Text), kit.Seg{S: l, St: st.Text}))
+	}
+	out = kit.Pad(out, w, helpLines-1)
+	return append(out, kit.Row(st, w, false, kit.Txt(" ", st.Text), kit.SrvFree(hint, max(w/2, 1), st.Muted),
+		kit.Txt("  ", st.Text), kit.Own(keys, max(w-w/2-3, 1), st.Subtle)))
+}
+
+// orphanErrors are the errors that belong to no row (the whole instance,
+// members the schema does not list).
+func (m *Model) orphanErrors() schemaform.Errors {
+	var out schemaform.Errors
+	for _, e := range m.errs {
+		found := false
+		for _, r := range m.rows {
+			if r.kind == rowField && r.path == e.Path {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// rawView draws the raw JSON editor.
+func (m *Model) rawView(w, h int) []string {
+	st := m.st
+	msg, sty := "raw JSON: ctrl+r back to the form (when it fits) · ctrl+s sends it as it is", st.Muted
+	if m.rawErr != "" {
+		msg, sty = "✗ "+m.rawErr, st.Error
+	}
+	m.ta.SetWidth(w)
+	m.ta.SetHeight(max(h-1, 1))
+	var out []string
+	for _, l := range strings.Split(m.ta.View(), "\n") {
+		out = append(out, kit.Fit(l, w))
+	}
+	out = kit.Pad(out, w, h-1)
+	return append(out, kit.Row(st, w, false, kit.SrvFree(" "+msg, w, sty)))
+}

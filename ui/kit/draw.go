@@ -1,0 +1,147 @@
+package kit
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/themes"
+)
+
+// Seg is a piece of a row: safe text (escaped, or the program's own) and
+// its style.
+type Seg struct {
+	S  string
+	St lipgloss.Style
+}
+
+// Srv is a column of server text: escaped, cut and padded to w cells.
+func Srv(s string, w int, st lipgloss.Style) Seg {
+	return Seg{inert.FitPad(s, max(w, 0)), st}
+}
+
+// SrvFree is server text escaped and cut to at most w cells, not padded.
+func SrvFree(s string, w int, st lipgloss.Style) Seg {
+	return Seg{inert.Fit(s, max(w, 0)), st}
+}
+
+// Own is a column of the program's own text, cut and padded to w cells.
+func Own(s string, w int, st lipgloss.Style) Seg {
+	return Seg{inert.Pad(inert.Truncate(s, max(w, 0), "…"), max(w, 0)), st}
+}
+
+// Txt is the program's own text, unpadded.
+func Txt(s string, st lipgloss.Style) Seg { return Seg{s, st} }
+
+// Fit cuts or pads safe text (which may hold styles) to exactly w cells.
+func Fit(safe string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	return inert.Pad(ansi.Truncate(safe, w, ""), w)
+}
+
+// Row joins segments into one line of exactly width cells. A selected row
+// is drawn in the selection style alone, so its background runs unbroken;
+// without colour it gets a "▌" gutter.
+func Row(st *themes.Styles, width int, selected bool, segs ...Seg) string {
+	if width <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	if selected {
+		for _, s := range segs {
+			b.WriteString(s.S)
+		}
+		text := inert.Pad(ansi.Truncate(b.String(), width, ""), width)
+		if st.Palette.Mono {
+			text = "▌" + ansi.Truncate(text, width-1, "")
+		}
+		return st.Selected.Render(text)
+	}
+	w := 0
+	for _, s := range segs {
+		if w >= width {
+			break
+		}
+		text := s.S
+		if sw := ansi.StringWidth(text); w+sw > width {
+			text = ansi.Truncate(text, width-w, "")
+		}
+		w += ansi.StringWidth(text)
+		b.WriteString(s.St.Render(text))
+	}
+	if w < width {
+		b.WriteString(strings.Repeat(" ", width-w))
+	}
+	return b.String()
+}
+
+// Blank is an empty row.
+func Blank(width int) string { return strings.Repeat(" ", max(width, 0)) }
+
+// Rule is a horizontal line across the row.
+func Rule(st *themes.Styles, width int) string {
+	return st.Subtle.Render(strings.Repeat("─", max(width, 0)))
+}
+
+// Pad makes lines exactly h long, adding blank rows or cutting.
+func Pad(lines []string, width, h int) []string {
+	if len(lines) > h {
+		return lines[:max(h, 0)]
+	}
+	for len(lines) < h {
+		lines = append(lines, Blank(width))
+	}
+	return lines
+}
+
+// Box draws a bordered box of exactly w×h cells with a title in its top
+// border; body lines must be w-2 cells wide (missing ones are blank).
+func Box(st *themes.Styles, w, h int, title string, focused bool, body []string) string {
+	if w < 2 || h < 2 {
+		return ""
+	}
+	border := lipgloss.RoundedBorder()
+	bst, tst := st.Pane, st.Title
+	if focused {
+		border, bst, tst = lipgloss.ThickBorder(), st.PaneFocused, st.TitleFocus
+	}
+	paint := func(s string) string {
+		return lipgloss.NewStyle().Foreground(bst.GetBorderTopForeground()).Render(s)
+	}
+	inner := w - 2
+	title = inert.Truncate(" "+title+" ", max(inner-2, 0), "… ")
+	tw := ansi.StringWidth(title)
+	var b strings.Builder
+	b.WriteString(paint(border.TopLeft+border.Top) + tst.Render(title) +
+		paint(strings.Repeat(border.Top, max(inner-1-tw, 0))+border.TopRight))
+	blank := Blank(inner)
+	for i := range h - 2 {
+		line := blank
+		if i < len(body) {
+			line = body[i]
+		}
+		b.WriteString("\n" + paint(border.Left) + line + paint(border.Right))
+	}
+	b.WriteString("\n" + paint(border.BottomLeft+strings.Repeat(border.Bottom, inner)+border.BottomRight))
+	return b.String()
+}
+
+// Window returns the offset that keeps cursor visible in a list of n rows
+// shown h at a time, starting from the previous offset.
+func Window(offset, cursor, n, h int) int {
+	if h <= 0 {
+		return 0
+	}
+	if cursor < offset {
+		offset = cursor
+	}
+	if cursor >= offset+h {
+		offset = cursor - h + 1
+	}
+	offset = min(offset, max(n-h, 0))
+	return max(offset, 0)
+}

@@ -1,0 +1,145 @@
+package kit
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcptui/mcptui/themes"
+)
+
+func styles() *themes.Styles { return themes.New(themes.Dark()) }
+
+func plain(lines []string) string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.TrimRight(ansi.Strip(l), " ")
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestJSONViewFoldAndCopy(t *testing.T) {
+	v, err := NewJSONView([]byte(`{"a": 1, "b": [true, null, "x\u001b[2J"], "c": {"d": "e"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := plain(v.Lines(styles(), 40, 11, false))
+	want := `▾ {
+    "a": 1
+  ▾ "b": [
+      [0] true
+      [1] null
+      [2] "x\u001b[2J"
+    ]
+  ▾ "c": {
+      "d": "e"
+    }
+  }`
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	v.Move(2)
+	if s := string(v.Selected()); s != `[true, null, "x\u001b[2J"]` {
+		t.Errorf("selected %q", s)
+	}
+	v.Toggle()
+	if v.Len() != 7 {
+		t.Errorf("len %d", v.Len())
+	}
+	if l := plain(v.Lines(styles(), 40, 12, false)[2:3]); l != `  ▸ "b": […]  3 items` {
+		t.Errorf("folded line %q", l)
+	}
+	v.SetFoldAll(true)
+	if v.Len() != 5 {
+		t.Errorf("len %d", v.Len())
+	}
+	if _, err := NewJSONView([]byte(`{"a":`)); err == nil {
+		t.Error("broken JSON accepted")
+	}
+	if _, err := NewJSONView([]byte(`1 2`)); err == nil {
+		t.Error("two values accepted")
+	}
+}
+
+func TestJSONViewHostileKeys(t *testing.T) {
+	v, err := NewJSONView([]byte("{\"\\u001b]52;c;AAAA\\u0007\": \"\u202e\"}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range v.Lines(styles(), 60, 3, true) {
+		if strings.Contains(ansi.Strip(l), "\x1b") || strings.Contains(l, "\u202e") || strings.Contains(l, "\x07") {
+			t.Errorf("raw control in %q", l)
+		}
+	}
+}
+
+func TestMarkdown(t *testing.T) {
+	src := "# Title\n\nSome **bold** and `code` with a [link](https://x.example/a).\n\n- one\n- two that is long enough to wrap around the edge\n  continued\n\n```\nraw \x1b[31m code\n```\n> quoted\n\n---"
+	got := plain(Markdown(src, 30, styles()))
+	want := "Title\n\nSome bold and code with a link\n(https://x.example/a).\n\n• one\n• two that is long enough to\n  wrap around the edge\n  continued\n\n  raw \\x1b[31m code\n│ quoted\n\n" + strings.Repeat("─", 30)
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestLineEdit(t *testing.T) {
+	e := NewLineEdit("hello")
+	key := func(s string) {
+		var m tea.KeyPressMsg
+		switch s {
+		case "left":
+			m = tea.KeyPressMsg{Code: tea.KeyLeft}
+		case "backspace":
+			m = tea.KeyPressMsg{Code: tea.KeyBackspace}
+		case "ctrl+w":
+			m = tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl}
+		case "home":
+			m = tea.KeyPressMsg{Code: tea.KeyHome}
+		default:
+			m = tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
+		}
+		e.Key(m)
+	}
+	key("left")
+	key("backspace")
+	key("L")
+	if e.Value() != "helLo" {
+		t.Errorf("%q", e.Value())
+	}
+	key("home")
+	key("x")
+	key(" ")
+	if e.Value() != "x helLo" {
+		t.Errorf("%q", e.Value())
+	}
+	e.Set("a b c")
+	key("ctrl+w")
+	if e.Value() != "a b " {
+		t.Errorf("%q", e.Value())
+	}
+	if changed, handled := e.Key(tea.KeyPressMsg{Code: tea.KeyDown}); changed || handled {
+		t.Error("down handled")
+	}
+	st := styles()
+	e.Set("\x1b]0;pwned\x07" + strings.Repeat("z", 50))
+	view := e.View(20, true, st.Text, st.Selected, st.Muted, "")
+	if ansi.StringWidth(view) != 20 || strings.Contains(ansi.Strip(view), "\x1b") {
+		t.Errorf("view %q", view)
+	}
+	if s := ansi.Strip(e.View(20, false, st.Text, st.Selected, st.Muted, "")); !strings.HasPrefix(s, `\x1b]0;pwned\x07`) {
+		t.Errorf("blurred %q", s)
+	}
+}
+
+func TestWrap(t *testing.T) {
+	lines, more := Wrap("one two three four\nfive", 9, 0)
+	if strings.Join(lines, "|") != "one two|three|four|five" || more {
+		t.Errorf("%q %v", lines, more)
+	}
+	lines, more = Wrap("a\nb\nc", 5, 2)
+	if len(lines) != 2 || !more {
+		t.Errorf("%q %v", lines, more)
+	}
+}

@@ -1,0 +1,135 @@
+package kit
+
+import (
+	"strings"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcptui/mcptui/inert"
+)
+
+// LineEdit is a one-line text editor that draws its text escaped (inert),
+// so a value that came from the server (a default, a remembered argument)
+// cannot reach the terminal raw, as it would through bubbles' textinput.
+type LineEdit struct {
+	r   []rune
+	pos int
+}
+
+// NewLineEdit starts an editor on s with the cursor at the end.
+func NewLineEdit(s string) LineEdit {
+	e := LineEdit{}
+	e.Set(s)
+	return e
+}
+
+// Value is the text.
+func (e *LineEdit) Value() string { return string(e.r) }
+
+// Set replaces the text and puts the cursor at the end.
+func (e *LineEdit) Set(s string) {
+	e.r = []rune(s)
+	e.pos = len(e.r)
+}
+
+// Insert types s at the cursor (a paste; newlines become spaces).
+func (e *LineEdit) Insert(s string) {
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+	ins := []rune(s)
+	e.r = append(e.r[:e.pos], append(ins, e.r[e.pos:]...)...)
+	e.pos += len(ins)
+}
+
+// Key applies an editing key and reports whether the text changed and
+// whether the key was an editing key at all (so callers can use the others
+// for movement).
+func (e *LineEdit) Key(msg tea.KeyPressMsg) (changed, handled bool) {
+	before := string(e.r)
+	switch msg.String() {
+	case "left", "ctrl+b":
+		e.pos = max(e.pos-1, 0)
+	case "right", "ctrl+f":
+		e.pos = min(e.pos+1, len(e.r))
+	case "home", "ctrl+a":
+		e.pos = 0
+	case "end", "ctrl+e":
+		e.pos = len(e.r)
+	case "backspace", "ctrl+h":
+		if e.pos > 0 {
+			e.r = append(e.r[:e.pos-1], e.r[e.pos:]...)
+			e.pos--
+		}
+	case "delete":
+		if e.pos < len(e.r) {
+			e.r = append(e.r[:e.pos], e.r[e.pos+1:]...)
+		}
+	case "ctrl+u":
+		e.r, e.pos = e.r[e.pos:], 0
+	case "ctrl+k":
+		e.r = e.r[:e.pos]
+	case "ctrl+w", "alt+backspace":
+		i := e.pos
+		for i > 0 && unicode.IsSpace(e.r[i-1]) {
+			i--
+		}
+		for i > 0 && !unicode.IsSpace(e.r[i-1]) {
+			i--
+		}
+		e.r, e.pos = append(e.r[:i], e.r[e.pos:]...), i
+	case "alt+left":
+		for e.pos > 0 && unicode.IsSpace(e.r[e.pos-1]) {
+			e.pos--
+		}
+		for e.pos > 0 && !unicode.IsSpace(e.r[e.pos-1]) {
+			e.pos--
+		}
+	case "alt+right":
+		for e.pos < len(e.r) && unicode.IsSpace(e.r[e.pos]) {
+			e.pos++
+		}
+		for e.pos < len(e.r) && !unicode.IsSpace(e.r[e.pos]) {
+			e.pos++
+		}
+	default:
+		if msg.Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt) != 0 {
+			return false, false
+		}
+		e.Insert(msg.Text)
+	}
+	return string(e.r) != before, true
+}
+
+// View draws the text escaped in exactly w cells; when focused the cursor
+// is drawn in cur and the text scrolls to keep it in view. An empty text
+// shows placeholder (the program's own words) in ph.
+func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, placeholder string) string {
+	if w <= 0 {
+		return ""
+	}
+	if len(e.r) == 0 && !focused {
+		return ph.Render(inert.Pad(inert.Truncate(placeholder, w, "…"), w))
+	}
+	if !focused {
+		return st.Render(inert.FitPad(string(e.r), w))
+	}
+	pre := inert.Line(string(e.r[:e.pos]))
+	at, post := " ", ""
+	if e.pos < len(e.r) {
+		at = inert.Line(string(e.r[e.pos]))
+		post = inert.Line(string(e.r[e.pos+1:]))
+	}
+	room := w - ansi.StringWidth(at)
+	if pw := ansi.StringWidth(pre); pw > room {
+		pre = ansi.TruncateLeft(pre, pw-room, "")
+	}
+	rest := max(w-ansi.StringWidth(pre)-ansi.StringWidth(at), 0)
+	post = ansi.Truncate(post, rest, "")
+	if len(e.r) == 0 && placeholder != "" {
+		return cur.Render(" ") + ph.Render(inert.Pad(inert.Truncate(placeholder, w-1, "…"), w-1))
+	}
+	line := st.Render(pre) + cur.Render(at) + st.Render(post)
+	return line + strings.Repeat(" ", max(w-ansi.StringWidth(pre)-ansi.StringWidth(at)-ansi.StringWidth(post), 0))
+}
