@@ -197,13 +197,20 @@ func equal(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// contains: a substring of a string, an element of an array, a key of an
-// object.
+// contains: a substring of a string (a number or boolean counts by its
+// JSON text), an element of an array, a key of an object.
 func contains(node, want any) bool {
 	switch x := node.(type) {
 	case string:
-		s, ok := want.(string)
-		return ok && strings.Contains(x, s)
+		switch w := want.(type) {
+		case string:
+			return strings.Contains(x, w)
+		case json.Number:
+			return strings.Contains(x, w.String())
+		case bool:
+			return strings.Contains(x, fmt.Sprint(w))
+		}
+		return false
 	case []any:
 		for _, el := range x {
 			if equal(el, want) {

@@ -174,3 +174,25 @@ func TestParseScriptLines(t *testing.T) {
 		t.Fatalf("next %+v", sc.Steps[1])
 	}
 }
+
+func TestContains(t *testing.T) {
+	for _, tc := range []struct {
+		node, want string
+		ok         bool
+	}{
+		{`"The sum is 42."`, `42`, true},
+		{`"flag is true"`, `true`, true},
+		{`"abc"`, `"b"`, true},
+		{`"abc"`, `"z"`, false},
+		{`[1,{"a":2}]`, `{"a":2}`, true},
+		{`[1,2]`, `3`, false},
+		{`{"k":1}`, `"k"`, true},
+		{`7`, `7`, false},
+	} {
+		n, _ := decode([]byte(tc.node))
+		w, _ := decode([]byte(tc.want))
+		if contains(n, w) != tc.ok {
+			t.Errorf("%s contains %s: %v", tc.node, tc.want, !tc.ok)
+		}
+	}
+}

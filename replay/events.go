@@ -63,6 +63,10 @@ func Events(rec *record.Recording) []model.Event {
 		add(model.Started{Time: rec.Header.Time, Command: command})
 	}
 	q := newQuestions()
+	var rd *readiness
+	if !slices.ContainsFunc(rec.Entries, func(e record.Entry) bool { return e.Type == record.TypeReady }) {
+		rd = &readiness{requests: map[string]string{}}
+	}
 	for i := range rec.Entries {
 		e := &rec.Entries[i]
 		switch e.Type {
@@ -72,6 +76,11 @@ func Events(rec *record.Recording) []model.Event {
 			if w, ok := ev.(model.Wire); ok && !w.Discarded {
 				for _, qe := range q.observe(w) {
 					add(qe)
+				}
+				if rd != nil {
+					if r, ok := rd.observe(w); ok {
+						add(r)
+					}
 				}
 			}
 		case record.TypeStderr:
@@ -344,4 +353,54 @@ func orEmpty(p json.RawMessage) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return p
+}
+
+// readiness finds the end of the handshake in the lines, for recordings
+// without "ready" entries (made by a program that recorded only the wire):
+// an initialize result, or a server/discover result that offers
+// 2026-07-28.
+type readiness struct {
+	requests map[string]string // our request id -> method
+}
+
+func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
+	var env envelope
+	if json.Unmarshal(w.Line, &env) != nil || len(env.ID) == 0 {
+		return model.Ready{}, false
+	}
+	if w.Dir == model.Out {
+		if env.Method == "initialize" || env.Method == "server/discover" {
+			r.requests[string(env.ID)] = env.Method
+		}
+		return model.Ready{}, false
+	}
+	method, ok := r.requests[string(env.ID)]
+	if !ok || env.Result == nil {
+		return model.Ready{}, false
+	}
+	delete(r.requests, string(env.ID))
+	var res struct {
+		ProtocolVersion   string   `json:"protocolVersion"`
+		SupportedVersions []string `json:"supportedVersions"`
+		ServerInfo        struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		} `json:"serverInfo"`
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(env.Result, &res) != nil {
+		return model.Ready{}, false
+	}
+	ready := model.Ready{Time: w.Time, ServerName: res.ServerInfo.Name, ServerVersion: res.ServerInfo.Version}
+	switch {
+	case method == "initialize" && res.ProtocolVersion != "":
+		ready.Protocol = res.ProtocolVersion
+	case method == "server/discover" && slices.Contains(res.SupportedVersions, "2026-07-28"):
+		ready.Protocol = "2026-07-28"
+		_ = json.Unmarshal(res.Meta["io.modelcontextprotocol/serverInfo"], &res.ServerInfo)
+		ready.ServerName, ready.ServerVersion = res.ServerInfo.Name, res.ServerInfo.Version
+	default:
+		return model.Ready{}, false
+	}
+	return ready, true
 }

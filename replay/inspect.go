@@ -23,6 +23,8 @@ type Options struct {
 	NoColor bool
 	// HistoryBytes caps the traffic history (0: the model's default).
 	HistoryBytes int
+	// Title names the recording in the timeline (its file name).
+	Title string
 }
 
 // Timeline keys. They are control keys, so that they never reach a text
@@ -44,8 +46,10 @@ func Inspect(ctx context.Context, path string, opts Options) error {
 	if err != nil {
 		return err
 	}
+	if opts.Title == "" {
+		opts.Title = filepath.Base(path)
+	}
 	t := NewTimeline(rec, opts)
-	t.title = filepath.Base(path)
 	defer t.backend.Close()
 	if _, err := tea.NewProgram(t, tea.WithContext(ctx)).Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("replay: %w", err)
@@ -75,7 +79,10 @@ type Timeline struct {
 // NewTimeline builds the replay program for rec, at the end of the
 // recording.
 func NewTimeline(rec *record.Recording, opts Options) *Timeline {
-	t := &Timeline{rec: rec, evs: Events(rec), opts: opts, backend: NewBackend(nil)}
+	t := &Timeline{rec: rec, evs: Events(rec), opts: opts, backend: NewBackend(nil), title: opts.Title}
+	if t.title == "" {
+		t.title = "recording"
+	}
 	for i, ev := range t.evs {
 		if w, ok := ev.(model.Wire); ok && w.Dir == model.Out {
 			t.sends = append(t.sends, i)

@@ -220,6 +220,26 @@ func TestEventsRebuildTheSession(t *testing.T) {
 	}
 }
 
+func TestEventsFindReadinessOnTheWire(t *testing.T) {
+	t.Parallel()
+	for _, pin := range [][]string{nil, {"--protocol", "2025-11-25"}} {
+		rec, _ := recordScript(t, t.TempDir(), "rec.jsonl", append(pin, testServer("demo")...)...)
+		// A program that records only the wire: no negotiation, no ready.
+		var wire []record.Entry
+		for _, e := range rec.Entries {
+			if e.Type != record.TypeReady && e.Type != record.TypeNegotiation {
+				wire = append(wire, e)
+			}
+		}
+		rec.Entries = wire
+		s := model.New(Config(rec, 0))
+		s.ApplyAll(Events(rec))
+		if c := s.Conn(); c.ServerName != "mcptui-demo" || c.Protocol == "" {
+			t.Errorf("%v: %+v", pin, c)
+		}
+	}
+}
+
 func TestBackendIsReadOnly(t *testing.T) {
 	evs := []model.Event{model.Stderr{Line: "a"}, model.Stderr{Line: "b"}}
 	b := NewBackend(evs)
@@ -267,8 +287,7 @@ func key(s string) tea.KeyPressMsg {
 func TestTimelineSteps(t *testing.T) {
 	t.Parallel()
 	rec, _ := recordScript(t, t.TempDir(), "rec.jsonl", testServer("demo")...)
-	tl := NewTimeline(rec, Options{Theme: "dark"})
-	tl.title = "rec.jsonl"
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "rec.jsonl"})
 	n := tl.Len()
 	if tl.Cursor() != n || n < 20 {
 		t.Fatalf("cursor %d of %d", tl.Cursor(), n)
