@@ -18,8 +18,7 @@
 #                                (default ${XDG_CACHE_HOME:-~/.cache}/mcptui-conformance)
 #   MCPTUI_CONFORMANCE_VERSIONS  protocol versions to run (default: all three)
 #   MCPTUI_CONFORMANCE_CLIENT    client program (default: the mcptui built
-#                                here; the probe scaffold if that build has
-#                                no headless commands yet)
+#                                from this tree)
 #   MCPTUI_CONFORMANCE_TIMEOUT   per-scenario timeout in ms (default 30000)
 #
 # Needs go, npm (Node 20 or later) and the network to reach the npm
@@ -81,18 +80,11 @@ say "building mcptui, the bridge and the driver into $bin"
 	go build -o "$bin/mcptui" .
 	go build -o "$bin/bridge" ./conformance/bridge
 	go build -o "$bin/driver" ./conformance/driver
-	go build -o "$bin/probe" ./conformance/internal/probe
 	go build -o "$bin/report" ./conformance/internal/report
 )
-client=${MCPTUI_CONFORMANCE_CLIENT:-}
-if [ -z "$client" ]; then
-	if "$bin/driver" -check-client "$bin/mcptui" 2>/dev/null; then
-		client=$bin/mcptui
-	else
-		client=$bin/probe
-		say "WARNING: this mcptui has no headless commands yet: using the SCAFFOLD conformance/internal/probe (mcp.Connect directly) instead"
-	fi
-fi
+client=${MCPTUI_CONFORMANCE_CLIENT:-$bin/mcptui}
+"$bin/driver" -check-client "$client" ||
+	die "$client has no working headless commands (\`$client tools -- $client demo-server\` must list tools)"
 say "client: $client"
 export MCPTUI_CONFORMANCE_CLIENT=$client
 export MCPTUI_CONFORMANCE_BRIDGE=$bin/bridge

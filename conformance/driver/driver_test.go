@@ -56,7 +56,7 @@ func newTestDriver(t *testing.T, f *fakeClient) *driver {
 
 // tail is what the n-th command (from 1) must end with.
 func tail(d *driver, n int) []string {
-	return []string{"--protocol", "2026-07-28", "--", "/bin/bridge", "-trace", filepath.Join(d.tmp, fmt.Sprintf("wire-%d.log", n)), "http://localhost:1/mcp"}
+	return []string{"-v", "--protocol", "2026-07-28", "--", "/bin/bridge", "-trace", filepath.Join(d.tmp, fmt.Sprintf("wire-%d.log", n)), "http://localhost:1/mcp"}
 }
 
 func TestScenarioCommands(t *testing.T) {
@@ -102,37 +102,46 @@ func TestScenarioCommands(t *testing.T) {
 	}
 }
 
-func TestRequestStateConfirms(t *testing.T) {
-	names := []string{"test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"}
-	answers := map[string]string{"tools": `{"tools":[{"name":"test_mrtr_echo_state"},{"name":"test_mrtr_no_state"},{"name":"test_mrtr_unrelated"},{"name":"test_mrtr_no_result_type"}]}`}
-	for _, n := range names {
-		answers["call "+n] = `{"content":[]}`
+func TestRequestStateScript(t *testing.T) {
+	var script string
+	f := &fakeClient{answers: map[string]string{"run": "ok\n"}}
+	d := newTestDriver(t, f)
+	exec := d.exec
+	d.exec = func(ctx context.Context, w io.Writer, name string, args ...string) ([]byte, error) {
+		b, err := os.ReadFile(args[1])
+		script = string(b)
+		if err != nil {
+			return nil, err
+		}
+		return exec(ctx, w, name, args...)
 	}
-	f := &fakeClient{answers: answers}
-	if err := requestState(context.Background(), newTestDriver(t, f)); err != nil {
+	if err := requestState(context.Background(), d); err != nil {
 		t.Fatal(err)
 	}
-	var called []string
-	for _, r := range f.runs[1:] {
-		called = append(called, r[2])
+	if len(f.runs) != 1 {
+		t.Fatalf("ran %q, want one mcptui run", f.runs)
 	}
-	if want := []string{"test_mrtr_echo_state", "test_mrtr_unrelated", "test_mrtr_no_state", "test_mrtr_no_result_type"}; !slices.Equal(called, want) {
-		t.Errorf("called %q, want %q", called, want)
+	want := append([]string{"/bin/mcptui", "run", filepath.Join(d.tmp, "sep-2322.mcpt"), "--answer", "elicitation=@" + filepath.Join(d.tmp, "confirm.json")}, tail(d, 1)...)
+	if !slices.Equal(f.runs[0], want) {
+		t.Errorf("ran %q\nwant %q", f.runs[0], want)
 	}
-	for _, n := range names {
-		if got := f.files["call "+n]; got != `{"action":"accept","content":{"confirmed":true}}` {
-			t.Errorf("%s answered with %q", n, got)
+	if got := f.files["run"]; got != `{"action":"accept","content":{"confirmed":true}}` {
+		t.Errorf("answer file %q", got)
+	}
+	var calls []string
+	for _, l := range strings.Split(script, "\n") {
+		if strings.HasPrefix(l, "call ") {
+			calls = append(calls, strings.TrimPrefix(l, "call "))
 		}
 	}
-
-	// A failing call fails the scenario, after the others ran.
-	delete(answers, "call test_mrtr_unrelated")
-	f = &fakeClient{answers: answers}
-	if err := requestState(context.Background(), newTestDriver(t, f)); err == nil || !strings.Contains(err.Error(), "call") {
-		t.Errorf("requestState = %v, want the failed call", err)
+	if want := []string{"test_mrtr_echo_state", "test_mrtr_unrelated", "test_mrtr_no_state", "test_mrtr_no_result_type"}; !slices.Equal(calls, want) {
+		t.Errorf("the script calls %q, want %q", calls, want)
 	}
-	if len(f.runs) != 5 {
-		t.Errorf("ran %d commands, want all 5", len(f.runs))
+
+	// A failed run fails the scenario.
+	f = &fakeClient{}
+	if err := requestState(context.Background(), newTestDriver(t, f)); err == nil {
+		t.Error("requestState succeeded although mcptui run failed")
 	}
 }
 

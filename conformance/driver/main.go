@@ -10,7 +10,7 @@
 // call one with arguments, accept an elicitation with its defaults), each
 // step one run of
 //
-//	mcptui SUBCOMMAND ... --protocol V -- bridge URL
+//	mcptui SUBCOMMAND ... -v --protocol V -- bridge -trace FILE URL
 //
 // where bridge (conformance/bridge) turns the stdio server mcptui expects
 // into the suite's HTTP mock. Nothing in mcptui knows about the suite.
@@ -160,15 +160,16 @@ type driver struct {
 	exec func(ctx context.Context, log io.Writer, name string, args ...string) ([]byte, error)
 }
 
-// mcptui runs `client ARGS... --protocol V -- bridge -trace FILE URL`
-// and returns its stdout. The bridge's trace (every message both ways)
-// is copied to the log after the run.
+// mcptui runs `client ARGS... -v --protocol V -- bridge -trace FILE URL`
+// and returns its stdout. -v passes the bridge's own log through; the
+// bridge's trace (every message both ways) is copied to the log after the
+// run.
 func (d *driver) mcptui(ctx context.Context, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, stepTimeout)
 	defer cancel()
 	d.steps++
 	trace := filepath.Join(d.tmp, fmt.Sprintf("wire-%d.log", d.steps))
-	full := append(append([]string{}, args...), "--protocol", d.version, "--", d.bridge, "-trace", trace, d.url)
+	full := append(append([]string{}, args...), "-v", "--protocol", d.version, "--", d.bridge, "-trace", trace, d.url)
 	fmt.Fprintf(d.log, "driver: $ %s %s\n", filepath.Base(d.client), shellJoin(full))
 	out, err := d.exec(ctx, d.log, d.client, full...)
 	if wire, rerr := os.ReadFile(trace); rerr == nil {

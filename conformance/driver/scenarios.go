@@ -3,8 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 )
 
 // scenarios are the client scenarios of the suite whose checks concern an
@@ -56,30 +57,31 @@ func elicitationDefaults(ctx context.Context, d *driver) error {
 	return err
 }
 
-// requestState: call each of the four tools, confirming when asked (the
-// two MRTR tools ask "Please confirm to continue" with a boolean
-// "confirmed"), the unrelated one in between.
+// requestStateScript calls the four tools of the SEP-2322 scenario in one
+// session: the two that ask ("Please confirm to continue", a boolean
+// "confirmed") are answered by the --answer rule, and the unrelated call
+// comes right after the first of them, on the same connection.
+const requestStateScript = `# SEP-2322 (MRTR): requestState echoed, new ids, nothing leaks into other calls
+tools
+call test_mrtr_echo_state
+call test_mrtr_unrelated
+call test_mrtr_no_state
+call test_mrtr_no_result_type
+`
+
+// requestState: `mcptui run` of requestStateScript, confirming when asked.
 func requestState(ctx context.Context, d *driver) error {
-	tools, err := d.tools(ctx)
-	if err != nil {
-		return err
-	}
-	order := []string{"test_mrtr_echo_state", "test_mrtr_unrelated", "test_mrtr_no_state", "test_mrtr_no_result_type"}
-	if err := need(tools, order...); err != nil {
-		return err
-	}
 	confirm, err := d.answerFile("elicitation", "confirm.json",
 		map[string]any{"action": "accept", "content": map[string]any{"confirmed": true}})
 	if err != nil {
 		return err
 	}
-	var errs []error
-	for _, name := range order {
-		if _, err := d.call(ctx, name, map[string]any{}, "--answer", confirm); err != nil {
-			errs = append(errs, err)
-		}
+	script := filepath.Join(d.tmp, "sep-2322.mcpt")
+	if err := os.WriteFile(script, []byte(requestStateScript), 0o600); err != nil {
+		return fmt.Errorf("writing the script: %w", err)
 	}
-	return errors.Join(errs...)
+	_, err = d.mcptui(ctx, "run", script, "--answer", confirm)
+	return err
 }
 
 // schemaEcho: list the tools, then pass json_schema_2020_12_tool's
