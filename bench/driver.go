@@ -54,12 +54,15 @@ type results struct {
 	// loadStart and loadEnd are /proc/loadavg when the run started and
 	// ended: other work on the machine shows there.
 	loadStart, loadEnd string
+	// connRevision is the last commit touching conn/, and whether the
+	// work tree had uncommitted changes there.
+	connRevision string
 }
 
 // runAll builds the server if needed and runs every client on every
 // workload, cfg.Runs times, each in its own worker process.
 func runAll(ctx context.Context, cfg config) (*results, error) {
-	res := &results{cfg: cfg, samples: map[key][]sample{}, started: time.Now(), loadStart: loadAverage()}
+	res := &results{cfg: cfg, samples: map[key][]sample{}, started: time.Now(), loadStart: loadAverage(), connRevision: connRevision(ctx)}
 	for _, name := range cfg.Clients {
 		ci, err := findClient(name)
 		if err != nil {
@@ -106,6 +109,27 @@ func runAll(ctx context.Context, cfg config) (*results, error) {
 	res.elapsed = time.Since(res.started)
 	res.loadEnd = loadAverage()
 	return res, nil
+}
+
+// connRevision describes the conn package being measured: the last commit
+// that touched it and whether the work tree changes it ("" when git cannot
+// tell).
+func connRevision(ctx context.Context) string {
+	modDir, err := moduleDir()
+	if err != nil {
+		return ""
+	}
+	repo := filepath.Dir(modDir)
+	out, err := exec.CommandContext(ctx, "git", "-C", repo, "log", "-1", "--format=%h %s", "--", "conn").Output()
+	if err != nil || len(out) == 0 {
+		return ""
+	}
+	rev := strings.TrimSpace(string(out))
+	status, err := exec.CommandContext(ctx, "git", "-C", repo, "status", "--porcelain", "--", "conn").Output()
+	if err == nil && len(bytes.TrimSpace(status)) > 0 {
+		rev += " (with uncommitted changes in conn/)"
+	}
+	return rev
 }
 
 // loadAverage returns the 1, 5 and 15 minute load averages of the machine.

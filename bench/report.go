@@ -70,6 +70,9 @@ func (r *results) markdown() string {
 	fmt.Fprintf(&b, "- date: %s; took %s; mode: %s\n", r.started.Format("2006-01-02 15:04 MST"), r.elapsed.Round(1e9), mode)
 	fmt.Fprintf(&b, "- machine: %s, %d CPUs (GOMAXPROCS %d), %s %s/%s\n", cpuModel(), runtime.NumCPU(),
 		runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if r.connRevision != "" {
+		fmt.Fprintf(&b, "- conn measured at: %s\n", mdEscape(r.connRevision))
+	}
 	fmt.Fprintf(&b, "- load average (1, 5, 15 min) at start: %s; at end: %s (other work on the machine disturbs the numbers)\n",
 		r.loadStart, r.loadEnd)
 	fmt.Fprintf(&b, "- medians of %d runs; each client × workload × run is a separate process; "+
