@@ -512,6 +512,25 @@ func TestHTTPErrors(t *testing.T) {
 	}
 }
 
+// TestStreamWithoutResponse: an SSE stream that ends before the response
+// is answered with an error, so the client does not wait for nothing.
+func TestStreamWithoutResponse(t *testing.T) {
+	srv := newFakeServer(t, func(w http.ResponseWriter, r *http.Request, s seen) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(200)
+		fmt.Fprint(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"x\"}}\n\n")
+	})
+	h := startBridge(t, srv.URL)
+	h.send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"x"}}`)
+	if got := h.readJSON(); got["method"] != "notifications/message" {
+		t.Errorf("first line = %v, want the notification", got)
+	}
+	got := h.readJSON()
+	if e, _ := got["error"].(map[string]any); got["id"] != float64(5) || e == nil || e["code"] != float64(codeTransport) {
+		t.Errorf("second line = %v, want a %d error for id 5", got, codeTransport)
+	}
+}
+
 // TestUnreachable: a server that cannot be reached still answers every
 // request (with an error).
 func TestUnreachable(t *testing.T) {
