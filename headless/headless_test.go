@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/record"
 )
@@ -279,5 +280,26 @@ func TestClassifyInterrupt(t *testing.T) {
 	f = classify(context.Background(), errors.New("disk full"), stageRequest, false)
 	if f.Exit != ExitInternal {
 		t.Fatalf("%+v", f)
+	}
+}
+
+func TestProgressBarOnATerminal(t *testing.T) {
+	var buf strings.Builder
+	n := &noteWriter{w: &buf}
+	p := newProgress(&buf, n)
+	p.tty = true
+	p.update("call slow", conn.Progress{Progress: 1, Total: 4, Message: "step \x1b[31mone"})
+	p.update("call slow", conn.Progress{Progress: 2})
+	n.printf("a note")
+	p.update("call slow", conn.Progress{Progress: 4, Total: 4})
+	p.done()
+	out := buf.String()
+	want := "\r\x1b[2Kcall slow ██████░░░░░░░░░░░░░░░░░░  25% 1/4 step \\x1b[31mone" +
+		"\r\x1b[2Kcall slow ························     2" +
+		"\r\x1b[2Kmcptui: a note\n" +
+		"\r\x1b[2Kcall slow ████████████████████████ 100% 4/4" +
+		"\r\x1b[2K"
+	if out != want {
+		t.Fatalf("got  %q\nwant %q", out, want)
 	}
 }
