@@ -218,8 +218,9 @@ func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, o callOption
 			}
 			if finished {
 				p.mu.Lock()
-				defer p.mu.Unlock()
-				return p.result, p.err
+				result, err := p.result, p.err
+				p.mu.Unlock()
+				return result, err
 			}
 		case <-timerC:
 			if !c.abandon(id, p, reasonTimedOut) {

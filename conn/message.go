@@ -125,15 +125,23 @@ func skipSpace(b []byte, i int) int {
 
 // skipString returns the index just past the string starting at b[i].
 func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
+	for i++; i < len(b); {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			return len(b)
 		}
+		end := i + j
+		// The quote is escaped when an odd number of backslashes precede it.
+		k := end
+		for k > i && b[k-1] == '\\' {
+			k--
+		}
+		if (end-k)%2 == 0 {
+			return end + 1
+		}
+		i = end + 1
 	}
-	return i
+	return len(b)
 }
 
 // skipValue returns the index just past the valid JSON value at b[i].

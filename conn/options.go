@@ -139,7 +139,11 @@ type callOptions struct {
 }
 
 func newCallOptions(opts []CallOption) callOptions {
-	o := callOptions{timeout: DefaultTimeout, maxTotal: DefaultMaxTotalTimeout, maxBuffer: DefaultMaxBuffer}
+	defaults := callOptions{timeout: DefaultTimeout, maxTotal: DefaultMaxTotalTimeout, maxBuffer: DefaultMaxBuffer}
+	if len(opts) == 0 {
+		return defaults // without taking an address that would escape
+	}
+	o := defaults
 	for _, opt := range opts {
 		opt(&o)
 	}
