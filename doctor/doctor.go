@@ -334,6 +334,11 @@ func Run(ctx context.Context, opts Options) *Report {
 		}
 		r.Lists = lists(ctx, client, opts.Timeout)
 		r.Shutdown = shutdown(client, opts.Grace)
+		if opts.Recorder != nil {
+			wctx, wcancel := context.WithTimeout(ctx, time.Second)
+			opts.Recorder.WaitExits(wctx, client.Negotiation().Spawns)
+			wcancel()
+		}
 	}
 
 	w.mu.Lock()

@@ -201,6 +201,11 @@ func (s *session) close() error {
 			s.notes.printf("the server's output did not close after it was killed (a child process of it still runs?); not waiting for it")
 		}
 		t.Stop()
+		if s.rec != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			s.rec.WaitExits(ctx, s.client.Negotiation().Spawns)
+			cancel()
+		}
 	}
 	if s.rec != nil {
 		return s.rec.Close()

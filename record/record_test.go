@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -262,5 +263,24 @@ func TestReadToleratesACutLastLine(t *testing.T) {
 	}
 	if !rec.Truncated || rec.Complete || len(rec.Entries) != 1 {
 		t.Fatalf("%+v", rec)
+	}
+}
+
+func TestWaitExits(t *testing.T) {
+	r := New(io.Discard, Header{Command: "srv"})
+	defer r.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	done := make(chan bool)
+	go func() { done <- r.WaitExits(ctx, 2) }()
+	r.Observe(conn.Event{Time: time.Now(), Kind: conn.Exited})
+	r.Observe(conn.Event{Time: time.Now(), Kind: conn.Exited, Err: errors.New("exit status 1")})
+	if !<-done {
+		t.Fatal("WaitExits gave up")
+	}
+	short, stop := context.WithCancel(context.Background())
+	stop()
+	if r.WaitExits(short, 3) {
+		t.Fatal("a third exit was seen")
 	}
 }

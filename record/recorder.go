@@ -3,6 +3,7 @@ package record
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -96,6 +97,8 @@ type Recorder struct {
 	out     *bufio.Writer
 	closer  io.Closer
 	stderrs []*stderrWriter
+	exits   int
+	exitCh  chan struct{} // closed and replaced at each exit
 }
 
 // Create creates (or truncates) the file at path and starts a recording in
@@ -117,6 +120,7 @@ func New(w io.Writer, h Header) *Recorder {
 		now:      time.Now,
 		wake:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
+		exitCh:   make(chan struct{}),
 		out:      bufio.NewWriterSize(w, 64<<10),
 	}
 	if c, ok := w.(io.Closer); ok {
@@ -149,6 +153,31 @@ func (r *Recorder) Observe(ev conn.Event) {
 		}
 		e := entry{Type: TypeExit, Status: &status}
 		r.enqueue(r.encode(ev.Time, e, nil, false))
+		r.mu.Lock()
+		r.exits++
+		close(r.exitCh)
+		r.exitCh = make(chan struct{})
+		r.mu.Unlock()
+	}
+}
+
+// WaitExits waits until n process exits have been recorded, or ctx is
+// done, and reports whether they were. A program that shuts its server down
+// and then closes the recording calls it in between: conn's Shutdown can
+// return just before the Observer hears of the exit.
+func (r *Recorder) WaitExits(ctx context.Context, n int) bool {
+	for {
+		r.mu.Lock()
+		got, ch := r.exits, r.exitCh
+		r.mu.Unlock()
+		if got >= n {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return false
+		}
 	}
 }
 
