@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/safejson"
@@ -98,12 +99,21 @@ func classify(ctx context.Context, err error, st stage, stopped bool) *Failure {
 		return withRPC(fail(KindTimeout, "%v", err), err)
 	case st == stageConnect:
 		return withRPC(fail(KindStart, "the server did not start: %v", err), err)
-	case errors.As(err, &e) && e.Code == mcp.CodeConnection && stopped:
+	case errors.As(err, &e) && e.Code == mcp.CodeConnection && (stopped || connGone(e)):
 		return withRPC(fail(KindConnection, "%v", err), err)
 	case errors.As(err, &e):
 		return withRPC(fail(KindProtocol, "%v", err), err)
 	}
 	return fail(KindInternal, "%v", err)
+}
+
+// connGone reports whether a -32000 error is the transport's (the server
+// exited, stopped reading, or the connection closed) rather than mcp's
+// verdict that the server broke the protocol. The transport's carry a cause
+// or are worded "The stdio ..."; the error can reach the caller a moment
+// before the connection reports itself done.
+func connGone(e *mcp.Error) bool {
+	return e.Cause != nil || strings.HasPrefix(e.Message, "The stdio ")
 }
 
 func withRPC(f *Failure, err error) *Failure {

@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/mcptui/mcptui/cli"
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/record"
@@ -301,5 +304,34 @@ func TestProgressBarOnATerminal(t *testing.T) {
 		"\r\x1b[2K"
 	if out != want {
 		t.Fatalf("got  %q\nwant %q", out, want)
+	}
+}
+
+func TestAttachRecorder(t *testing.T) {
+	cfg, err := cli.Parse([]string{"--record", t.TempDir() + "/tui.jsonl", "--", "srv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen int
+	opts := mcp.Options{Conn: conn.Options{Observer: func(conn.Event) { seen++ }}}
+	rec, err := AttachRecorder(cfg, "/usr/bin/demo", []string{"demo-server"}, &opts)
+	if err != nil || rec == nil {
+		t.Fatal(err)
+	}
+	opts.Conn.Observer(conn.Event{Time: time.Now(), Kind: conn.Sent, Line: []byte(`{"jsonrpc":"2.0","method":"x"}`), Size: 30})
+	fmt.Fprintln(opts.Conn.Stderr, "hello")
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := record.Open(cfg.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen != 1 || got.Header.Mode != "inspect" || got.Header.Command != "/usr/bin/demo" || len(got.Entries) != 3 {
+		t.Fatalf("seen %d, %+v %+v", seen, got.Header, got.Entries)
+	}
+	none, _ := cli.Parse([]string{"--", "srv"})
+	if rec, err := AttachRecorder(none, "srv", nil, &opts); rec != nil || err != nil {
+		t.Fatal("a recorder without --record")
 	}
 }

@@ -53,6 +53,29 @@ func OpenRecorder(cfg *cli.Config) (*record.Recorder, error) {
 	return record.Create(cfg.Record, RecordHeader(cfg))
 }
 
+// AttachRecorder is --record for any mode, the inspector's included: it
+// creates the recording cfg asks for (nil, nil when it asks for none), with
+// command and args as the server's command line, and chains it in front of
+// opts.Conn's Observer and Stderr, so that every line both ways, every
+// discarded line and every stderr line is recorded. The caller records the
+// negotiation with Connected when it has the client (without it a replay
+// finds the handshake on the wire), and after shutting the server down
+// calls WaitExits, then Close.
+func AttachRecorder(cfg *cli.Config, command string, args []string, opts *mcp.Options) (*record.Recorder, error) {
+	if cfg.Record == "" {
+		return nil, nil
+	}
+	h := RecordHeader(cfg)
+	h.Command, h.Args = command, args
+	rec, err := record.Create(cfg.Record, h)
+	if err != nil {
+		return nil, err
+	}
+	opts.Conn.Observer = rec.Observer(opts.Conn.Observer)
+	opts.Conn.Stderr = rec.Stderr(opts.Conn.Stderr)
+	return rec, nil
+}
+
 // RecordHeader is the recording header for cfg.
 func RecordHeader(cfg *cli.Config) record.Header {
 	return record.Header{

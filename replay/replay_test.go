@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -334,5 +335,51 @@ func TestTimelineSteps(t *testing.T) {
 	}
 	if !strings.Contains(tl.View().Content, "exited") {
 		t.Fatal("the last event is not described")
+	}
+}
+
+func TestServeStopsAtEndOfInputWhileWaitingForAnAnswer(t *testing.T) {
+	t.Parallel()
+	rec := &record.Recording{Entries: []record.Entry{
+		{Type: record.TypeSent, Msg: []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sample"}}`)},
+		{Type: record.TypeReceived, Msg: []byte(`{"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{}}`)},
+		{Type: record.TypeSent, Msg: []byte(`{"jsonrpc":"2.0","id":0,"result":{}}`)},
+		{Type: record.TypeReceived, Msg: []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`)},
+	}}
+	in := strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sample"}}` + "\n")
+	var out bytes.Buffer
+	// The client never answers the sampling request and its input ends:
+	// Serve returns, without the tool's response.
+	if err := Serve(context.Background(), rec, in, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), `"result"`) {
+		t.Fatalf("answered without the client's answer:\n%s", out.String())
+	}
+}
+
+func TestServeWaitsForTheClientsAnswer(t *testing.T) {
+	t.Parallel()
+	rec := &record.Recording{Entries: []record.Entry{
+		{Type: record.TypeSent, Msg: []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sample"}}`)},
+		{Type: record.TypeReceived, Msg: []byte(`{"jsonrpc":"2.0","id":0,"method":"sampling/createMessage","params":{}}`)},
+		{Type: record.TypeReceived, Msg: []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`)},
+	}}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- Serve(context.Background(), rec, inR, outW, io.Discard) }()
+	br := bufio.NewReader(outR)
+	fmt.Fprintln(inW, `{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"sample"}}`)
+	if line, _ := br.ReadString('\n'); !strings.Contains(line, "sampling/createMessage") {
+		t.Fatalf("first line %q", line)
+	}
+	fmt.Fprintln(inW, `{"jsonrpc":"2.0","id":0,"result":{"role":"assistant"}}`)
+	if line, _ := br.ReadString('\n'); line != `{"jsonrpc":"2.0","id":"a","result":{"content":[]}}`+"\n" {
+		t.Fatalf("response %q", line)
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -213,7 +213,10 @@ func canonicalParams(params json.RawMessage) string {
 }
 
 func (s *server) serve(ctx context.Context, in io.Reader) error {
+	// At the end of input, replays still waiting for an answer stop.
+	ctx, cancel := context.WithCancel(ctx)
 	defer s.wg.Wait()
+	defer cancel()
 	lines := make(chan []byte)
 	errc := make(chan error, 1)
 	go func() {
