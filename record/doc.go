@@ -35,7 +35,8 @@
 //	discarded   a line read from stdout that could not be used, with "reason"
 //	            (content kept unless it was over the line limit)
 //	stderr      one line of the server's stderr
-//	exit        the server process ended; "status" is empty for a clean exit
+//	exit        the server process ended; "status" as conn reports it ("exit
+//	            status 0", "signal: killed")
 //	negotiation how the protocol version was chosen: "negotiation" holds the
 //	            allowed versions, the decision and every step with its timing
 //	ready       the connection is usable: "server" (name, version),
