@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -30,6 +32,10 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		}
 		command, args = exe, []string{"demo-server"}
 	}
+	// A closed terminal (SIGHUP) ends the program like a quit does, so the
+	// server is shut down rather than left to whatever SIGHUP does to it.
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGHUP)
+	defer stop()
 	in := inbox.New(inbox.Limits{})
 	sess, err := session.Start(ctx, session.Config{
 		Command:         command,

@@ -17,21 +17,25 @@ const (
 	DialogOverlay
 	FilterInput
 	ComposerOverlay
+	ListenOverlay
 )
 
 // Local returns the keys specific to a context, most useful first.
 func (m KeyMap) Local(c Context) []key.Binding {
 	switch c {
 	case InFlightPane:
-		return []key.Binding{m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.Open}
+		return []key.Binding{m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.Open, m.InFlight.OpenResponse}
 	case PendingPane:
 		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
 	case TrafficPane:
 		return []key.Binding{m.Traffic.Open, m.Traffic.Filter, m.Traffic.Jump, m.Traffic.Copy, m.Traffic.Follow}
 	case SubscriptionsPane:
-		return []key.Binding{m.Subscriptions.Close, m.Subscriptions.Open}
+		return []key.Binding{m.Subscriptions.Listen, m.Subscriptions.Close, m.Subscriptions.Open}
 	case ViewerOverlay:
-		return []key.Binding{m.Overlay.Close, m.Traffic.Jump, m.Traffic.Copy, m.List.Left, m.List.Right}
+		return []key.Binding{m.Viewer.Fold, m.Viewer.FoldAll, m.Viewer.UnfoldAll, m.Traffic.Copy, m.Viewer.CopyValue,
+			m.Traffic.Jump, m.List.Left, m.List.Right, m.Overlay.Close}
+	case ListenOverlay:
+		return []key.Binding{m.Overlay.Submit, m.Listen.Toggle, m.Overlay.Close}
 	case EditorOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
 	case DialogOverlay, ComposerOverlay:
@@ -62,7 +66,7 @@ func (m KeyMap) ShortHelp(c Context) []key.Binding {
 func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 	l, g := m.List, m.Global
 	cols := [][]key.Binding{m.Local(c)}
-	if c == EditorOverlay || c == DialogOverlay || c == FilterInput || c == ComposerOverlay {
+	if c == EditorOverlay || c == DialogOverlay || c == FilterInput || c == ComposerOverlay || c == ListenOverlay {
 		return cols
 	}
 	cols = append(cols, []key.Binding{l.Up, l.Down, l.PageUp, l.PageDown, l.Top, l.Bottom})

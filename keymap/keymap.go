@@ -26,7 +26,7 @@ type List struct {
 
 // InFlight keys act on the selected request.
 type InFlight struct {
-	Cancel, Extend, Open key.Binding
+	Cancel, Extend, Open, OpenResponse key.Binding
 }
 
 // Pending keys answer the selected question.
@@ -41,7 +41,17 @@ type Traffic struct {
 
 // Subscriptions keys act on the selected subscription.
 type Subscriptions struct {
-	Close, Open key.Binding
+	Listen, Close, Open key.Binding
+}
+
+// Viewer keys fold and copy in the JSON viewer.
+type Viewer struct {
+	Fold, FoldAll, UnfoldAll, CopyValue key.Binding
+}
+
+// Listen keys pick a new subscription's filter.
+type Listen struct {
+	Toggle key.Binding
 }
 
 // Overlay keys work in the viewer, editors and dialogs.
@@ -57,6 +67,8 @@ type KeyMap struct {
 	Pending       Pending
 	Traffic       Traffic
 	Subscriptions Subscriptions
+	Viewer        Viewer
+	Listen        Listen
 	Overlay       Overlay
 }
 
@@ -95,9 +107,10 @@ func Default() KeyMap {
 			Right:    b(k("right", "l"), "→/l", "scroll right"),
 		},
 		InFlight: InFlight{
-			Cancel: b(k("c"), "c", "cancel request"),
-			Extend: b(k("+"), "+", "extend timeout 60s"),
-			Open:   b(k("enter"), "enter", "open request"),
+			Cancel:       b(k("c"), "c", "cancel request"),
+			Extend:       b(k("+"), "+", "extend timeout 60s"),
+			Open:         b(k("enter"), "enter", "open request"),
+			OpenResponse: b(k("o"), "o", "open response"),
 		},
 		Pending: Pending{
 			Reply:   b(k("enter"), "enter", "write answer"),
@@ -115,8 +128,18 @@ func Default() KeyMap {
 			Follow:      b(k("f"), "f", "follow newest"),
 		},
 		Subscriptions: Subscriptions{
-			Close: b(k("x"), "x", "close subscription"),
-			Open:  b(k("enter"), "enter", "open request"),
+			Listen: b(k("s"), "s", "subscribe"),
+			Close:  b(k("x"), "x", "close subscription"),
+			Open:   b(k("enter"), "enter", "open request"),
+		},
+		Viewer: Viewer{
+			Fold:      b(k("space", "enter"), "space", "fold/unfold"),
+			FoldAll:   b(k("C"), "C", "fold all"),
+			UnfoldAll: b(k("E"), "E", "unfold all"),
+			CopyValue: b(k("Y"), "Y", "copy value"),
+		},
+		Listen: Listen{
+			Toggle: b(k("space"), "space", "toggle"),
 		},
 		Overlay: Overlay{
 			Close:     b(k("esc"), "esc", "close"),
@@ -131,17 +154,20 @@ func Default() KeyMap {
 // (for example "pending.approve"), for Rebind and for listing.
 func (m *KeyMap) Named() map[string]*key.Binding {
 	g, l, f, p, t, s, o := &m.Global, &m.List, &m.InFlight, &m.Pending, &m.Traffic, &m.Subscriptions, &m.Overlay
+	v, li := &m.Viewer, &m.Listen
 	return map[string]*key.Binding{
 		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
 		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.compose": &g.Compose, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
 		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5,
 		"list.up": &l.Up, "list.down": &l.Down, "list.pageup": &l.PageUp, "list.pagedown": &l.PageDown,
 		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,
-		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open,
+		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open, "inflight.openresponse": &f.OpenResponse,
 		"pending.reply": &p.Reply, "pending.approve": &p.Approve, "pending.edit": &p.Edit, "pending.reject": &p.Reject, "pending.open": &p.Open,
 		"traffic.filter": &t.Filter, "traffic.clearfilter": &t.ClearFilter, "traffic.open": &t.Open,
 		"traffic.jump": &t.Jump, "traffic.copy": &t.Copy, "traffic.follow": &t.Follow,
-		"subscriptions.close": &s.Close, "subscriptions.open": &s.Open,
+		"subscriptions.listen": &s.Listen, "subscriptions.close": &s.Close, "subscriptions.open": &s.Open,
+		"viewer.fold": &v.Fold, "viewer.foldall": &v.FoldAll, "viewer.unfoldall": &v.UnfoldAll, "viewer.copyvalue": &v.CopyValue,
+		"listen.toggle": &li.Toggle,
 		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField, "overlay.external": &o.External,
 	}
 }

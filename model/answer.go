@@ -31,6 +31,28 @@ func SamplingAnswer(text string) json.RawMessage {
 	return indent(b)
 }
 
+// ToolUseAnswer is the result of sampling/createMessage for a model that
+// calls tool name with input (a JSON object; nil means {}), to edit
+// before sending.
+func ToolUseAnswer(name string, input json.RawMessage) json.RawMessage {
+	if input == nil {
+		input = json.RawMessage(`{}`)
+	}
+	type block struct {
+		Type  string          `json:"type"`
+		ID    string          `json:"id"`
+		Name  string          `json:"name"`
+		Input json.RawMessage `json:"input"`
+	}
+	b, _ := json.Marshal(struct {
+		Role       string  `json:"role"`
+		Content    []block `json:"content"`
+		Model      string  `json:"model"`
+		StopReason string  `json:"stopReason"`
+	}{"assistant", []block{{"tool_use", "call_1", name, input}}, HumanModel, "toolUse"})
+	return indent(b)
+}
+
 // ElicitAnswer is an elicitation result: action "accept" with content (nil
 // content is left out), "decline" or "cancel".
 func ElicitAnswer(action string, content json.RawMessage) json.RawMessage {
@@ -207,20 +229,24 @@ func hasRequired(fields []Field) bool {
 // validateFields checks elicitation content against the requested schema's
 // flat properties: required present, types and enums respected.
 func validateFields(fields []Field, content []byte) error {
-	var errs []error
+	var errs []string
 	for _, f := range fields {
 		val := member(content, f.Name)
 		if val == nil {
 			if f.Required {
-				errs = append(errs, fmt.Errorf("%q is required", f.Name))
+				errs = append(errs, fmt.Sprintf("%q is required", f.Name))
 			}
 			continue
 		}
 		if err := checkType(f, val); err != nil {
-			errs = append(errs, fmt.Errorf("%q: %w", f.Name, err))
+			errs = append(errs, fmt.Sprintf("%q: %v", f.Name, err))
 		}
 	}
-	return errors.Join(errs...)
+	if len(errs) == 0 {
+		return nil
+	}
+	// One line, so that it fits a status line.
+	return errors.New(strings.Join(errs, "; "))
 }
 
 func checkType(f Field, val []byte) error {

@@ -51,7 +51,9 @@ func (s *Session) applyCurrent(ev Event) {
 			s.conn.PID = e.PID
 		}
 	case Exited:
-		s.exited(e.Time, e.Status)
+		if !s.abandonedExit(e.Time, e.Status) {
+			s.exited(e.Time, e.Status)
+		}
 	case Failed:
 		s.errors++
 		s.exited(e.Time, e.Err)
@@ -165,6 +167,7 @@ func (s *Session) started(e Started) {
 		s.stderr.add(StderrLine{Time: e.Time, Gen: gen, Boundary: true, Text: "restarted"})
 	}
 	s.conn = ConnState{Phase: PhaseStarting, Gen: gen, Command: e.Command, PID: e.PID, Since: e.Time, Started: e.Time}
+	s.abandoned = 0
 	clear(s.opts)
 }
 

@@ -172,6 +172,12 @@ func notificationSummary(method string, params []byte) string {
 			s += ": " + r
 		}
 		return clip(s)
+	case "notifications/resources/updated":
+		if u, ok := str(member(params, "uri")); ok {
+			return clip(u)
+		}
+	case "notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed":
+		return ""
 	case "notifications/message":
 		v, _ := members(params, "level", "logger", "data")
 		level, _ := str(v[0])

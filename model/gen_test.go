@@ -143,7 +143,7 @@ func TestLocalSubscription(t *testing.T) {
 	if len(subs) != 1 || subs[0].Events != 2 || !subs[0].Open || string(subs[0].Accepted) != `{"resourceSubscriptions":["file:///a"]}` {
 		t.Fatalf("subs = %+v", subs)
 	}
-	if subs[0].LastSummary != `{"uri":"file:///a"}` {
+	if subs[0].LastSummary != "file:///a" {
 		t.Errorf("last = %q", subs[0].LastSummary)
 	}
 	s.Apply(SubscriptionEnded{Time: at(4), ID: raw(`"legacy-1"`), Reason: "closed by client"})
@@ -154,5 +154,51 @@ func TestLocalSubscription(t *testing.T) {
 	s.Apply(out(5, `{"jsonrpc":"2.0","id":9,"method":"subscriptions/listen","params":{"notifications":{}}}`))
 	if c := s.InFlight()[0]; !c.Deadline.IsZero() {
 		t.Errorf("the listen request has a deadline %v", c.Deadline)
+	}
+}
+
+// TestAbandonedProbeProcess: a probe that gets no answer is cancelled and
+// its process abandoned; that process's exit, arriving after the new
+// process was sent initialize, does not end the connection.
+func TestAbandonedProbeProcess(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Time: at(0)})
+	s.Apply(out(0, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`))
+	s.Apply(out(10, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"Request timed out"}}`))
+	s.Apply(out(10, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}`))
+	s.Apply(Exited{Time: at(10.1)})
+	c := s.Conn()
+	if c.Phase != PhaseNegotiating || len(s.InFlight()) != 1 {
+		t.Fatalf("the abandoned process's exit ended the connection: %+v, in flight %d", c, len(s.InFlight()))
+	}
+	if c.Step != "the abandoned process exited (exit status 0)" {
+		t.Errorf("step %q", c.Step)
+	}
+	// The second process's own exit does end it.
+	s.Apply(Exited{Time: at(11), Status: "exit status 1"})
+	if c := s.Conn(); c.Phase != PhaseExited || c.ExitStatus != "exit status 1" {
+		t.Errorf("after the real exit: %+v", c)
+	}
+}
+
+// TestLateAnswerToACancelledRequest: the server answers a request after we
+// cancelled it; conn drops the answer, and that is not an error.
+func TestLateAnswerToACancelledRequest(t *testing.T) {
+	s := started(t, Config{})
+	s.Apply(out(0, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"slow"}}`))
+	s.Apply(out(1, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`))
+	late := `{"jsonrpc":"2.0","id":3,"result":{}}`
+	s.Apply(Wire{Time: at(2), Dir: In, Line: []byte(late), Size: len(late), Discarded: true, Reason: "no request is waiting for id 3"})
+	if n := s.Counters().Errors; n != 0 {
+		t.Errorf("errors = %d", n)
+	}
+	h := s.History()
+	if e := h.At(h.Len() - 1); !strings.HasPrefix(e.Summary, "late answer to cancelled request 3") {
+		t.Errorf("summary %q", e.Summary)
+	}
+	// Any other dropped line still counts.
+	s.Apply(Wire{Time: at(3), Dir: In, Line: []byte("junk"), Size: 4, Discarded: true, Reason: "not JSON"})
+	if n := s.Counters().Errors; n != 1 {
+		t.Errorf("errors = %d after junk", n)
 	}
 }

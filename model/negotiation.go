@@ -82,3 +82,27 @@ func fmtDuration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%.1fs", d.Seconds())
 }
+
+// probeAbandoned notes a probe we gave up on: its process is abandoned and
+// another one started, so the exit that follows is the old process's, not
+// the connection's.
+func (s *Session) probeAbandoned(w Wire, c *Call) {
+	if w.Dir == Out && c.Method == "server/discover" && s.conn.Phase != PhaseReady {
+		s.abandoned++
+		s.addStep(w.Time, "no answer to the probe: that process is abandoned and the server started again")
+	}
+}
+
+// abandonedExit absorbs the exit of a process abandoned during the
+// negotiation; it reports false for any other exit.
+func (s *Session) abandonedExit(t time.Time, status string) bool {
+	if s.abandoned == 0 || s.conn.Phase == PhaseReady {
+		return false
+	}
+	s.abandoned--
+	if status == "" {
+		status = "exit status 0"
+	}
+	s.addStep(t, "the abandoned process exited ("+status+")")
+	return true
+}

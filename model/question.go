@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -136,6 +137,10 @@ type Summary struct {
 	MaxTokens    int
 	ModelPrefs   string
 	Messages     int
+	// Tools are the names of the tools the model may call; ToolChoice is
+	// the toolChoice mode ("auto", "required", "none"), if any.
+	Tools      []string
+	ToolChoice string
 	// Elicitation.
 	Message string
 	URL     string
@@ -180,6 +185,13 @@ func (s Summary) Lines(k QuestionKind) [][2]string {
 		add("model", s.ModelPrefs)
 		if s.Messages > 1 {
 			add("messages", fmt.Sprint(s.Messages))
+		}
+		if len(s.Tools) > 0 {
+			t := strings.Join(s.Tools, ", ")
+			if s.ToolChoice != "" {
+				t += " (toolChoice " + s.ToolChoice + ")"
+			}
+			add("tools", t+"; e edits a tool_use reply")
 		}
 	case AskElicitForm, AskElicitURL:
 		add("message", s.Message)

@@ -122,6 +122,9 @@ type Session struct {
 	subs    []*Subscription
 	errors  int
 	lost    int
+	// abandoned counts processes given up on during the negotiation
+	// whose exit has not been seen yet.
+	abandoned int
 }
 
 // New returns an empty session in the Starting phase.

@@ -11,7 +11,17 @@ func summarizeQuestion(k QuestionKind, params []byte, roots []Root) Summary {
 	var s Summary
 	switch k {
 	case AskSampling:
-		v, _ := members(params, "messages", "systemPrompt", "maxTokens", "modelPreferences")
+		v, _ := members(params, "messages", "systemPrompt", "maxTokens", "modelPreferences", "tools", "toolChoice")
+		var tools []json.RawMessage
+		_ = json.Unmarshal(v[4], &tools)
+		for _, t := range tools {
+			if n, ok := str(member(t, "name")); ok {
+				s.Tools = append(s.Tools, n)
+			}
+		}
+		if mode, ok := str(member(v[5], "mode")); ok {
+			s.ToolChoice = mode
+		}
 		s.SystemPrompt, _ = str(v[1])
 		if f, ok := num(v[2]); ok {
 			s.MaxTokens = int(f)
@@ -50,11 +60,18 @@ func contentText(raw []byte) string {
 		}
 		return strings.Join(parts, " ")
 	}
-	v, _ := members(raw, "type", "text")
+	v, _ := members(raw, "type", "text", "name", "input", "content")
 	if t, ok := str(v[1]); ok {
 		return t
 	}
 	typ, _ := str(v[0])
+	switch typ {
+	case "tool_use":
+		name, _ := str(v[2])
+		return "[tool_use " + name + " " + clipRaw(v[3]) + "]"
+	case "tool_result":
+		return "[tool_result: " + contentText(v[4]) + "]"
+	}
 	return "[" + typ + "]"
 }
 

@@ -13,9 +13,15 @@ func (s *Session) wire(w Wire) {
 		s.lost++
 	case w.Discarded:
 		e.Kind, e.Summary = KindDiscarded, w.Reason
-		s.errors++
 		if w.Line != nil {
 			e.Summary = w.Reason + ": " + clipRaw(w.Line)
+		}
+		if c := s.lateAnswer(w); c != nil {
+			// A server may answer a request it was told to cancel: that
+			// answer is dropped, as it should be, and is no error.
+			e.Summary = "late answer to cancelled request " + idKey(c.ID) + ": " + clipRaw(w.Line)
+		} else {
+			s.errors++
 		}
 	case w.Line == nil:
 		e.Kind = KindInvalid
@@ -79,10 +85,14 @@ func (s *Session) response(w Wire, env envelope, seq uint64) {
 		reqDir = Out
 	}
 	key := callKey(s.conn.Gen, reqDir, env.id)
-	if env.kind == KindError {
+	c := s.calls[key]
+	// The probe's error is how an initialize-era server answers it: part
+	// of the negotiation, not a failure.
+	probe := c != nil && c.Method == "server/discover" && s.conn.Phase != PhaseReady
+	if env.kind == KindError && !probe {
 		s.errors++
 	}
-	if c := s.calls[key]; c != nil {
+	if c != nil {
 		c.ResponseSeq = seq
 		s.history.link(c.RequestSeq, seq)
 		s.negotiationResponse(c, env, w.Time)
@@ -153,6 +163,7 @@ func (s *Session) notification(w Wire, env envelope) {
 		key := callKey(s.conn.Gen, w.Dir, v[0])
 		reason, _ := str(v[1])
 		if c := s.calls[key]; c != nil {
+			s.probeAbandoned(w, c)
 			c.Cancelled, c.CancelReason = true, reason
 			s.finish(c, Outcome{Kind: CancelledByCaller, Time: w.Time})
 		}
@@ -184,4 +195,21 @@ func (s *Session) subscriptionEvent(w Wire, env envelope) bool {
 	sub.LastTime, sub.LastMethod = w.Time, env.method
 	sub.LastSummary = notificationSummary(env.method, env.params)
 	return true
+}
+
+// lateAnswer is the request of ours, cancelled, that a discarded line
+// answers; nil when the line is anything else.
+func (s *Session) lateAnswer(w Wire) *Call {
+	if w.Dir != In || w.Line == nil {
+		return nil
+	}
+	env := parseEnvelope(w.Line)
+	if env.kind != KindResponse && env.kind != KindError {
+		return nil
+	}
+	c := s.Call(callKey(s.conn.Gen, Out, env.id))
+	if c == nil || c.Outcome.Kind != CancelledByCaller {
+		return nil
+	}
+	return c
 }

@@ -12,6 +12,7 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"time"
@@ -205,8 +206,8 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 }
 
 // options are the mcp options for one generation: the person answers every
-// question, and every line and stderr byte reaches the inbox stamped with
-// the generation.
+// question (so sampling with tools is declared too), and every line and
+// stderr byte reaches the inbox stamped with the generation.
 func (s *Session) options(g *generation) mcp.Options {
 	opts := s.cfg.MCP
 	observe := s.cfg.Inbox.ObserverGen(g.n)
@@ -222,6 +223,10 @@ func (s *Session) options(g *generation) mcp.Options {
 	}
 	ask := asker{s, g}
 	opts.Sampling, opts.ElicitForm, opts.ElicitURL, opts.Roots = ask, ask, ask, ask
+	if len(opts.Capabilities) == 0 {
+		// A person can answer any sampling request, tool use included.
+		opts.Capabilities = json.RawMessage(`{"sampling":{"tools":{}}}`)
+	}
 	return opts
 }
 

@@ -119,7 +119,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.say(false, "sent %s…", inert.Fit(req.Method, 40))
 		return func() tea.Msg {
 			res, err := b.Call(context.Background(), req)
-			return actionMsg{what: fmt.Sprintf("%s returned %s", req.Method, model.FormatSize(len(res))), err: err}
+			return callDone(req.Method, res, err)
 		}
 	}
 	c.err = ""
@@ -174,4 +174,17 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 		out = append(out, m.row(w, false))
 	}
 	return append(out[:h-1], m.row(w, false, own(" "+msg, w, sty)))
+}
+
+// callDone reports the end of a composed request: its size, or its error
+// (a cancellation the person asked for is not an error).
+func callDone(method string, res []byte, err error) tea.Msg {
+	method = inert.Fit(method, 40)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return actionMsg{what: method + " was cancelled"}
+	case err != nil:
+		return actionMsg{what: method, err: err}
+	}
+	return actionMsg{what: fmt.Sprintf("%s answered (%s): o on it in pane 1 opens the response", method, model.FormatSize(len(res)))}
 }

@@ -34,7 +34,7 @@ func TestComposerSendsARequest(t *testing.T) {
 	if r.Method != "tools/call" || r.Timeout != 5*time.Second || r.Progress || string(r.Params) != `{"name":"forecast","arguments":{"city":"Oslo"}}` {
 		t.Errorf("request = %+v", r)
 	}
-	if !strings.Contains(m.notice, "tools/call returned") {
+	if !strings.Contains(m.notice, "tools/call answered (2 B)") {
 		t.Errorf("notice = %q", m.notice)
 	}
 }

@@ -76,6 +76,12 @@ func (m *Model) row(width int, selected bool, segs ...seg) string {
 // border; body lines must already be w-2 cells wide (missing ones are
 // blank).
 func (m *Model) box(w, h int, title string, focused bool, body []string) string {
+	return m.alertBox(w, h, title, focused, false, body)
+}
+
+// alertBox is box, drawn in the pending-question colour when alert is set,
+// so that a pane asking for attention stands out.
+func (m *Model) alertBox(w, h int, title string, focused, alert bool, body []string) string {
 	if w < 2 || h < 2 {
 		return ""
 	}
@@ -84,7 +90,12 @@ func (m *Model) box(w, h int, title string, focused bool, body []string) string 
 	if focused {
 		border, bst, tst = lipgloss.ThickBorder(), m.styles.PaneFocused, m.styles.TitleFocus
 	}
-	paint := func(s string) string { return lipgloss.NewStyle().Foreground(bst.GetBorderTopForeground()).Render(s) }
+	fgc := bst.GetBorderTopForeground()
+	if alert {
+		border, tst = lipgloss.ThickBorder(), m.styles.Pending
+		fgc = m.styles.Pending.GetForeground()
+	}
+	paint := func(s string) string { return lipgloss.NewStyle().Foreground(fgc).Render(s) }
 	inner := w - 2
 	title = inert.Truncate(" "+title+" ", max(inner-2, 0), "… ")
 	tw := ansi.StringWidth(title)

@@ -116,6 +116,8 @@ func (m *Model) context() keymap.Context {
 		return keymap.DialogOverlay
 	case overlayComposer:
 		return keymap.ComposerOverlay
+	case overlayListen:
+		return keymap.ListenOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput

@@ -125,7 +125,7 @@ func TestViewerFormatsOnlyWhatIsVisible(t *testing.T) {
 	if n := len(m.viewer.doc.lines); n > 33 {
 		t.Errorf("scrolling 3 lines formatted %d lines", n)
 	}
-	if !strings.Contains(screen(m), "lines 4–") || !strings.Contains(screen(m), "+") {
+	if !strings.Contains(screen(m), "line 4 of ") || !strings.Contains(screen(m), "+") {
 		t.Errorf("position line:\n%s", screen(m))
 	}
 	press(m, "G")

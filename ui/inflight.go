@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mcptui/mcptui/model"
@@ -26,8 +27,27 @@ func (m *Model) drawInFlight(w, h int) []string {
 	calls := m.flightRows()
 	l := &m.lists[paneInFlight]
 	l.clamp(len(calls))
+	limit := h
+	switch {
+	case len(calls) > 0 && m.sess.Conn().Phase == model.PhaseExited:
+		// How the server ended matters more than the calls it took down.
+		limit = max(h-3, h-len(calls)-1)
+	case len(calls) > 0:
+		limit = max(h/2+1, h-len(calls)-1)
+	}
+	block := m.connBlock(w, limit)
+	if len(block) > 0 && len(calls) > 0 {
+		block = append(block, m.row(w, false, own(strings.Repeat("─", w), w, m.styles.Subtle)))
+	}
+	h -= len(block)
 	if len(calls) == 0 {
+		if len(block) > 0 {
+			return block
+		}
 		return []string{m.row(w, false, own("  nothing in flight", w, m.styles.Muted))}
+	}
+	if h <= 0 {
+		return block
 	}
 	// Scroll so the cursor's rows fit.
 	if l.cursor < l.offset {
@@ -44,7 +64,7 @@ func (m *Model) drawInFlight(w, h int) []string {
 	if len(out) > h {
 		out = out[:h]
 	}
-	return out
+	return append(block, out...)
 }
 
 func rowsBetween(calls []*model.Call, from, to int) int {

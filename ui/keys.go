@@ -34,6 +34,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.rejectKey(msg)
 	case overlayComposer:
 		return m.composerKey(msg)
+	case overlayListen:
+		return m.listenKey(msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)
@@ -53,6 +55,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		if m.composer == nil {
 			m.composer = newComposer()
 		}
+		// The last request stays, to send again or change; typing starts
+		// at the method.
+		m.composer.field, m.composer.err = fieldMethod, ""
+		m.composer.focusField()
 		m.overlay = overlayComposer
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
@@ -186,9 +192,15 @@ func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.do(fmt.Sprintf("extended request %s by %s", inert.Fit(string(id), 16), extendBy),
 			func(ctx context.Context) error { return b.Extend(ctx, id, extendBy) },
-			model.Extended{Time: m.now(), ID: id, By: extendBy})
+			model.Extended{Time: m.now(), Gen: c.Gen, ID: id, By: extendBy})
 	case key.Matches(msg, k.Open):
 		m.openSeq(c.RequestSeq)
+	case key.Matches(msg, k.OpenResponse):
+		if c.ResponseSeq == 0 {
+			m.say(true, "no response yet (%s)", c.Outcome.Kind)
+			return nil
+		}
+		m.openSeq(c.ResponseSeq)
 	}
 	return nil
 }
@@ -244,11 +256,14 @@ func (m *Model) copyEntry(e *model.Entry) tea.Cmd {
 }
 
 func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.Subscriptions
+	if key.Matches(msg, k.Listen) {
+		return m.openListen()
+	}
 	s := m.selectedSub()
 	if s == nil {
 		return nil
 	}
-	k := m.keys.Subscriptions
 	switch {
 	case key.Matches(msg, k.Close):
 		if !s.Open {
@@ -261,7 +276,12 @@ func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Open):
 		if c := m.sess.Call(s.Key); c != nil {
 			m.openSeq(c.RequestSeq)
+			return nil
 		}
+		// Not a listen request on the wire (an initialize-era one): show
+		// its filters.
+		raw, _ := json.Marshal(map[string]json.RawMessage{"asked": orNull(s.Asked), "accepted": orNull(s.Accepted)})
+		m.openRaw("subscription "+string(s.ID), raw)
 	}
 	return nil
 }
@@ -286,4 +306,12 @@ func (m *Model) openEntry(e *model.Entry) {
 func (m *Model) openRaw(title string, raw json.RawMessage) {
 	m.viewer = newViewer(&model.Entry{Raw: raw, Size: len(raw), Method: title})
 	m.overlay = overlayViewer
+}
+
+// orNull is raw, or JSON null when there is none.
+func orNull(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
 }

@@ -50,7 +50,11 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.sendAnswer(q, ans, model.Answered)
 	case key.Matches(msg, k.Edit):
-		m.openEditor(newEditor(editRaw, q, jsonSafe(model.Prepared(q, draft, m.sess.Config().Roots))))
+		ans := model.Prepared(q, draft, m.sess.Config().Roots)
+		if q.Kind == model.AskSampling && draft == "" && len(q.Summary.Tools) > 0 {
+			ans = model.ToolUseAnswer(q.Summary.Tools[0], nil)
+		}
+		m.openEditor(newEditor(editRaw, q, jsonSafe(ans)))
 	case key.Matches(msg, k.Reject):
 		m.reject = newRejectDialog(q)
 		m.overlay = overlayReject
@@ -68,7 +72,7 @@ func (m *Model) sendAnswer(q *model.Question, ans json.RawMessage, st model.Ques
 	b, ref := m.backend, q.Ref()
 	return m.do(fmt.Sprintf("answered %s %s", inert.Fit(q.Method, 40), inert.Fit(idOf(q), 16)),
 		func(ctx context.Context) error { return b.Answer(ctx, ref, ans) },
-		model.QuestionResolved{Time: m.now(), RequestID: q.RequestID, Key: q.InputKey, State: st, Answer: ans})
+		model.QuestionResolved{Time: m.now(), Gen: q.Gen, RequestID: q.RequestID, Key: q.InputKey, State: st, Answer: ans})
 }
 
 // sendReject sends an error, and marks the question once it is sent.
@@ -76,7 +80,7 @@ func (m *Model) sendReject(q *model.Question, e model.RPCError) tea.Cmd {
 	b, ref := m.backend, q.Ref()
 	return m.do(fmt.Sprintf("rejected %s %s", inert.Fit(q.Method, 40), inert.Fit(idOf(q), 16)),
 		func(ctx context.Context) error { return b.Reject(ctx, ref, e) },
-		model.QuestionResolved{Time: m.now(), RequestID: q.RequestID, Key: q.InputKey, State: model.Rejected, Err: &e})
+		model.QuestionResolved{Time: m.now(), Gen: q.Gen, RequestID: q.RequestID, Key: q.InputKey, State: model.Rejected, Err: &e})
 }
 
 // editorKey edits, sends or closes the answer editor.
@@ -150,32 +154,38 @@ func (m *Model) rejectKey(msg tea.KeyPressMsg) tea.Cmd {
 	return d.update(msg)
 }
 
-// viewerKey scrolls, jumps, copies or closes the viewer.
+// viewerKey moves, folds, jumps, copies or closes the viewer.
 func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
 	v := m.viewer
-	l, t := m.keys.List, m.keys.Traffic
+	l, t, vk := m.keys.List, m.keys.Traffic, m.keys.Viewer
 	page := max(bodyRect(m.width, m.height).h-4, 1)
 	switch {
 	case key.Matches(msg, m.keys.Overlay.Close, m.keys.Global.Quit):
 		m.overlay = overlayNone
 	case key.Matches(msg, l.Up):
-		v.top = max(v.top-1, 0)
+		v.moveBy(-1)
 	case key.Matches(msg, l.Down):
-		v.top++
+		v.moveBy(1)
 	case key.Matches(msg, l.PageUp):
-		v.top = max(v.top-page, 0)
+		v.moveBy(-page)
 	case key.Matches(msg, l.PageDown):
-		v.top += page
+		v.moveBy(page)
 	case key.Matches(msg, l.Top):
-		v.top, v.left = 0, 0
+		v.cursor, v.top, v.left = 0, 0, 0
 	case key.Matches(msg, l.Bottom):
-		v.doc.ensure(1 << 62)
-		n, _ := v.doc.complete()
-		v.top = max(n-page, 0)
+		v.cursor = v.lastVisible()
 	case key.Matches(msg, l.Left):
 		v.left = max(v.left-8, 0)
 	case key.Matches(msg, l.Right):
 		v.left += 8
+	case key.Matches(msg, vk.Fold):
+		if !v.toggleFold() {
+			m.say(true, "nothing to fold here")
+		}
+	case key.Matches(msg, vk.FoldAll):
+		v.foldAll()
+	case key.Matches(msg, vk.UnfoldAll):
+		v.unfoldAll()
 	case key.Matches(msg, t.Jump):
 		if v.entry.Link == 0 {
 			m.say(true, "no linked request or response")
@@ -184,6 +194,14 @@ func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, t.Copy):
 		return m.copyEntry(&v.entry)
+	case key.Matches(msg, vk.CopyValue):
+		val := v.valueAt()
+		if val == nil {
+			m.say(true, "no value under the cursor")
+			return nil
+		}
+		m.say(false, "copied the value (%s) to the clipboard", model.FormatSize(len(val)))
+		return tea.SetClipboard(string(val))
 	}
 	return nil
 }
@@ -241,7 +259,7 @@ func (m *Model) wheel(ms tea.Mouse) {
 		delta = -3
 	}
 	if m.overlay == overlayViewer {
-		m.viewer.top = max(m.viewer.top+delta, 0)
+		m.viewer.moveBy(delta)
 		return
 	}
 	rs := layout(m.width, m.height, m.zoom, m.focus)

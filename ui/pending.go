@@ -28,6 +28,9 @@ func (m *Model) drawPending(w, h int) []string {
 	}
 	q := qs[l.cursor]
 	out = append(out, m.row(w, false, own(strings.Repeat("─", w), w, st.Subtle)))
+	if q.State != model.Waiting {
+		out = append(out, m.row(w, false, srv(" "+questionOutcome(q), w, st.Muted)))
+	}
 	lines := q.Summary.Lines(q.Kind)
 	labelW := 11
 	for _, kv := range lines {
@@ -45,18 +48,30 @@ func (m *Model) drawPending(w, h int) []string {
 			out = append(out, m.row(w, false, own(" reply", labelW, st.Muted), srv(d, w-labelW, st.Accent)))
 		}
 	}
-	if q.State != model.Waiting && len(out) < h {
-		out = append(out, m.row(w, false, own(" "+questionOutcome(q), w, st.Muted)))
-	}
 	return out
 }
 
+// questionOutcome says how a question ended.
 func questionOutcome(q *model.Question) string {
-	s := q.State.String()
-	if q.Err != nil {
-		s += fmt.Sprintf(" (%d %s)", q.Err.Code, q.Err.Message)
+	after := fmtAge(q.Resolved.Sub(q.Arrived))
+	switch q.State {
+	case model.Answered:
+		return "✓ answered after " + after
+	case model.Rejected:
+		if q.Err != nil {
+			return fmt.Sprintf("✗ rejected after %s with error %d %s", after, q.Err.Code, q.Err.Message)
+		}
+		what := map[string]string{"decline": "declined", "cancel": "cancelled"}[elicitAction(q.Answer)]
+		if what == "" {
+			what = "rejected"
+		}
+		return fmt.Sprintf("✗ %s after %s", what, after)
+	case model.CancelledByServer:
+		return "– withdrawn by the server after " + after + " (it cancelled the request)"
+	case model.QuestionConnectionDied:
+		return "– never answered: the connection stopped after " + after
 	}
-	return s
+	return q.State.String()
 }
 
 // questionRow is one line of the queue: state, kind, id, how long the
@@ -88,8 +103,12 @@ func (m *Model) questionRow(q *model.Question, w int, sel bool, now time.Time) s
 		textSt = st.Muted
 	}
 	const kindW, idW, ageW = 12, 6, 7
+	kind := q.Kind.String()
+	if q.Kind == model.AskElicitURL {
+		kind = "elicit (url)"
+	}
 	return m.row(w, sel,
-		own(" "+mark+" ", 3, markSt), own(q.Kind.String(), kindW, textSt), own(" ", 1, st.Text),
+		own(" "+mark+" ", 3, markSt), own(kind, kindW, textSt), own(" ", 1, st.Text),
 		srv(id, idW, st.Muted), own(fmt.Sprintf("%*s ", ageW, fmtAge(q.Waited(now))), ageW+1, st.Muted),
 		srv(gist, max(w-3-kindW-1-idW-ageW-1, 0), textSt))
 }

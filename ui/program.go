@@ -62,6 +62,7 @@ const (
 	overlayEditor
 	overlayReject
 	overlayComposer
+	overlayListen
 )
 
 // Model is the program's state: the session, and everything about how it is
@@ -89,6 +90,7 @@ type Model struct {
 	editor   *editor
 	reject   *rejectDialog
 	composer *composer
+	listen   *listenDialog
 	help     help.Model
 
 	// drafts keeps what a person typed per question key.

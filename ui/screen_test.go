@@ -37,6 +37,9 @@ type screenCase struct {
 	opts   Options
 	events []model.Event
 	msgs   []tea.Msg
+	// runCmd names the msgs (by index) whose Cmd the twin model runs and
+	// feeds back, as the program does (for a Cmd that asks the backend).
+	runCmd map[int]bool
 }
 
 // trimLines drops trailing spaces so the comparison ignores how the
@@ -83,9 +86,12 @@ func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
 	}()
 	p.Send(tea.WindowSizeMsg{Width: w, Height: h})
 	waitScreen(t, term, twin)
-	for _, msg := range c.msgs {
+	for i, msg := range c.msgs {
 		p.Send(msg)
-		twin.Update(msg)
+		_, cmd := twin.Update(msg)
+		if c.runCmd[i] && cmd != nil {
+			twin.Update(cmd())
+		}
 		waitScreen(t, term, twin)
 	}
 	styled = term.Render()
@@ -139,6 +145,10 @@ func screenCases() []screenCase {
 		{name: "composer", events: session, msgs: []tea.Msg{kp("n")}},
 		{name: "help", events: session, msgs: []tea.Msg{kp("2"), kp("?")}},
 		{name: "exited", events: exited},
+		{name: "failed_start", events: failedStart()},
+		{name: "viewer_fold", events: session, msgs: []tea.Msg{kp("3"), kp("g"), kp("j"), kp("j"), kp("enter"), kp("C"), kp("j"), kp("j"), kp("j"), kp("j"), kp("space")}},
+		{name: "listen", events: session, msgs: []tea.Msg{kp("4"), kp("s"), kp("space"), kp("down"), kp("down"), kp("down"), kp("space")}, runCmd: map[int]bool{1: true}},
+		{name: "subs_zoom", events: session, msgs: []tea.Msg{kp("4"), kp("z")}},
 	}
 }
 
@@ -156,4 +166,21 @@ func TestScreen(t *testing.T) {
 
 func sizeName(s [2]int) string {
 	return strings.Join([]string{strconv.Itoa(s[0]), strconv.Itoa(s[1])}, "x")
+}
+
+// failedStart is a server that wrote to stderr and exited during the
+// negotiation.
+func failedStart() []model.Event {
+	probe := `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`
+	return []model.Event{
+		model.Started{Time: uitest.At(0), Gen: 1, Command: []string{"./weather-server", "--verbose"}},
+		model.Negotiating{Time: uitest.At(0), Gen: 1, Step: "probing with server/discover"},
+		model.Wire{Time: uitest.At(0.1), Gen: 1, Dir: model.Out, Line: []byte(probe), Size: len(probe)},
+		model.Wire{Time: uitest.At(0.2), Gen: 1, Dir: model.In, Line: []byte("Weather server v1.4.2 starting"), Size: 30, Discarded: true, Reason: "not JSON"},
+		model.Stderr{Time: uitest.At(0.3), Gen: 1, Line: "reading ~/.weather/config.toml"},
+		model.Stderr{Time: uitest.At(0.3), Gen: 1, Line: "Error: WEATHER_API_KEY is not set"},
+		model.Stderr{Time: uitest.At(0.3), Gen: 1, Line: "    at loadConfig (/srv/weather/config.js:12:11)"},
+		model.Exited{Time: uitest.At(0.4), Gen: 1, Status: "exit status 1"},
+		model.Failed{Time: uitest.At(0.4), Gen: 1, Err: "mcp: connecting to ./weather-server: initialize: jsonrpc error -32000: The stdio server exited: exit status 1"},
+	}
 }

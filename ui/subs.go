@@ -1,22 +1,29 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/mcptui/mcptui/model"
 )
 
-// drawSubs draws two rows per subscription: state, id, events and the last
-// one; then the filter asked for and the one accepted.
+// subRows is how many rows each subscription takes.
+const subRows = 4
+
+// drawSubs draws each subscription on four rows: state, id, event count and
+// age of the last event; the last event; the filter asked for; the filter
+// the server accepted.
 func (m *Model) drawSubs(w, h int) []string {
 	st := m.styles
 	subs := m.sess.Subscriptions()
 	l := &m.lists[paneSubs]
 	l.clamp(len(subs))
 	if len(subs) == 0 {
-		return []string{m.row(w, false, own("  no subscriptions", w, st.Muted))}
+		return []string{m.row(w, false, own("  no subscriptions: s opens one", w, st.Muted))}
 	}
-	l.show(max(h/2, 1))
+	l.show(max(h/subRows, 1))
 	now := m.now()
 	var out []string
 	for i := l.offset; i < len(subs) && len(out) < h; i++ {
@@ -27,24 +34,87 @@ func (m *Model) drawSubs(w, h int) []string {
 		if !s.Open {
 			mark, markSt, textSt, state = "○", st.Muted, st.Muted, s.EndReason
 		}
+		count := fmt.Sprintf("%d events", s.Events)
+		if s.Events == 1 {
+			count = "1 event"
+		}
+		if s.Events > 0 {
+			count += ", last " + fmtAge(now.Sub(s.LastTime)) + " ago"
+		}
+		idW := min(12, max(w/5, 4))
+		stateW := max(w-3-idW-1-len(count)-1, 4)
+		out = append(out, m.row(w, sel, own(" "+mark+" ", 3, markSt), srv(string(s.ID), idW, st.Muted), own(" ", 1, st.Text),
+			srv(state, stateW, textSt), own(" "+count, w, st.Muted)))
 		last := "no events yet"
 		if s.Events > 0 {
-			last = fmt.Sprintf("events %d · last %s ago: %s %s", s.Events, fmtAge(now.Sub(s.LastTime)), s.LastMethod, s.LastSummary)
+			last = s.LastMethod + " " + s.LastSummary
 		}
-		stateW := min(18, max(w/6, 6))
-		out = append(out, m.row(w, sel, own(" "+mark+" ", 3, markSt), srv(string(s.ID), 6, st.Muted),
-			own(" ", 1, st.Text), srv(state, stateW, textSt), own(" ", 1, st.Text), srv(last, max(w-11-stateW, 0), textSt)))
-		accepted := "(not acknowledged)"
-		if s.Accepted != nil {
-			accepted = string(s.Accepted)
+		accepted := "(not acknowledged yet)"
+		switch {
+		case s.Accepted == nil:
+		case filterEqual(s.Asked, s.Accepted):
+			accepted = "all of it"
+		default:
+			accepted = describeFilter(s.Accepted)
 		}
-		out = append(out, m.row(w, sel, own("   asked ", 9, st.Muted), srv(string(s.Asked), max(w/2-9, 0), textSt),
-			own(" accepted ", 10, st.Muted), srv(accepted, max(w-w/2-10, 0), textSt)))
+		out = append(out,
+			m.row(w, sel, own("   last     ", 12, st.Muted), srv(last, w-12, textSt)),
+			m.row(w, sel, own("   asked    ", 12, st.Muted), srv(describeFilter(s.Asked), w-12, textSt)),
+			m.row(w, sel, own("   accepted ", 12, st.Muted), srv(accepted, w-12, textSt)))
 	}
 	if len(out) > h {
 		out = out[:h]
 	}
 	return out
+}
+
+// describeFilter says what a subscriptions/listen filter asks for:
+// "tools list, resources list; 2 resources: demo://a, demo://b". Unknown
+// members are listed by name; a filter that is not an object is shown raw.
+func describeFilter(raw json.RawMessage) string {
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return string(raw)
+	}
+	names := map[string]string{"toolsListChanged": "tools list", "promptsListChanged": "prompts list", "resourcesListChanged": "resources list"}
+	var lists, rest []string
+	var uris []string
+	keys := make([]string, 0, len(f))
+	for k := range f {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := f[k]
+		switch {
+		case names[k] != "":
+			if string(v) == "true" {
+				lists = append(lists, names[k])
+			}
+		case k == "resourceSubscriptions" || k == "resources":
+			_ = json.Unmarshal(v, &uris)
+		default:
+			rest = append(rest, k+" "+string(v))
+		}
+	}
+	parts := lists
+	if len(uris) > 0 {
+		word := "resources"
+		if len(uris) == 1 {
+			word = "resource"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s: %s", len(uris), word, strings.Join(uris, ", ")))
+	}
+	parts = append(parts, rest...)
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// filterEqual reports whether two filters say the same.
+func filterEqual(a, b json.RawMessage) bool {
+	return describeFilter(a) == describeFilter(b)
 }
 
 // selectedSub is the subscription under the cursor, or nil.

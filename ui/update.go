@@ -22,6 +22,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.tick()
 	case actionMsg:
 		return m, m.actionDone(msg)
+	case resourcesMsg:
+		m.resourcesLoaded(msg)
 	case editorFileMsg, editorExitMsg, editorTextMsg:
 		return m, m.externalMsg(msg)
 	case tea.WindowSizeMsg:
@@ -84,6 +86,8 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 		cmd = m.reject.update(msg)
 	case m.overlay == overlayComposer && m.composer.field == fieldParams:
 		m.composer.params, cmd = m.composer.params.Update(msg)
+	case m.overlay == overlayListen && m.listen.onURI():
+		m.listen.uri, cmd = m.listen.uri.Update(msg)
 	case m.traffic.editing:
 		m.filterInput, cmd = m.filterInput.Update(msg)
 	}

@@ -50,7 +50,8 @@ func (m *Model) drawPanes(w, h int) string {
 		if r.w == 0 || r.h == 0 {
 			return ""
 		}
-		return m.box(r.w, r.h, m.paneTitle(p), p == m.focus, m.paneBody(p, r.w-2, r.inner()))
+		alert := p == panePending && m.sess.Counters().Pending > 0
+		return m.alertBox(r.w, r.h, m.paneTitle(p), p == m.focus, alert, m.paneBody(p, r.w-2, r.inner()))
 	}
 	if m.zoom {
 		return draw(m.focus)
@@ -82,7 +83,10 @@ func (m *Model) paneTitle(p pane) string {
 	case paneInFlight:
 		return fmt.Sprintf("1 In flight (%d)", s.Counters().InFlight)
 	case panePending:
-		return fmt.Sprintf("2 Server asks (%d waiting)", s.Counters().Pending)
+		if n := s.Counters().Pending; n > 0 {
+			return fmt.Sprintf("2 Server asks ● %d waiting for you", n)
+		}
+		return "2 Server asks (0 waiting)"
 	case paneTraffic:
 		h := s.History()
 		t := fmt.Sprintf("3 Traffic (%d)", h.Len())
@@ -118,6 +122,8 @@ func (m *Model) drawOverlay(w, h int) string {
 		return m.box(w, h, m.editor.title(), true, m.drawEditor(m.editor, iw, ih))
 	case overlayComposer:
 		return m.box(w, h, "New request", true, m.drawComposer(m.composer, iw, ih))
+	case overlayListen:
+		return m.box(w, h, "New subscription", true, m.drawListen(m.listen, iw, ih))
 	case overlayReject:
 		return m.box(w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}

@@ -5,22 +5,28 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/inert"
 	"github.com/mcptui/mcptui/model"
 )
 
-// viewer shows one traffic entry pretty-printed, virtualized: only the
-// visible lines are formatted, and only the visible cells of each line are
-// escaped and drawn.
+// viewer shows one traffic entry pretty-printed, with folding, virtualized:
+// only the visible lines are formatted, and only the visible cells of each
+// line are escaped and drawn.
 type viewer struct {
-	entry     model.Entry // a copy: the history may evict the original
-	doc       *doc
-	top, left int
+	entry model.Entry // a copy: the history may evict the original
+	doc   *doc
+	// top and cursor are doc line indices of visible lines; left is the
+	// horizontal scroll in cells.
+	top, cursor, left int
+	// folded are the open lines whose insides are hidden.
+	folded map[int]bool
 }
 
 func newViewer(e *model.Entry) *viewer {
-	return &viewer{entry: *e, doc: newDoc(e.Raw)}
+	return &viewer{entry: *e, doc: newDoc(e.Raw), folded: map[int]bool{}}
 }
 
 // maxIndent caps the indentation so deep nesting stays readable.
@@ -34,6 +40,9 @@ func (v *viewer) title() string {
 		dir = "←"
 	}
 	s := fmt.Sprintf("#%d %s %s · %s", e.Seq, dir, e.Kind, model.FormatSize(e.Size))
+	if e.Seq == 0 {
+		s = model.FormatSize(e.Size)
+	}
 	if len(e.ID) > 0 {
 		s += " · id " + inert.Fit(string(e.ID), 16)
 	}
@@ -46,8 +55,8 @@ func (v *viewer) title() string {
 	return s
 }
 
-// draw renders the viewer's body: h-1 lines of document and a position
-// line.
+// drawViewer renders the viewer's body: h-1 lines of document and a
+// position line.
 func (m *Model) drawViewer(v *viewer, w, h int) []string {
 	st := m.styles
 	e := &v.entry
@@ -62,47 +71,80 @@ func (m *Model) drawViewer(v *viewer, w, h int) []string {
 		return []string{m.row(w, false, srv(" "+msg, w, st.Muted))}
 	}
 	bodyH := max(h-1, 1)
-	v.doc.ensure(v.top + bodyH + 1)
-	n, done := v.doc.complete()
-	v.top = min(v.top, max(n-1, 0))
+	d := v.doc
+	d.ensure(1)
 	var out []string
-	for i := v.top; i < n && len(out) < bodyH; i++ {
-		out = append(out, m.docRow(v.doc, i, v.left, w))
+	if len(d.lines) > 0 {
+		v.cursor = min(v.cursor, len(d.lines)-1)
+		v.scroll(bodyH)
+		for i, ok := v.top, true; ok && len(out) < bodyH; i, ok = v.after(i) {
+			out = append(out, m.docRow(v, i, w, i == v.cursor))
+		}
 	}
 	for len(out) < bodyH {
 		out = append(out, strings.Repeat(" ", w))
 	}
-	pos := fmt.Sprintf(" lines %d–%d of %d", v.top+1, min(v.top+bodyH, n), n)
-	if !done {
-		pos = fmt.Sprintf(" lines %d–%d of %d+", v.top+1, min(v.top+bodyH, n), n)
+	n, done := d.complete()
+	more := "+"
+	if done {
+		more = ""
+	}
+	pos := fmt.Sprintf(" line %d of %d%s", v.cursor+1, n, more)
+	if len(v.folded) > 0 {
+		pos += fmt.Sprintf(" · %d folded", len(v.folded))
 	}
 	if v.left > 0 {
 		pos += fmt.Sprintf(" · column %d", v.left+1)
 	}
-	if v.doc.err != nil {
-		pos += " · not valid JSON past here: " + v.doc.err.Error()
+	if d.err != nil {
+		pos += " · not valid JSON past here: " + d.err.Error()
+	}
+	if !d.text {
+		pos += " · space folds"
 	}
 	out = append(out, m.row(w, false, own(pos, w, st.Muted)))
 	return out
 }
 
-// docRow draws line i of a document from column left, w cells wide.
-func (m *Model) docRow(d *doc, i, left, w int) string {
+// docRow draws line i of the viewer's document from its column left, w
+// cells wide; sel draws it as the cursor's line.
+func (m *Model) docRow(v *viewer, i, w int, sel bool) string {
 	st := m.styles
+	d := v.doc
+	d.ensure(i + 2) // the comma is known once the next line is
 	ln := d.lines[i]
-	if d.text {
-		return m.row(w, false, seg{inert.Pad(inert.Slice(string(ln.val), left, w), w), st.Text})
+	if ln.kind == lineText {
+		return m.sliceRow([]seg{{string(d.val(i)), st.Text}}, v.left, w, sel)
 	}
-	var parts []seg
-	parts = append(parts, seg{strings.Repeat("  ", min(ln.depth, maxIndent)), st.Text})
-	if ln.key != nil {
-		parts = append(parts, seg{string(ln.key), st.JSONKey}, seg{": ", st.JSONPunct})
+	parts := []seg{{strings.Repeat("  ", min(int(ln.depth), maxIndent)), st.Text}}
+	if k := d.key(i); k != nil {
+		parts = append(parts, seg{string(k), st.JSONKey}, seg{": ", st.JSONPunct})
 	}
-	parts = append(parts, seg{string(ln.val), valueStyle(st.JSONString, st.JSONNumber, st.JSONLiteral, st.JSONPunct, ln.val)})
-	if d.hasComma(i) {
+	comma := d.hasComma(i)
+	if v.folded[i] && ln.end >= 0 {
+		what := "members"
+		if ln.brace == '[' {
+			what = "items"
+		}
+		if ln.count == 1 {
+			what = what[:len(what)-1]
+		}
+		parts = append(parts, seg{string(ln.brace) + " … " + string(closer(jsontext.Kind(ln.brace))), st.JSONPunct})
+		d.ensure(int(ln.end) + 2)
+		comma = d.hasComma(int(ln.end))
+		if comma {
+			parts = append(parts, seg{",", st.JSONPunct})
+			comma = false
+		}
+		parts = append(parts, seg{fmt.Sprintf("  %d %s", ln.count, what), st.Muted})
+	} else {
+		val := d.val(i)
+		parts = append(parts, seg{string(val), valueStyle(st.JSONString, st.JSONNumber, st.JSONLiteral, st.JSONPunct, val)})
+	}
+	if comma {
 		parts = append(parts, seg{",", st.JSONPunct})
 	}
-	return m.sliceRow(parts, left, w)
+	return m.sliceRow(parts, v.left, w, sel)
 }
 
 // valueStyle picks the style of a raw JSON value by its first byte.
@@ -122,9 +164,10 @@ func valueStyle(str, num, lit, punct lipgloss.Style, v []byte) lipgloss.Style {
 }
 
 // sliceRow draws raw segments (server text, escaped here) from column left,
-// w cells wide. A huge segment is never measured whole: it is assumed to
-// fill the rest of the line.
-func (m *Model) sliceRow(parts []seg, left, w int) string {
+// w cells wide; sel draws the whole row in the selection style. A huge
+// segment is never measured whole: it is assumed to fill the rest of the
+// line.
+func (m *Model) sliceRow(parts []seg, left, w int, sel bool) string {
 	var b strings.Builder
 	used := 0
 	skip := left
@@ -143,10 +186,21 @@ func (m *Model) sliceRow(parts []seg, left, w int) string {
 		piece := inert.Slice(p.s, skip, w-used)
 		skip = 0
 		used += inert.Width(piece)
-		b.WriteString(p.st.Render(piece))
+		if sel {
+			b.WriteString(piece)
+		} else {
+			b.WriteString(p.st.Render(piece))
+		}
 	}
 	if used < w {
 		b.WriteString(strings.Repeat(" ", w-used))
+	}
+	if sel {
+		text := b.String()
+		if m.styles.Palette.Mono {
+			text = "▌" + ansi.Truncate(text, w-1, "")
+		}
+		return m.styles.Selected.Render(text)
 	}
 	return b.String()
 }

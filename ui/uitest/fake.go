@@ -17,8 +17,8 @@ import (
 
 // Call is one request the UI made of the backend.
 type Call struct {
-	// Method is the Backend method: Cancel, Extend, Answer, Reject,
-	// CloseSubscription, Restart, Shutdown.
+	// Method is the Backend method: Call, Cancel, Extend, Answer, Reject,
+	// Listen, CloseSubscription, Restart, Shutdown.
 	Method string
 	ID     json.RawMessage
 	Ref    model.QuestionRef
@@ -27,6 +27,8 @@ type Call struct {
 	By     time.Duration
 	// Request is set for Call.
 	Request backend.CallRequest
+	// Listen is set for Listen.
+	Listen backend.ListenRequest
 }
 
 // Backend is a fake ui.Backend: events pushed to its inbox reach the UI,
@@ -103,6 +105,22 @@ func (b *Backend) Call(_ context.Context, req backend.CallRequest) (json.RawMess
 	return json.RawMessage(`{}`), nil
 }
 
+// Resources are the resources the fake lists for Resources.
+var Resources = []backend.Resource{{URI: "file:///var/log/build.log", Name: "build log"}, {URI: "mem://cache", Name: "cache"}}
+
+// Listen records a subscription and returns the id "fake-1".
+func (b *Backend) Listen(_ context.Context, req backend.ListenRequest) (json.RawMessage, error) {
+	if err := b.record(Call{Method: "Listen", Listen: req}); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(`"fake-1"`), nil
+}
+
+// Resources returns the package's Resources (it is not recorded).
+func (b *Backend) Resources(context.Context) ([]backend.Resource, error) {
+	return Resources, nil
+}
+
 // Cancel records a cancellation.
 func (b *Backend) Cancel(_ context.Context, id json.RawMessage) error {
 	return b.record(Call{Method: "Cancel", ID: id})
@@ -135,6 +153,7 @@ func (b *Backend) Restart(context.Context) error { return b.record(Call{Method: 
 func (b *Backend) Shutdown(context.Context) error { return b.record(Call{Method: "Shutdown"}) }
 
 var (
-	_ backend.Backend = (*Backend)(nil)
-	_ backend.Caller  = (*Backend)(nil)
+	_ backend.Backend  = (*Backend)(nil)
+	_ backend.Caller   = (*Backend)(nil)
+	_ backend.Listener = (*Backend)(nil)
 )

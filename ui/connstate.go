@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/model"
+)
+
+// maxTail is the most stderr lines shown beside an exit.
+const maxTail = 12
+
+// connBlock describes the connection while it is not ready, for the top of
+// the in-flight pane: what is being started, each step of the negotiation
+// (the probe and its answer), or how the server ended, why, and the tail of
+// its stderr. It is empty once the connection is ready, so a server that
+// never comes up is never a blank screen.
+func (m *Model) connBlock(w, h int) []string {
+	c := m.sess.Conn()
+	st := m.styles
+	if c.Phase == model.PhaseReady || c.Gen == 0 || h <= 0 {
+		return nil
+	}
+	var out []string
+	add := func(s seg) {
+		if len(out) < h {
+			out = append(out, m.row(w, false, s))
+		}
+	}
+	// wrapped adds server text over up to maxLines rows.
+	wrapped := func(prefix, text string, maxLines int, sty lipgloss.Style) {
+		for i, l := range wrap(text, w-len(prefix), maxLines) {
+			p := prefix
+			if i > 0 {
+				p = strings.Repeat(" ", len(prefix))
+			}
+			add(seg{inert.Pad(p+l, w), sty})
+		}
+	}
+	command := strings.Join(c.Command, " ")
+	switch c.Phase {
+	case model.PhaseStarting:
+		add(srv(" ● starting "+command+" …", w, st.States[model.PhaseStarting]))
+	case model.PhaseNegotiating:
+		add(srv(" ● negotiating with "+command, w, st.States[model.PhaseNegotiating]))
+	case model.PhaseExited:
+		status := c.ExitStatus
+		if status == "" {
+			status = "exit status 0"
+		}
+		wrapped(" ✗ the server stopped: ", status, 4, st.Error)
+		if f := shortFailure(c.Failure, c.Command); f != "" {
+			wrapped("   ", f, 2, st.Warn)
+		}
+	}
+	steps := c.Steps
+	if c.Phase != model.PhaseExited {
+		// Starting or negotiating: the newest steps that fit.
+		if room := h - len(out); len(steps) > room {
+			steps = steps[len(steps)-max(room, 0):]
+		}
+		for _, s := range steps {
+			add(srv("   "+fmtClock(s.Time)+"  "+s.Text, w, st.Muted))
+		}
+		return out
+	}
+	// Stopped: the stderr tail comes first, then the last steps, then how
+	// to go on.
+	tail := m.sess.StderrTail(maxTail)
+	room := h - len(out) - 1
+	var tailRows []string
+	switch {
+	case len(tail) == 0:
+		tailRows = []string{"   (nothing on stderr)"}
+	case room >= 2:
+		if len(tail) > room-1 {
+			tail = tail[len(tail)-(room-1):]
+		}
+		tailRows = append(tailRows, "   stderr (last lines):")
+		for _, l := range tail {
+			tailRows = append(tailRows, "   │ "+l)
+		}
+	}
+	if keep := room - len(tailRows); len(steps) > keep {
+		steps = steps[len(steps)-max(keep, 0):]
+	}
+	for _, s := range steps {
+		add(srv("   "+fmtClock(s.Time)+"  "+s.Text, w, st.Muted))
+	}
+	for i, l := range tailRows {
+		sty := st.Text
+		if i == 0 {
+			sty = st.Muted
+		}
+		add(srv(l, w, sty))
+	}
+	add(own("   r restarts it · the traffic pane (3) shows what it wrote to stdout", w, st.Accent))
+	return out
+}
+
+// wrap escapes server text and wraps it to rows of w cells, at most
+// maxLines of them (the last one cut with an ellipsis when there is more).
+func wrap(text string, w, maxLines int) []string {
+	if w <= 0 || maxLines <= 0 {
+		return nil
+	}
+	esc := inert.Line(inert.Clip(text, 4096))
+	lines := strings.Split(ansi.Wrap(esc, w, ""), "\n")
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = inert.Truncate(lines[maxLines-1], w-1, "") + inert.Ellipsis
+	}
+	return lines
+}
+
+// shortFailure drops what the rest of the screen already says from a
+// connect error: the "mcp: connecting to <command>:" prefix and the
+// JSON-RPC code of a connection error.
+func shortFailure(f string, command []string) string {
+	if len(command) > 0 {
+		f = strings.TrimPrefix(f, "mcp: connecting to "+command[0]+": ")
+	}
+	return strings.Replace(f, "jsonrpc error -32000: ", "", 1)
+}

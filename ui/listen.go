@@ -1,0 +1,232 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/ui/backend"
+)
+
+// listenKinds are the list-changed filters a subscription can ask for.
+var listenKinds = [...]string{"tools list changed", "prompts list changed", "resources list changed"}
+
+// listenDialog picks a new subscription's filter: list kinds, and the
+// resources (as the server lists them, or a URI typed in) whose updates to
+// receive.
+type listenDialog struct {
+	kinds     [len(listenKinds)]bool
+	resources []listenResource
+	loading   bool
+	loadErr   string
+	uri       textinput.Model
+	// cursor runs over the kinds, then the resources, then the URI field.
+	cursor, offset int
+	err            string
+}
+
+type listenResource struct {
+	uri, name string
+	on        bool
+}
+
+// resourcesMsg is the server's resource list, for the dialog.
+type resourcesMsg struct {
+	list []backend.Resource
+	err  error
+}
+
+func newListenDialog() *listenDialog {
+	d := &listenDialog{uri: textinput.New(), loading: true}
+	d.uri.Prompt = ""
+	d.uri.Placeholder = "another URI (enter adds it)"
+	return d
+}
+
+// rows is the number of selectable rows.
+func (d *listenDialog) rows() int { return len(listenKinds) + len(d.resources) + 1 }
+
+// onURI reports whether the cursor is on the URI field.
+func (d *listenDialog) onURI() bool { return d.cursor == d.rows()-1 }
+
+// request is the filter picked.
+func (d *listenDialog) request() (backend.ListenRequest, error) {
+	req := backend.ListenRequest{ToolsListChanged: d.kinds[0], PromptsListChanged: d.kinds[1], ResourcesListChanged: d.kinds[2]}
+	for _, r := range d.resources {
+		if r.on {
+			req.Resources = append(req.Resources, r.uri)
+		}
+	}
+	if u := strings.TrimSpace(d.uri.Value()); u != "" {
+		req.Resources = append(req.Resources, u)
+	}
+	if !req.ToolsListChanged && !req.PromptsListChanged && !req.ResourcesListChanged && len(req.Resources) == 0 {
+		return req, fmt.Errorf("pick something to subscribe to")
+	}
+	return req, nil
+}
+
+// openListen opens the dialog and asks the backend for the resources.
+func (m *Model) openListen() tea.Cmd {
+	l, ok := m.backend.(backend.Listener)
+	if !ok {
+		m.say(true, "this connection cannot open subscriptions")
+		return nil
+	}
+	m.listen = newListenDialog()
+	m.overlay = overlayListen
+	return func() tea.Msg {
+		list, err := l.Resources(context.Background())
+		return resourcesMsg{list: list, err: err}
+	}
+}
+
+// resourcesLoaded fills the dialog's resource rows.
+func (m *Model) resourcesLoaded(msg resourcesMsg) {
+	d := m.listen
+	if d == nil {
+		return
+	}
+	d.loading = false
+	if msg.err != nil {
+		d.loadErr = msg.err.Error()
+		return
+	}
+	onURI := d.onURI()
+	d.resources = d.resources[:0]
+	for _, r := range msg.list {
+		d.resources = append(d.resources, listenResource{uri: r.URI, name: r.Name})
+	}
+	if onURI {
+		d.cursor = d.rows() - 1
+	}
+}
+
+// listenKey drives the dialog.
+func (m *Model) listenKey(msg tea.KeyPressMsg) tea.Cmd {
+	d := m.listen
+	k := m.keys.Overlay
+	d.err = ""
+	switch {
+	case key.Matches(msg, k.Close):
+		m.overlay = overlayNone
+		return nil
+	case key.Matches(msg, k.Submit):
+		req, err := d.request()
+		if err != nil {
+			d.err = err.Error()
+			return nil
+		}
+		l, ok := m.backend.(backend.Listener)
+		if !ok {
+			d.err = "this connection cannot open subscriptions"
+			return nil
+		}
+		m.overlay = overlayNone
+		m.say(false, "subscribing…")
+		return func() tea.Msg {
+			id, err := l.Listen(context.Background(), req)
+			return actionMsg{what: "subscribed: subscription " + inert.Fit(string(id), 20), err: err}
+		}
+	case msg.String() == "up" || msg.String() == "shift+tab" || (!d.onURI() && key.Matches(msg, m.keys.List.Up)):
+		d.move(-1)
+		return nil
+	case msg.String() == "down" || key.Matches(msg, k.NextField) || (!d.onURI() && key.Matches(msg, m.keys.List.Down)):
+		d.move(1)
+		return nil
+	}
+	if d.onURI() {
+		if msg.String() == "enter" {
+			if u := strings.TrimSpace(d.uri.Value()); u != "" {
+				d.resources = append(d.resources, listenResource{uri: u, on: true})
+				d.uri.SetValue("")
+				d.cursor = d.rows() - 1
+			}
+			return nil
+		}
+		var cmd tea.Cmd
+		d.uri, cmd = d.uri.Update(msg)
+		return cmd
+	}
+	if key.Matches(msg, m.keys.Listen.Toggle) || msg.String() == "enter" || msg.String() == "x" {
+		if d.cursor < len(listenKinds) {
+			d.kinds[d.cursor] = !d.kinds[d.cursor]
+		} else {
+			r := &d.resources[d.cursor-len(listenKinds)]
+			r.on = !r.on
+		}
+	}
+	return nil
+}
+
+// move moves the cursor, focusing the URI field when it lands there.
+func (d *listenDialog) move(delta int) {
+	d.cursor = min(max(d.cursor+delta, 0), d.rows()-1)
+	if d.onURI() {
+		d.uri.Focus()
+	} else {
+		d.uri.Blur()
+	}
+}
+
+// drawListen draws the dialog's body.
+func (m *Model) drawListen(d *listenDialog, w, h int) []string {
+	st := m.styles
+	check := func(on bool) string {
+		if on {
+			return "[x] "
+		}
+		return "[ ] "
+	}
+	var items []string // one per selectable row but the URI field
+	for i, name := range listenKinds {
+		items = append(items, m.row(w, d.cursor == i, own("   "+check(d.kinds[i])+name, w, st.Text)))
+	}
+	for i, r := range d.resources {
+		nameW := min(24, w/4)
+		uriW := max(w-7-nameW-1, 0)
+		items = append(items, m.row(w, d.cursor == len(listenKinds)+i,
+			own("   "+check(r.on), 7, st.Text), srv(r.uri, uriW, st.Accent), own(" ", 1, st.Text), srv(r.name, nameW, st.Muted)))
+	}
+	res := fmt.Sprintf(" Updates of resources (%d listed by the server):", len(d.resources))
+	switch {
+	case d.loading:
+		res = " Updates of resources (asking the server for its list…):"
+	case d.loadErr != "":
+		res = " Updates of resources (the list failed: " + d.loadErr + "):"
+	}
+	head := []string{m.row(w, false, own(" Notify me when:", w, st.Bold))}
+	// The list scrolls so the cursor stays visible; the headings and the
+	// URI field stay put.
+	listH := max(h-len(head)-5, 1)
+	l := listState{cursor: min(d.cursor, len(items)-1), offset: d.offset}
+	l.show(listH - 1)
+	d.offset = l.offset
+	var body []string
+	for i := l.offset; i < len(items) && len(body) < listH-1; i++ {
+		body = append(body, items[i])
+		if i == len(listenKinds)-1 {
+			body = append(body, m.row(w, false, seg{inert.Fit(res, w), st.Bold}))
+		}
+	}
+	out := append(head, body...)
+	uriLabel := own("   URI ", 7, st.Muted)
+	if d.onURI() {
+		uriLabel = own(" ▸ URI ", 7, st.Accent)
+	}
+	d.uri.SetWidth(max(w-8, 1))
+	out = append(out, m.row(w, false), m.row(w, false, uriLabel, seg{d.uri.View(), st.Text}))
+	msg, sty := "ctrl+s subscribes · space toggles · ↑/↓ moves · esc closes", st.Muted
+	if d.err != "" {
+		msg, sty = "✗ "+d.err, st.Error
+	}
+	for len(out) < h-1 {
+		out = append(out, m.row(w, false))
+	}
+	return append(out[:h-1], m.row(w, false, own(" "+msg, w, sty)))
+}
