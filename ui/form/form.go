@@ -176,3 +176,21 @@ func compact(b []byte) json.RawMessage {
 	}
 	return json.RawMessage(v)
 }
+
+// Focused is the value of the text field under the cursor, or nil.
+func (m *Model) Focused() *schemaform.Value {
+	if m.raw {
+		return nil
+	}
+	return m.editOf
+}
+
+// SetFocusedText replaces the text of the field under the cursor (a
+// completion the person accepted).
+func (m *Model) SetFocusedText(s string) {
+	if m.editOf == nil || m.raw {
+		return
+	}
+	m.edit.Set(s)
+	m.textChanged()
+}

@@ -257,3 +257,25 @@ func (v *JSONView) line(st *themes.Styles, i, w int, sel bool) string {
 	}
 	return Row(st, w, sel, segs...)
 }
+
+// DrawLine draws visible line k (0 <= k < Len) in w cells.
+func (v *JSONView) DrawLine(st *themes.Styles, k, w int, sel bool) string {
+	if k < 0 || k >= len(v.visible) {
+		return Blank(w)
+	}
+	return v.line(st, v.visible[k], w, sel)
+}
+
+// SetCursor moves the cursor to visible line k.
+func (v *JSONView) SetCursor(k int) {
+	v.cursor = max(min(k, len(v.visible)-1), 0)
+}
+
+// Clone is a copy with its own folding and cursor (the parsed document is
+// shared: it never changes).
+func (v *JSONView) Clone() *JSONView {
+	c := *v
+	c.folded = append([]bool(nil), v.folded...)
+	c.visible = append([]int(nil), v.visible...)
+	return &c
+}

@@ -25,9 +25,9 @@ import (
 	"github.com/charmbracelet/x/vt"
 )
 
-// cmdWait is how long a Cmd may take before it is taken for a listener and
-// left out.
-const cmdWait = 2 * time.Second
+// CmdWait is how long a Cmd may take before it is taken for a listener
+// and left out. Tests whose components start listeners may shorten it.
+var CmdWait = 2 * time.Second
 
 // onlcr maps \n to \r\n, as a terminal's line discipline would.
 type onlcr struct{ w io.Writer }
@@ -97,7 +97,7 @@ func Drain(cmd tea.Cmd) []tea.Msg {
 	var msg tea.Msg
 	select {
 	case msg = <-ch:
-	case <-time.After(cmdWait):
+	case <-time.After(CmdWait):
 		return nil
 	}
 	switch m := msg.(type) {

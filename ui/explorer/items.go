@@ -1,0 +1,185 @@
+package explorer
+
+import (
+	"bytes"
+	"strings"
+	"time"
+
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// Kind is one of the explorer's lists.
+type Kind int
+
+// The lists, in tab order; Log is the log messages and events.
+const (
+	Tools Kind = iota
+	Resources
+	Templates
+	Prompts
+	Log
+	kinds
+)
+
+// String names the list.
+func (k Kind) String() string {
+	return [...]string{"Tools", "Resources", "Templates", "Prompts", "Log"}[k]
+}
+
+// item is one entry of a list.
+type item struct {
+	key, name, title, desc string
+	raw                    []byte
+	tool                   *mcp.Tool
+	res                    *mcp.Resource
+	tmpl                   *mcp.ResourceTemplate
+	prompt                 *mcp.Prompt
+}
+
+// mark is how an item changed in the last refresh.
+type mark int
+
+const (
+	unchanged mark = iota
+	added
+	changed
+	removed
+)
+
+// listing is one list with its diff since the previous listing.
+type listing struct {
+	kind    Kind
+	items   []item
+	marks   map[string]mark
+	removed []item
+	loaded  bool
+	loading bool
+	err     string
+	at      time.Time
+	// refreshes counts the listings after the first.
+	refreshes int
+	cursor    int
+	offset    int
+}
+
+// diff is how many items were added, removed and changed by the last
+// refresh.
+func (l *listing) diff() (add, rem, chg int) {
+	for _, m := range l.marks {
+		switch m {
+		case added:
+			add++
+		case changed:
+			chg++
+		}
+	}
+	return add, len(l.removed), chg
+}
+
+// replace installs a new listing and computes the diff with the old one
+// (not for the first listing).
+func (l *listing) replace(items []item, at time.Time) {
+	first := !l.loaded
+	old := map[string]item{}
+	for _, it := range l.items {
+		old[it.key] = it
+	}
+	l.marks, l.removed = map[string]mark{}, nil
+	if !first {
+		l.refreshes++
+		seen := map[string]bool{}
+		for _, it := range items {
+			seen[it.key] = true
+			prev, ok := old[it.key]
+			switch {
+			case !ok:
+				l.marks[it.key] = added
+			case !bytes.Equal(prev.raw, it.raw):
+				l.marks[it.key] = changed
+			}
+		}
+		for _, it := range l.items {
+			if !seen[it.key] {
+				l.removed = append(l.removed, it)
+			}
+		}
+	}
+	l.items, l.loaded, l.loading, l.err, l.at = items, true, false, "", at
+}
+
+// rows are what the list shows: the items that match the filter, then the
+// removed ones (dim), in order.
+type listRow struct {
+	it      item
+	mark    mark
+	removed bool
+}
+
+func (l *listing) rows(filter string) []listRow {
+	var out []listRow
+	f := strings.ToLower(strings.TrimSpace(filter))
+	match := func(it item) bool {
+		if f == "" {
+			return true
+		}
+		for _, s := range []string{it.name, it.title, it.desc, it.key} {
+			if strings.Contains(strings.ToLower(s), f) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, it := range l.items {
+		if match(it) {
+			out = append(out, listRow{it: it, mark: l.marks[it.key]})
+		}
+	}
+	for _, it := range l.removed {
+		if match(it) {
+			out = append(out, listRow{it: it, mark: removed, removed: true})
+		}
+	}
+	return out
+}
+
+// Items from the protocol types.
+
+func toolItems(ts []mcp.Tool) []item {
+	out := make([]item, len(ts))
+	for i := range ts {
+		t := &ts[i]
+		title := t.Title
+		if title == "" && t.Annotations != nil {
+			title = t.Annotations.Title
+		}
+		out[i] = item{key: t.Name, name: t.Name, title: title, desc: t.Description, raw: t.Raw, tool: t}
+	}
+	return out
+}
+
+func resourceItems(rs []mcp.Resource) []item {
+	out := make([]item, len(rs))
+	for i := range rs {
+		r := &rs[i]
+		out[i] = item{key: r.URI, name: r.Name, title: r.Title, desc: r.Description, raw: r.Raw, res: r}
+	}
+	return out
+}
+
+func templateItems(ts []mcp.ResourceTemplate) []item {
+	out := make([]item, len(ts))
+	for i := range ts {
+		t := &ts[i]
+		out[i] = item{key: t.URITemplate, name: t.Name, title: t.Title, desc: t.Description, raw: t.Raw, tmpl: t}
+	}
+	return out
+}
+
+func promptItems(ps []mcp.Prompt) []item {
+	out := make([]item, len(ps))
+	for i := range ps {
+		p := &ps[i]
+		out[i] = item{key: p.Name, name: p.Name, title: p.Title, desc: p.Description, raw: p.Raw, prompt: p}
+	}
+	return out
+}

@@ -1,0 +1,211 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/themes"
+	"github.com/mcptui/mcptui/ui/answer"
+	"github.com/mcptui/mcptui/ui/explorer/argstore"
+	"github.com/mcptui/mcptui/ui/kit"
+)
+
+// page is what the explorer's main area shows.
+type page int
+
+const (
+	pageList page = iota
+	pageForm
+	pageRunning
+	pageResult
+	pageTask
+)
+
+// Options configure the explorer.
+type Options struct {
+	Server Server
+	Styles *themes.Styles
+	// Store remembers arguments across runs; nil remembers nothing.
+	Store *argstore.Store
+	// Roots is the client's roots list, edited from the explorer; nil
+	// hides the roots editor.
+	Roots *answer.RootList
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// SaveDir is where results are saved by default; "" is the working
+	// directory.
+	SaveDir string
+	// NoAutoListen skips the subscription that refreshes the lists on
+	// list-changed notifications (tests).
+	NoAutoListen bool
+	// Tick is how often a running call's clock is redrawn: 0 means 250 ms,
+	// < 0 never (screen tests).
+	Tick time.Duration
+}
+
+// Model is the explorer.
+type Model struct {
+	opts Options
+	srv  Server
+	st   *themes.Styles
+	now  func() time.Time
+
+	w, h      int
+	tab       Kind
+	lists     [Log]*listing
+	filter    kit.LineEdit
+	filtering bool
+	filters   [kinds]string
+	scroll    int // details
+
+	page    page
+	act     *action
+	run     *running
+	results []*result
+	task    *taskView
+
+	logs  *logPane
+	level string
+
+	dlg     dialog
+	subs    []*sub
+	stopAll context.CancelFunc
+	ctx     context.Context
+
+	notice    string
+	noticeErr bool
+	seq       int
+	close     bool
+}
+
+// New builds the explorer; Init starts the listings.
+func New(opts Options) *Model {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	m := &Model{opts: opts, srv: opts.Server, st: opts.Styles, now: opts.Now, logs: newLogPane()}
+	for k := Tools; k < Log; k++ {
+		m.lists[k] = &listing{kind: k}
+	}
+	m.ctx, m.stopAll = context.WithCancel(context.Background())
+	return m
+}
+
+// SetStyles changes the theme.
+func (m *Model) SetStyles(st *themes.Styles) { m.st = st }
+
+// Stop ends the explorer's subscriptions and listeners.
+func (m *Model) Stop() { m.stopAll() }
+
+// WantsClose reports whether the person pressed esc at the top level: the
+// host closes the explorer (and clears the flag with Reopen).
+func (m *Model) WantsClose() bool { return m.close }
+
+// Reopen clears WantsClose.
+func (m *Model) Reopen() { m.close = false }
+
+// Tab is the list shown.
+func (m *Model) Tab() Kind { return m.tab }
+
+// Init loads the lists, starts reading notifications and opens the
+// subscription that keeps the lists fresh.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.refreshAll(), m.waitNote()}
+	if !m.opts.NoAutoListen {
+		cmds = append(cmds, m.autoListen())
+	}
+	return tea.Batch(cmds...)
+}
+
+// Refresh lists everything again (after a reconnect, say).
+func (m *Model) Refresh() tea.Cmd { return m.refreshAll() }
+
+// Messages of the explorer's own Cmds.
+type (
+	listedMsg struct {
+		kind  Kind
+		items []item
+		err   error
+		at    time.Time
+	}
+	noteMsg struct {
+		n  mcp.Notification
+		ok bool
+	}
+	noticeMsg struct {
+		text string
+		err  bool
+	}
+)
+
+// say sets the status line.
+func (m *Model) say(isErr bool, text string) { m.notice, m.noticeErr = text, isErr }
+
+// Update handles a message.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+	case listedMsg:
+		return m.listed(msg)
+	case noteMsg:
+		if !msg.ok {
+			return nil
+		}
+		return tea.Batch(m.notification(msg.n, nil), m.waitNote())
+	case subEventMsg:
+		return m.subEvent(msg)
+	case noticeMsg:
+		m.say(msg.err, msg.text)
+	case runMsg:
+		return m.runEvent(msg)
+	case completeMsg:
+		m.completed(msg)
+	case levelSetMsg:
+		if msg.err != nil {
+			m.say(true, "setting the log level failed: "+msg.err.Error())
+		} else {
+			m.level = msg.level
+			m.say(false, "log level set to "+msg.level)
+		}
+	case savedMsg:
+		if msg.err != nil {
+			m.say(true, "not saved: "+msg.err.Error())
+		} else {
+			m.say(false, fmt.Sprintf("saved %s to %s", fmtSize(msg.n), msg.path))
+		}
+	case taskMsg:
+		return m.taskEvent(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	}
+	return nil
+}
+
+// Run wraps the explorer as a standalone program model (demos, tests).
+type Run struct{ M *Model }
+
+// Init implements tea.Model.
+func (r Run) Init() tea.Cmd { return r.M.Init() }
+
+// Update implements tea.Model.
+func (r Run) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := r.M.Update(msg)
+	if r.M.WantsClose() {
+		return r, tea.Quit
+	}
+	return r, cmd
+}
+
+// View implements tea.Model.
+func (r Run) View() tea.View {
+	v := tea.NewView(joinLines(r.M.View(r.M.w, r.M.h)))
+	v.AltScreen = true
+	return v
+}

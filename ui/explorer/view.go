@@ -1,0 +1,454 @@
+package explorer
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/themes"
+	"github.com/mcptui/mcptui/ui/kit"
+)
+
+// joinLines joins drawn lines into a frame.
+func joinLines(lines []string) string { return strings.Join(lines, "\n") }
+
+// boxLines draws body in a w×h box as lines.
+func boxLines(st *themes.Styles, w, h int, title string, body []string) []string {
+	return strings.Split(kit.Box(st, w, h, title, true, body), "\n")
+}
+
+// View draws the explorer in exactly h lines of w cells.
+func (m *Model) View(w, h int) []string {
+	if w < 20 || h < 6 {
+		return kit.Pad([]string{kit.Row(m.st, w, false, kit.Own(" too small", w, m.st.Muted))}, w, h)
+	}
+	m.w, m.h = w, h
+	out := []string{m.tabBar(w), m.statusLine(w)}
+	bodyH := h - 3
+	var body []string
+	switch m.page {
+	case pageForm:
+		body = m.formView(w, bodyH)
+	case pageRunning:
+		body = m.runningView(w, bodyH)
+	case pageResult:
+		body = m.resultView(m.results[len(m.results)-1], w, bodyH)
+	case pageTask:
+		body = m.taskView(w, bodyH)
+	default:
+		body = m.listPage(w, bodyH)
+	}
+	body = kit.Pad(body, w, bodyH)
+	if m.dlg.kind != dlgNone {
+		body = overlay(body, m.dialogView(min(w-4, 100), min(bodyH, m.dialogHeight(bodyH))), w)
+	}
+	out = append(out, body...)
+	return append(out, m.footer(w))
+}
+
+// dialogHeight is how tall the open dialog is.
+func (m *Model) dialogHeight(max int) int {
+	switch m.dlg.kind {
+	case dlgSave:
+		return 6
+	case dlgLevel:
+		return len(logLevels) + 4
+	case dlgRoots:
+		return max
+	}
+	return min(len(m.subRows())+4, max)
+}
+
+// overlay puts a box over the middle of the body.
+func overlay(body, box []string, w int) []string {
+	top := max((len(body)-len(box))/2, 0)
+	bw := 0
+	if len(box) > 0 {
+		bw = ansi.StringWidth(box[0])
+	}
+	left := max((w-bw)/2, 0)
+	for i, l := range box {
+		if top+i >= len(body) {
+			break
+		}
+		row := body[top+i]
+		body[top+i] = ansi.Truncate(row, left, "") + l + ansi.TruncateLeft(row, left+bw, "")
+	}
+	return body
+}
+
+// tabBar draws the tabs with counts and change marks, and the session.
+func (m *Model) tabBar(w int) string {
+	st := m.st
+	var segs []kit.Seg
+	for k := Tools; k < kinds; k++ {
+		label := " " + k.String()
+		if k < Log {
+			l := m.lists[k]
+			switch {
+			case l.loading && !l.loaded:
+				label += " …"
+			case l.err != "":
+				label += " –"
+			default:
+				label += fmt.Sprintf(" %d", len(l.items))
+			}
+			if a, r, c := l.diff(); a+r+c > 0 {
+				label += fmt.Sprintf(" ±%d", a+r+c)
+			}
+		} else if n := len(m.logs.entries); n > 0 {
+			label += fmt.Sprintf(" %d", n)
+		}
+		label += " "
+		sty := st.Muted
+		if k == m.tab {
+			sty = st.Selected.Bold(true)
+		}
+		segs = append(segs, kit.Txt(label, sty), kit.Txt(" ", st.Text))
+	}
+	info := m.srv.Info()
+	right := info.Version
+	if m.level != "" {
+		right = "log " + m.level + " · " + right
+	}
+	if n := m.openSubs(); n > 0 {
+		right = fmt.Sprintf("%d subscription(s) · %s", n, right)
+	}
+	used := 0
+	for _, s := range segs {
+		used += ansi.StringWidth(s.S)
+	}
+	pad := max(w-used-inert.Width(right)-1, 1)
+	segs = append(segs, kit.Txt(strings.Repeat(" ", pad), st.Text), kit.SrvFree(right, w-used-pad, st.Muted))
+	return kit.Row(st, w, false, segs...)
+}
+
+// openSubs counts the subscriptions the person opened.
+func (m *Model) openSubs() int {
+	n := 0
+	for _, s := range m.subs {
+		if !s.auto {
+			n++
+		}
+	}
+	return n
+}
+
+// statusLine shows the filter, the notice, or the diff of the list.
+func (m *Model) statusLine(w int) string {
+	st := m.st
+	switch {
+	case m.filtering:
+		return kit.Row(st, w, false, kit.Txt(" / ", st.Accent), kit.Seg{S: m.filter.View(w-3, true, st.Text, st.Selected, st.Muted, "filter as you type"), St: st.Text})
+	case m.notice != "":
+		nst := st.Accent
+		if m.noticeErr {
+			nst = st.Error
+		}
+		return kit.Row(st, w, false, kit.Txt(" ", st.Text), kit.SrvFree(m.notice, w-1, nst))
+	case m.tab < Log && m.page == pageList:
+		l := m.lists[m.tab]
+		var segs []kit.Seg
+		if f := m.filters[m.tab]; f != "" {
+			segs = append(segs, kit.Txt(" filter ", st.Muted), kit.SrvFree(f, w/3, st.Accent), kit.Txt(fmt.Sprintf(" (%d shown)", len(l.rows(f))), st.Muted))
+		}
+		if a, r, c := l.diff(); l.refreshes > 0 {
+			segs = append(segs, kit.Txt(" since the last listing: ", st.Muted),
+				kit.Txt(fmt.Sprintf("+%d added", a), st.OK), kit.Txt("  ", st.Text),
+				kit.Txt(fmt.Sprintf("−%d removed", r), st.Error), kit.Txt("  ", st.Text),
+				kit.Txt(fmt.Sprintf("~%d changed", c), st.Warn), kit.Txt(" · listed at "+l.at.Format("15:04:05"), st.Muted))
+		} else if l.loaded && l.err == "" {
+			segs = append(segs, kit.Txt(" listed at "+l.at.Format("15:04:05"), st.Muted))
+		}
+		return kit.Row(st, w, false, segs...)
+	}
+	return kit.Blank(w)
+}
+
+// listPage draws the list and the selected entry's details side by side.
+func (m *Model) listPage(w, h int) []string {
+	st := m.st
+	if m.tab == Log {
+		return m.logs.view(st, w, h, m.level)
+	}
+	lw := min(max(w*2/5, 24), 60)
+	dw := w - lw - 1
+	left := m.listView(lw, h)
+	var right []string
+	if r := m.current(); r != nil {
+		right = m.details(r, dw)
+		m.scroll = min(m.scroll, max(len(right)-h, 0))
+		right = right[m.scroll:]
+	}
+	right = kit.Pad(right, dw, h)
+	out := make([]string, h)
+	for i := range h {
+		out[i] = left[i] + st.Subtle.Render("│") + right[i]
+	}
+	return out
+}
+
+// listView draws the shown list.
+func (m *Model) listView(w, h int) []string {
+	st := m.st
+	l := m.lists[m.tab]
+	var out []string
+	switch {
+	case l.loading && !l.loaded:
+		return kit.Pad([]string{kit.Row(st, w, false, kit.Own("  listing…", w, st.Muted))}, w, h)
+	case l.err != "":
+		return kit.Pad([]string{kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.SrvFree(l.err, w-2, st.Error))}, w, h)
+	}
+	rows := l.rows(m.filters[m.tab])
+	if len(rows) == 0 {
+		msg := "  nothing here"
+		if m.filters[m.tab] != "" {
+			msg = "  nothing matches the filter"
+		}
+		return kit.Pad([]string{kit.Row(st, w, false, kit.Own(msg, w, st.Muted))}, w, h)
+	}
+	l.cursor = max(min(l.cursor, len(rows)-1), 0)
+	l.offset = kit.Window(l.offset, l.cursor, len(rows), h)
+	for i := l.offset; i < len(rows) && len(out) < h; i++ {
+		r := rows[i]
+		mark, mst := "  ", st.Text
+		switch r.mark {
+		case added:
+			mark, mst = "+ ", st.OK
+		case changed:
+			mark, mst = "~ ", st.Warn
+		case removed:
+			mark, mst = "− ", st.Error
+		}
+		name := r.it.name
+		if m.tab == Resources || m.tab == Templates {
+			name = r.it.key
+		}
+		nst := st.Text
+		if r.removed {
+			nst = st.Muted.Strikethrough(true)
+		}
+		segs := []kit.Seg{kit.Txt(" "+mark, mst), kit.SrvFree(name, w-3, nst)}
+		if r.it.title != "" && r.it.title != name && inert.Width(name)+4 < w-3 {
+			segs = append(segs, kit.Txt("  ", st.Text), kit.SrvFree(r.it.title, max(w-6-inert.Width(name), 0), st.Muted))
+		}
+		out = append(out, kit.Row(st, w, i == l.cursor, segs...))
+	}
+	return kit.Pad(out, w, h)
+}
+
+// formView draws a call's form, its options, suggestions and errors.
+func (m *Model) formView(w, h int) []string {
+	st := m.st
+	a := m.act
+	verb := map[actionKind]string{actTool: "Call tool", actPrompt: "Get prompt", actTemplate: "Read from template"}[a.kind]
+	head := []kit.Seg{kit.Txt(" "+verb+" ", st.Muted), kit.SrvFree(a.it.key, w/2, st.Bold.Foreground(st.Accent.GetForeground()))}
+	if a.remembered {
+		head = append(head, kit.Txt("  (filled with the last arguments)", st.Muted))
+	}
+	out := []string{kit.Row(st, w, false, head...)}
+	if a.kind == actTemplate {
+		out = append(out, kit.Row(st, w, false, kit.Txt(" → ", st.Muted), kit.SrvFree(a.tpl.expand(templateVals(a)), w-3, st.Info)))
+	}
+	if a.kind == actTool {
+		out = append(out, m.optionsLine(a, w))
+	}
+	var tail []string
+	if a.sugg != nil && a.form.Focused() != nil && !a.editOpts {
+		tail = append(tail, m.suggestLine(a, w))
+	}
+	if a.err != "" {
+		tail = append(tail, kit.Row(st, w, false, kit.Txt(" ✗ ", st.Error), kit.SrvFree(a.err, w-3, st.Error)))
+	}
+	bodyH := max(h-len(out)-len(tail), 3)
+	if a.editOpts {
+		out = append(out, kit.Row(st, w, false, kit.Own(" Call options (ctrl+g back to the arguments):", w, st.TitleFocus)))
+		out = append(out, a.opts.View(w, bodyH-1)...)
+	} else {
+		out = append(out, a.form.View(w, bodyH)...)
+	}
+	return kit.Pad(append(out, tail...), w, h)
+}
+
+// templateVals are a template form's current values.
+func templateVals(a *action) map[string]string {
+	vals := map[string]string{}
+	for _, p := range a.form.Value().Props {
+		if p.Set {
+			vals[p.Field.Name] = p.Text
+		}
+	}
+	return vals
+}
+
+// optionsLine sums up a tool call's options.
+func (m *Model) optionsLine(a *action, w int) string {
+	st := m.st
+	raw, _ := a.opts.Value().JSON()
+	spec, err := callOptions(raw)
+	var parts []string
+	switch {
+	case err != nil:
+		parts = append(parts, "timeout ?")
+	case spec.opts.Timeout < 0:
+		parts = append(parts, "no timeout")
+	case spec.opts.Timeout == 0:
+		parts = append(parts, "default timeout")
+	default:
+		parts = append(parts, "timeout "+spec.opts.Timeout.String())
+	}
+	if spec.progress {
+		parts = append(parts, "progress")
+	}
+	if spec.opts.ResetOnProgress {
+		parts = append(parts, "reset on progress")
+	}
+	if spec.task {
+		parts = append(parts, "as a task")
+	}
+	return kit.Row(st, w, false, kit.Own(" options: "+strings.Join(parts, " · ")+"  (ctrl+g changes them)", w, st.Muted))
+}
+
+// suggestLine shows completion suggestions.
+func (m *Model) suggestLine(a *action, w int) string {
+	st := m.st
+	if len(a.sugg) == 0 {
+		return kit.Row(st, w, false, kit.Own(" no suggestions", w, st.Muted))
+	}
+	segs := []kit.Seg{kit.Txt(" suggestions: ", st.Muted)}
+	for i, s := range a.sugg {
+		if i >= 12 {
+			break
+		}
+		sty := st.Text
+		if i == a.suggSel {
+			sty = st.Selected
+		}
+		segs = append(segs, kit.SrvFree(s, 30, sty), kit.Txt("  ", st.Text))
+	}
+	if a.suggMore || len(a.sugg) > 12 {
+		segs = append(segs, kit.Txt("…", st.Muted))
+	}
+	segs = append(segs, kit.Txt("(enter takes it · alt+↑/↓ picks)", st.Subtle))
+	return kit.Row(st, w, false, segs...)
+}
+
+// runningView shows a call in flight with its progress.
+func (m *Model) runningView(w, h int) []string {
+	st := m.st
+	r := m.run
+	if r == nil {
+		return nil
+	}
+	elapsed := m.now().Sub(r.started).Round(100 * time.Millisecond)
+	out := []string{kit.Blank(w),
+		kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.Txt("waiting for ", st.Muted), kit.SrvFree(r.what, w/2, st.Bold),
+			kit.Txt(" · "+elapsed.String(), st.Muted)),
+		kit.Blank(w)}
+	if p := r.prog; p != nil {
+		bar := progressBar(st, p.Progress, p.Total, min(w-20, 60))
+		label := fmt.Sprintf(" %g", p.Progress)
+		if p.Total > 0 {
+			label += fmt.Sprintf("/%g", p.Total)
+		}
+		out = append(out, kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.Seg{S: bar, St: st.Text}, kit.Txt(label, st.Muted),
+			kit.Txt(fmt.Sprintf("  (%d updates)", r.count), st.Muted)))
+		if p.Message != "" {
+			out = append(out, kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.SrvFree(p.Message, w-2, st.Text)))
+		}
+	} else {
+		out = append(out, kit.Row(st, w, false, kit.Own("  no progress reported (yet)", w, st.Muted)))
+	}
+	out = append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own("  esc cancels it (notifications/cancelled)", w, st.Subtle)))
+	return out
+}
+
+// progressBar draws value/total in w cells (a moving block without total).
+func progressBar(st *themes.Styles, value, total float64, w int) string {
+	w = max(w, 4)
+	if total <= 0 {
+		pos := int(value) % w
+		return st.ProgressEmpty.Render(strings.Repeat("─", pos)) + st.ProgressFull.Render("███") + st.ProgressEmpty.Render(strings.Repeat("─", max(w-pos-3, 0)))
+	}
+	f := min(max(value/total, 0), 1)
+	n := int(f * float64(w))
+	return st.ProgressFull.Render(strings.Repeat("█", n)) + st.ProgressEmpty.Render(strings.Repeat("░", w-n))
+}
+
+// taskView draws a task being followed.
+func (m *Model) taskView(w, h int) []string {
+	st := m.st
+	tv := m.task
+	if tv == nil {
+		return nil
+	}
+	t := tv.t
+	sst := st.Info
+	switch t.Status {
+	case "completed":
+		sst = st.OK
+	case "failed", "cancelled":
+		sst = st.Error
+	case "input_required":
+		sst = st.Warn
+	}
+	name := "a task"
+	if tv.tool != nil {
+		name = tv.tool.Name
+	}
+	out := []string{kit.Blank(w),
+		kit.Row(st, w, false, kit.Txt("  task ", st.Muted), kit.SrvFree(t.TaskID, w/2, st.Bold), kit.Txt(" of ", st.Muted), kit.SrvFree(name, w/3, st.Accent)),
+		kit.Row(st, w, false, kit.Txt("  status  ", st.Muted), kit.SrvFree(t.Status, 20, sst.Bold(true)), kit.Txt("  ", st.Text), kit.SrvFree(t.StatusMessage, w-34, st.Text)),
+	}
+	if t.Status == "input_required" {
+		out = append(out, kit.Row(st, w, false, kit.Own("  the task needs input: answer the server's question in the pending pane", w, st.Warn)))
+	}
+	if t.PollInterval != nil {
+		out = append(out, kit.Row(st, w, false, kit.Own(fmt.Sprintf("  polls   every %dms (%d so far)", *t.PollInterval, tv.polls), w, st.Muted)))
+	}
+	if tv.err != "" {
+		out = append(out, kit.Row(st, w, false, kit.Txt("  ✗ ", st.Error), kit.SrvFree(tv.err, w-4, st.Error)))
+	}
+	out = append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own("  history", w, st.Muted)))
+	for _, hline := range tv.history[max(len(tv.history)-(h-12), 0):] {
+		out = append(out, kit.Row(st, w, false, kit.Txt("   ", st.Text), kit.SrvFree(hline, w-3, st.Text)))
+	}
+	keys := "  c cancels the task (tasks/cancel) · r polls now · esc leaves it"
+	if tv.done {
+		keys = "  enter fetches the result again · esc leaves it"
+	}
+	return append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own(keys, w, st.Subtle)))
+}
+
+// footer is the keys that work now.
+func (m *Model) footer(w int) string {
+	st := m.st
+	var keys string
+	switch {
+	case m.dlg.kind != dlgNone:
+		keys = ""
+	case m.filtering:
+		keys = "type to filter · enter keeps it · esc clears it"
+	case m.page == pageForm && m.act != nil && m.act.editOpts:
+		keys = "ctrl+s sends · ctrl+g back to the arguments · ↑/↓ fields · esc back to the list"
+	case m.page == pageForm:
+		keys = "ctrl+s sends · tab/↑/↓ fields · ctrl+r raw JSON · ctrl+d clears · esc back"
+		if m.act.kind == actTool {
+			keys += " · ctrl+g options"
+		}
+	case m.page == pageRunning:
+		keys = "esc cancels"
+	case m.page == pageResult:
+		keys = "↑/↓ move · enter folds / opens · y copies · Y copies all · w saves item · W saves all · esc back"
+	case m.page == pageTask:
+		keys = ""
+	case m.tab == Log:
+		keys = "←/→ lists · ↑/↓ move · enter opens data · L log level · s subscribe · esc closes"
+	default:
+		keys = "←/→ lists · / filter · enter call/read/get · L log level · s subscribe · o roots · u relist · esc closes"
+	}
+	return kit.Row(st, w, false, kit.Own(" "+keys, w, st.Subtle))
+}
