@@ -221,11 +221,11 @@ func (c *Conn) Shutdown(grace time.Duration) error {
 	if c.waitExit(grace) {
 		return c.exitErr
 	}
-	_ = c.cmd.Process.Signal(syscall.SIGTERM)
+	_ = signalGroup(c.cmd.Process, syscall.SIGTERM)
 	if c.waitExit(grace) {
 		return fmt.Errorf("conn: server did not exit within %v of EOF; stopped by SIGTERM: %w", grace, exitCause(c.exitErr))
 	}
-	_ = c.cmd.Process.Kill()
+	_ = signalGroup(c.cmd.Process, syscall.SIGKILL)
 	<-c.exited
 	return fmt.Errorf("conn: server ignored EOF and SIGTERM for %v each; killed: %w", grace, exitCause(c.exitErr))
 }
@@ -295,8 +295,8 @@ func (c *Conn) readLoop() {
 	}
 	waitErr := c.cmd.Wait()
 	c.exitErr = waitErr
-	close(c.exited)
 	c.observe(Exited, nil, 0, exitCause(waitErr))
+	close(c.exited)
 	c.stop(&Error{Code: CodeConnection, Message: msgServerExited, Cause: exitCause(waitErr)}, false)
 }
 

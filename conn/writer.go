@@ -73,7 +73,7 @@ type nowWrite struct {
 // of syscall.RawConn.Write and always reports done.
 func (nw *nowWrite) write(fd uintptr) bool {
 	for nw.n < len(nw.b) {
-		m, err := syscall.Write(int(fd), nw.b[nw.n:])
+		m, err := writeRaw(fd, nw.b[nw.n:])
 		if m > 0 {
 			nw.n += m
 		}
