@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcptui/mcptui/cli"
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/headless"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/session"
@@ -37,10 +38,25 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGHUP)
 	defer stop()
 	in := inbox.New(inbox.Limits{})
+	opts := mcpOptions(cfg)
+	rec, err := headless.AttachRecorder(cfg, command, args, &opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 1
+	}
+	if rec != nil {
+		// conn reports each exit to its Observer before Shutdown returns,
+		// so the recording is complete once the session has shut down.
+		defer func() {
+			if err := rec.Close(); err != nil {
+				fmt.Fprintf(stderr, "mcptui: the recording: %v\n", err)
+			}
+		}()
+	}
 	sess, err := session.Start(ctx, session.Config{
 		Command:         command,
 		Args:            args,
-		MCP:             mcpOptions(cfg),
+		MCP:             opts,
 		ResetOnProgress: cfg.ResetOnProgress,
 		MaxTotalTimeout: cfg.MaxTotalTimeout,
 		Inbox:           in,
