@@ -62,6 +62,15 @@ func (s *Session) applyCurrent(ev Event) {
 		}
 	case CallOptions:
 		s.callOptions(e)
+	case CallEnded:
+		switch c := s.calls[callKey(s.conn.Gen, Out, e.ID)]; {
+		case c == nil || e.Err == "":
+		case e.Cancelled:
+			c.Cancelled = true
+			s.finish(c, Outcome{Kind: CancelledByCaller, Time: e.Time})
+		default:
+			s.finish(c, Outcome{Kind: FailedLocally, Time: e.Time, Err: &RPCError{Code: e.Code, Message: e.Err}})
+		}
 	case Extended:
 		if c := s.calls[callKey(s.conn.Gen, Out, e.ID)]; c != nil && !c.Deadline.IsZero() {
 			c.Deadline = c.Deadline.Add(e.By)
@@ -107,6 +116,8 @@ func genOf(ev Event) int {
 	case Failed:
 		return e.Gen
 	case CallOptions:
+		return e.Gen
+	case CallEnded:
 		return e.Gen
 	case Extended:
 		return e.Gen
@@ -198,10 +209,21 @@ func (s *Session) callOptions(e CallOptions) {
 		c.setTimer(e.Timeout, e.MaxTotal, e.ResetOnProgress)
 		return
 	}
-	if len(s.opts) < 1024 {
-		s.opts[key] = e
+	if e.Method == "" || len(s.order) >= maxQueued {
+		if len(s.opts) < 1024 {
+			s.opts[key] = e
+		}
+		return
 	}
+	// Listed at once, as queued, until its line is written.
+	c := &Call{Key: key, ID: clone(e.ID), Dir: Out, Gen: s.conn.Gen, Method: e.Method, Start: e.Time, Queued: true}
+	c.setTimer(e.Timeout, e.MaxTotal, e.ResetOnProgress)
+	s.calls[key] = c
+	s.order = append(s.order, c)
 }
+
+// maxQueued bounds the calls in flight that CallOptions alone can add.
+const maxQueued = 4096
 
 func (s *Session) asked(e QuestionAsked) {
 	key := questionKey(s.conn.Gen, e.RequestID, e.Key)

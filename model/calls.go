@@ -28,6 +28,9 @@ type Call struct {
 	ResetOnProgress bool
 	// Progress is the latest notifications/progress, nil before the first.
 	Progress *Progress
+	// Queued is set while the request's line has not been written (the
+	// server is not reading its stdin).
+	Queued bool
 	// Cancelled is set when a notifications/cancelled named the call.
 	Cancelled    bool
 	CancelReason string
@@ -73,18 +76,21 @@ const (
 	CancelledByCaller
 	// ConnectionDied: the server exited or was restarted first.
 	ConnectionDied
+	// FailedLocally: the sender gave up without an answer (its timer
+	// fired, or its line could not be written).
+	FailedLocally
 )
 
 // String names the outcome.
 func (k OutcomeKind) String() string {
-	return [...]string{"pending", "ok", "error", "cancelled", "connection died"}[k]
+	return [...]string{"pending", "ok", "error", "cancelled", "connection died", "failed"}[k]
 }
 
 // Outcome is how and when a call ended.
 type Outcome struct {
 	Kind OutcomeKind
 	Time time.Time
-	// Err is set for FailedWithError.
+	// Err is set for FailedWithError and FailedLocally.
 	Err *RPCError
 }
 

@@ -217,16 +217,20 @@ func clipRaw(raw []byte) string {
 	return string(b)
 }
 
-// FormatSize is a byte count for people: 512 B, 1.5 KiB, 16.0 MiB.
+// FormatSize is a byte count for people, in at most 9 cells: 512 B,
+// 1.5 KiB, 16.0 MiB, 1.0 GiB (a unit is promoted before its number reaches
+// four digits).
 func FormatSize(n int) string {
-	const unit = 1024
-	if n < unit {
+	if n < 1000 {
 		return strconv.Itoa(n) + " B"
 	}
-	div, exp := unit, 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
+	f := float64(n)
+	const units = "KMGTPE"
+	for i := range len(units) {
+		f /= 1024
+		if f < 999.95 || i == len(units)-1 {
+			return fmt.Sprintf("%.1f %ciB", f, units[i])
+		}
 	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+	return ""
 }

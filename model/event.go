@@ -127,9 +127,29 @@ type CallOptions struct {
 	// current one.
 	Gen             int
 	ID              json.RawMessage
+	// Method is the request's method: until its line is written (a server
+	// that does not read its stdin may never take it), the call is listed
+	// as queued under it.
+	Method          string
 	Timeout         time.Duration // <= 0: no timer
 	ResetOnProgress bool
 	MaxTotal        time.Duration
+}
+
+// CallEnded is the end of one of our requests as its sender saw it: Err is
+// why it failed ("" for success). A request still pending in the model
+// (its line never written, or no answer, cancellation or exit seen) ends
+// with it; one that ended on the wire is not touched.
+type CallEnded struct {
+	Time time.Time
+	// Gen is the connection generation the event belongs to; 0 means the
+	// current one.
+	Gen  int
+	ID   json.RawMessage
+	Code int
+	Err  string
+	// Cancelled says the sender cancelled it.
+	Cancelled bool
 }
 
 // Extended moves the deadline of one of our requests later by By.
@@ -245,6 +265,9 @@ func (e CallOptions) When() time.Time { return e.Time }
 
 // When implements Event.
 func (e Extended) When() time.Time { return e.Time }
+
+// When implements Event.
+func (e CallEnded) When() time.Time { return e.Time }
 
 // When implements Event.
 func (e QuestionAsked) When() time.Time { return e.Time }

@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLateEventsOfARestartedProcess: after a restart, the old process's
@@ -200,5 +201,46 @@ func TestLateAnswerToACancelledRequest(t *testing.T) {
 	s.Apply(Wire{Time: at(3), Dir: In, Line: []byte("junk"), Size: 4, Discarded: true, Reason: "not JSON"})
 	if n := s.Counters().Errors; n != 1 {
 		t.Errorf("errors = %d after junk", n)
+	}
+}
+
+// TestQueuedCall: a request whose line is not written yet (a server that
+// does not read) is listed from its options, completed by its line, or
+// ended by its sender.
+func TestQueuedCall(t *testing.T) {
+	s := started(t, Config{})
+	s.Apply(CallOptions{Time: at(1), ID: raw(`7`), Method: "tools/call", Timeout: 2 * time.Second})
+	fl := s.InFlight()
+	if len(fl) != 1 || !fl[0].Queued || fl[0].Method != "tools/call" || !fl[0].Deadline.Equal(at(3)) {
+		t.Fatalf("queued call %+v", fl)
+	}
+	s.Apply(CallEnded{Time: at(3), ID: raw(`7`), Code: -32001, Err: "Request timed out"})
+	c := s.Call(fl[0].Key)
+	if c.Outcome.Kind != FailedLocally || c.Outcome.Err.Message != "Request timed out" || len(s.InFlight()) != 0 {
+		t.Errorf("after the sender gave up: %+v", c.Outcome)
+	}
+
+	// Written: the line completes it; the answer ends it; a late
+	// CallEnded changes nothing.
+	s.Apply(CallOptions{Time: at(4), ID: raw(`8`), Method: "tools/call", Timeout: time.Minute})
+	s.Apply(out(4.1, `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":8}}}`))
+	c = s.InFlight()[0]
+	if c.Queued || c.Target != "x" || c.RequestSeq == 0 {
+		t.Fatalf("written call %+v", c)
+	}
+	s.Apply(in(4.2, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":8,"progress":1}}`))
+	if c.Progress == nil {
+		t.Error("progress of a call that was queued is lost")
+	}
+	s.Apply(in(5, `{"jsonrpc":"2.0","id":8,"error":{"code":-1,"message":"no"}}`))
+	s.Apply(CallEnded{Time: at(5), ID: raw(`8`), Err: "no"})
+	if c.Outcome.Kind != FailedWithError {
+		t.Errorf("outcome %v", c.Outcome.Kind)
+	}
+	// Cancelled by its sender before its line went out.
+	s.Apply(CallOptions{Time: at(6), ID: raw(`9`), Method: "ping"})
+	s.Apply(CallEnded{Time: at(7), ID: raw(`9`), Err: "context canceled", Cancelled: true})
+	if c := s.Recent()[0]; c.Outcome.Kind != CancelledByCaller {
+		t.Errorf("cancelled: %v", c.Outcome.Kind)
 	}
 }

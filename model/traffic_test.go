@@ -128,7 +128,10 @@ func TestStderrBounds(t *testing.T) {
 }
 
 func TestFormatSize(t *testing.T) {
-	for n, want := range map[int]string{0: "0 B", 1023: "1023 B", 1536: "1.5 KiB", 16 << 20: "16.0 MiB", 1 << 30: "1.0 GiB"} {
+	for n, want := range map[int]string{
+		0: "0 B", 999: "999 B", 1023: "1.0 KiB", 1536: "1.5 KiB", 16 << 20: "16.0 MiB",
+		1<<30 - 1: "1.0 GiB", 1 << 30: "1.0 GiB", 1000 << 30: "1.0 TiB",
+	} {
 		if got := FormatSize(n); got != want {
 			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
 		}

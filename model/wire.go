@@ -45,8 +45,11 @@ func (s *Session) wire(w Wire) {
 
 func (s *Session) request(w Wire, env envelope, seq uint64) {
 	key := callKey(s.conn.Gen, w.Dir, env.id)
-	if s.calls[key] != nil {
-		return // a duplicate id: the first one stays
+	if c := s.calls[key]; c != nil {
+		if c.Queued && w.Dir == Out {
+			s.written(c, env, seq)
+		}
+		return // otherwise a duplicate id: the first one stays
 	}
 	c := &Call{Key: key, ID: clone(env.id), Dir: w.Dir, Gen: s.conn.Gen, Method: env.method,
 		Target: target(env.method, env.params), Start: w.Time, RequestSeq: seq}
@@ -212,4 +215,14 @@ func (s *Session) lateAnswer(w Wire) *Call {
 		return nil
 	}
 	return c
+}
+
+// written completes a call listed as queued now that its line went out.
+func (s *Session) written(c *Call, env envelope, seq uint64) {
+	c.Queued, c.RequestSeq, c.Method = false, seq, env.method
+	c.Target = target(env.method, env.params)
+	if tok := member(member(env.params, "_meta"), "progressToken"); tok != nil {
+		c.progressToken = s.tokenKey(Out, tok)
+		s.tokens[c.progressToken] = c
+	}
 }

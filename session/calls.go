@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -87,18 +88,30 @@ func (s *Session) send(ctx context.Context, method string, params json.RawMessag
 		maxTotal = 10 * time.Minute // conn's default cap
 	}
 	track := &liveCall{cancel: cancel, ctl: ctl}
-	stopTracking := s.trackWhenSent(g, track, model.CallOptions{Timeout: shown, ResetOnProgress: o.reset, MaxTotal: maxTotal})
-	defer stopTracking()
+	stopTracking := s.trackWhenSent(g, track, model.CallOptions{Method: method, Timeout: shown, ResetOnProgress: o.reset, MaxTotal: maxTotal})
 	var raw any
 	if len(params) > 0 {
 		raw = params
 	}
-	return client.Request(ctx, method, raw, opts...)
+	res, err := client.Request(ctx, method, raw, opts...)
+	if id := stopTracking(); id != "" && err != nil {
+		// The model ends the call from the wire when it can; this covers
+		// a call whose line never went out, or whose end left no trace.
+		ended := model.CallEnded{Time: s.now(), Gen: g.n, ID: json.RawMessage(id), Err: err.Error(),
+			Cancelled: errors.Is(err, context.Canceled)}
+		var e *mcp.Error
+		if errors.As(err, &e) {
+			ended.Code = e.Code
+		}
+		s.push(ended)
+	}
+	return res, err
 }
 
 // trackWhenSent registers a call under its wire id once conn has given it
-// one, and tells the model its timer options; the returned func forgets it.
-func (s *Session) trackWhenSent(g *generation, track *liveCall, opts model.CallOptions) func() {
+// one, and tells the model its method and timer options; the returned func
+// forgets it and returns the id ("" if it never had one).
+func (s *Session) trackWhenSent(g *generation, track *liveCall, opts model.CallOptions) func() string {
 	stop := make(chan struct{})
 	done := make(chan struct{})
 	var id string
@@ -116,7 +129,7 @@ func (s *Session) trackWhenSent(g *generation, track *liveCall, opts model.CallO
 		opts.Time, opts.Gen, opts.ID = s.now(), g.n, json.RawMessage(id)
 		s.push(opts)
 	}()
-	return func() {
+	return func() string {
 		close(stop)
 		<-done
 		if id != "" {
@@ -124,6 +137,7 @@ func (s *Session) trackWhenSent(g *generation, track *liveCall, opts model.CallO
 			delete(g.calls, id)
 			s.mu.Unlock()
 		}
+		return id
 	}
 }
 

@@ -94,6 +94,15 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 				statusSt = st.Warn
 			}
 		}
+		if c.Queued {
+			// Its line is not written: the server is not reading.
+			status, statusSt = "unwritten", st.Warn
+		}
+	case model.FailedLocally:
+		textSt, status, statusSt = st.Muted, "failed", st.Error
+		if strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline") {
+			status = "timed out"
+		}
 	case model.Succeeded:
 		textSt, status, statusSt = st.Muted, "ok", st.OK
 	case model.FailedWithError:

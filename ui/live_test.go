@@ -1,0 +1,274 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/session"
+	"github.com/mcptui/mcptui/ui/backend"
+	"github.com/mcptui/mcptui/ui/inbox"
+)
+
+// liveDeadline bounds every wait of the live tests: generous, because a
+// loaded machine is slow, and never a measure of speed.
+const liveDeadline = 90 * time.Second
+
+// live is the real program on a real session with a hostile server (this
+// test binary in one of its modes), drawn into an in-memory terminal.
+type live struct {
+	t      *testing.T
+	term   *vt.SafeEmulator
+	p      *tea.Program
+	sess   *session.Session
+	done   chan *Model
+	mu     sync.Mutex
+	titles []string
+}
+
+// startLive runs the program against the hostile server of mode.
+func startLive(t *testing.T, mode string, cfg model.Config) *live {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	noRaceSleep := "atexit_sleep_ms=0"
+	in := inbox.New(inbox.Limits{})
+	s, err := session.Start(context.Background(), session.Config{
+		Command: exe,
+		MCP: mcp.Options{
+			Conn: conn.Options{Env: []conn.EnvVar{{Name: hostileEnv, Value: &mode}, {Name: "GORACE", Value: &noRaceSleep}}},
+			// A legacy server: no waiting for a silent probe.
+			Versions: []string{mcp.Version20251125},
+		},
+		Inbox:         in,
+		ShutdownGrace: time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w, h = 160, 48
+	l := &live{t: t, term: vt.NewSafeEmulator(w, h), sess: s, done: make(chan *Model, 1)}
+	l.term.SetCallbacks(vt.Callbacks{Title: func(s string) {
+		l.mu.Lock()
+		l.titles = append(l.titles, s)
+		l.mu.Unlock()
+	}})
+	m := New(Options{Backend: s, Session: model.New(cfg), Theme: "dark", NoBell: true, Tick: 100 * time.Millisecond, Title: "hostile"})
+	l.p = tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(onlcr{l.term}), tea.WithoutSignals(),
+		tea.WithWindowSize(w, h), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
+	go func() {
+		fm, _ := l.p.Run()
+		mm, _ := fm.(*Model)
+		l.done <- mm
+	}()
+	l.p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+	t.Cleanup(func() {
+		l.quit()
+		in.Close()
+	})
+	return l
+}
+
+// quit ends the program (shutting the server down, as q does) and
+// returns its final model; it is safe to call twice.
+func (l *live) quit() *Model {
+	if l.p == nil {
+		return nil
+	}
+	l.p.Send(keyMsg("q"))
+	var m *Model
+	select {
+	case m = <-l.done:
+	case <-time.After(liveDeadline):
+		l.t.Error("the program did not quit")
+		l.p.Kill()
+	}
+	if err := l.sess.Shutdown(context.Background()); err != nil {
+		l.t.Logf("shutdown: %v", err)
+	}
+	l.p = nil
+	return m
+}
+
+// screen is the terminal's text now.
+func (l *live) screen() string { return ansi.Strip(l.term.Render()) }
+
+// waitFor polls the screen until ok, failing at the deadline.
+func (l *live) waitFor(what string, ok func(string) bool) string {
+	l.t.Helper()
+	deadline := time.NewTimer(liveDeadline)
+	defer deadline.Stop()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		s := l.screen()
+		if ok(s) {
+			return s
+		}
+		select {
+		case <-deadline.C:
+			l.t.Fatalf("the screen never showed %s:\n%s", what, s)
+		case <-tick.C:
+		}
+	}
+}
+
+func (l *live) waitText(text string) string {
+	l.t.Helper()
+	return l.waitFor(quotedText(text), func(s string) bool { return strings.Contains(s, text) })
+}
+
+func quotedText(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// answersKeys checks the program still reacts to the keyboard: the help
+// opens and closes.
+func (l *live) answersKeys() {
+	l.t.Helper()
+	l.p.Send(keyMsg("?"))
+	l.waitText("Keys (esc closes)")
+	l.p.Send(keyMsg("esc"))
+	l.waitFor("the help closed", func(s string) bool { return !strings.Contains(s, "Keys (esc closes)") })
+}
+
+// intact checks that nothing the server sent took over the terminal: the
+// header is on the first row, the frame is whole, no title was set but the
+// program's own, and the escapes are shown, not obeyed.
+func (l *live) intact() {
+	l.t.Helper()
+	s := l.screen()
+	lines := strings.Split(s, "\n")
+	if !strings.HasPrefix(lines[0], " mcptui │") {
+		l.t.Errorf("the header is gone:\n%s", s)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, title := range l.titles {
+		if strings.Contains(title, "pwned") {
+			l.t.Errorf("the server set the title: %q", title)
+		}
+	}
+}
+
+// TestFloodKeepsTheUIResponsive: a server floods notifications and stderr
+// with escape sequences everywhere; keys still work, the history stays
+// under its cap with the eviction shown, and the screen stays intact.
+func TestFloodKeepsTheUIResponsive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("floods a real process")
+	}
+	const capBytes = 2 << 20
+	l := startLive(t, "flood", model.Config{HistoryBytes: capBytes})
+	l.waitText("● ready")
+	l.waitText("older lines evicted")
+	for range 3 {
+		l.answersKeys()
+	}
+	// Focus the stderr pane and the traffic pane: the escapes are drawn.
+	l.p.Send(keyMsg("5"))
+	l.waitText(`log `)
+	l.waitText(`\x1b[2J`)
+	l.intact()
+	m := l.quit()
+	h := m.sess.History()
+	if h.Bytes() > capBytes || h.Evicted() == 0 {
+		t.Errorf("history %d bytes (cap %d), %d evicted", h.Bytes(), capBytes, h.Evicted())
+	}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	t.Logf("flood: %d lines seen, %d kept (%d bytes), %d evicted, %d lost; heap in use %d MiB",
+		h.NextSeq()-1, h.Len(), h.Bytes(), h.Evicted(), m.sess.Counters().Lost, ms.HeapInuse>>20)
+}
+
+// TestHugeLineIsListedAndDropped: a 1 GiB line is read past, listed with
+// its size and why it was dropped, and the line after it arrives.
+func TestHugeLineIsListedAndDropped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 1 GiB line")
+	}
+	l := startLive(t, "hugeline", model.Config{})
+	l.waitText("● ready")
+	l.answersKeys()
+	l.p.Send(keyMsg("3"))
+	l.waitText("after the huge line")
+	s := l.waitText("1.0 GiB")
+	if !strings.Contains(s, "drop") {
+		t.Errorf("the huge line is not marked as dropped:\n%s", s)
+	}
+	l.answersKeys()
+	l.intact()
+}
+
+// TestServerThatDoesNotRead: requests to a server that never reads its
+// stdin end as timed out when their timers fire (a line conn could not
+// write at all is listed as unwritten meanwhile); the UI keeps working all
+// along, and quitting still stops the server (it ignores EOF: SIGTERM).
+func TestServerThatDoesNotRead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills a pipe")
+	}
+	l := startLive(t, "noread", model.Config{})
+	l.waitText("still here")
+	// Fill the pipe (64 KiB on Linux) with a big request, then send one
+	// more that cannot be written.
+	big := json.RawMessage(`{"name":"x","arguments":{"pad":"` + strings.Repeat("p", 1<<20) + `"}}`)
+	errs := make(chan error, 2)
+	for _, p := range []json.RawMessage{big, json.RawMessage(`{"name":"small"}`)} {
+		go func() {
+			_, err := l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: p, Timeout: 3 * time.Second})
+			errs <- err
+		}()
+	}
+	// Depending on how much of the pipe the lines took, a request shows as
+	// unwritten or as sent; either way the UI answers.
+	l.waitFor("the requests", func(s string) bool { return strings.Count(s, "tools/call") >= 2 })
+	l.answersKeys()
+	for range 2 {
+		if err := <-errs; err == nil {
+			t.Error("a call to a server that does not read succeeded")
+		}
+	}
+	l.waitFor("both calls ended", func(s string) bool {
+		return strings.Count(s, "timed out")+strings.Count(s, "failed") >= 2 && !strings.Contains(s, "unwritten")
+	})
+	l.answersKeys()
+	l.intact()
+}
+
+// TestCrashMidRequest: the server dies while answering; the call shows the
+// connection died, and the exit status and the panic on stderr are shown.
+func TestCrashMidRequest(t *testing.T) {
+	l := startLive(t, "crash", model.Config{})
+	l.waitText("● ready")
+	go func() {
+		_, _ = l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: json.RawMessage(`{"name":"boom"}`)})
+	}()
+	s := l.waitText("the server stopped: exit status 2")
+	for _, want := range []string{"conn died", `panic: \x1b[2J`, "r restarts it"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q in\n%s", want, s)
+		}
+	}
+	l.answersKeys()
+	l.intact()
+	// r starts it again, with a boundary.
+	l.p.Send(keyMsg("r"))
+	l.waitText("● ready (restart 1)")
+	l.p.Send(keyMsg("3"))
+	l.waitText("restarted: process 2")
+}
