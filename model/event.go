@@ -125,8 +125,8 @@ type CallOptions struct {
 	Time time.Time
 	// Gen is the connection generation the event belongs to; 0 means the
 	// current one.
-	Gen             int
-	ID              json.RawMessage
+	Gen int
+	ID  json.RawMessage
 	// Method is the request's method: until its line is written (a server
 	// that does not read its stdin may never take it), the call is listed
 	// as queued under it.
