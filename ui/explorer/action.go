@@ -202,7 +202,7 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.opts.Update(msg)
 	}
 	// Completion: alt+↓/↑ pick a suggestion, enter takes it.
-	if len(a.sugg) > 0 && a.form.Focused() != nil {
+	if v := a.form.Focused(); len(a.sugg) > 0 && v != nil && v.Field.Name == a.suggFor {
 		switch msg.String() {
 		case "alt+down":
 			a.suggSel = (a.suggSel + 1) % len(a.sugg)

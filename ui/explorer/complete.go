@@ -39,6 +39,9 @@ func (m *Model) suggest() tea.Cmd {
 	if field == a.suggFor && text == a.lastText && a.sugg != nil {
 		return nil
 	}
+	if field != a.suggFor {
+		a.sugg = nil // the suggestions were for another field
+	}
 	a.suggFor, a.lastText = field, text
 	m.seq++
 	a.suggSeq = m.seq

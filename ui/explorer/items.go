@@ -56,8 +56,11 @@ type listing struct {
 	loading bool
 	err     string
 	at      time.Time
-	// refreshes counts the listings after the first.
+	// refreshes counts the listings after the first; quiet those that
+	// changed nothing; changedAt is when the diff shown was made.
 	refreshes int
+	quiet     int
+	changedAt time.Time
 	cursor    int
 	offset    int
 }
@@ -77,31 +80,38 @@ func (l *listing) diff() (add, rem, chg int) {
 }
 
 // replace installs a new listing and computes the diff with the old one
-// (not for the first listing).
+// (not for the first listing). A listing that changes nothing keeps the
+// previous diff, so a burst of list-changed notifications does not wipe
+// what the person has not seen yet.
 func (l *listing) replace(items []item, at time.Time) {
 	first := !l.loaded
 	old := map[string]item{}
 	for _, it := range l.items {
 		old[it.key] = it
 	}
-	l.marks, l.removed = map[string]mark{}, nil
 	if !first {
-		l.refreshes++
+		marks, gone := map[string]mark{}, []item(nil)
 		seen := map[string]bool{}
 		for _, it := range items {
 			seen[it.key] = true
 			prev, ok := old[it.key]
 			switch {
 			case !ok:
-				l.marks[it.key] = added
+				marks[it.key] = added
 			case !bytes.Equal(prev.raw, it.raw):
-				l.marks[it.key] = changed
+				marks[it.key] = changed
 			}
 		}
 		for _, it := range l.items {
 			if !seen[it.key] {
-				l.removed = append(l.removed, it)
+				gone = append(gone, it)
 			}
+		}
+		l.refreshes++
+		if len(marks) > 0 || len(gone) > 0 {
+			l.marks, l.removed, l.changedAt = marks, gone, at
+		} else {
+			l.quiet++
 		}
 	}
 	l.items, l.loaded, l.loading, l.err, l.at = items, true, false, "", at
@@ -116,27 +126,43 @@ type listRow struct {
 }
 
 func (l *listing) rows(filter string) []listRow {
-	var out []listRow
 	f := strings.ToLower(strings.TrimSpace(filter))
-	match := func(it item) bool {
+	// rank orders the matches: the name itself, then names starting with
+	// the filter, then names containing it, then other text.
+	rank := func(it item) int {
 		if f == "" {
-			return true
+			return 0
 		}
-		for _, s := range []string{it.name, it.title, it.desc, it.key} {
+		name := strings.ToLower(it.name)
+		switch {
+		case name == f || strings.ToLower(it.key) == f:
+			return 0
+		case strings.HasPrefix(name, f):
+			return 1
+		case strings.Contains(name, f):
+			return 2
+		}
+		for _, s := range []string{it.title, it.desc, it.key} {
 			if strings.Contains(strings.ToLower(s), f) {
-				return true
+				return 3
 			}
 		}
-		return false
+		return -1
 	}
-	for _, it := range l.items {
-		if match(it) {
-			out = append(out, listRow{it: it, mark: l.marks[it.key]})
+	var out []listRow
+	for r := 0; r <= 3; r++ {
+		for _, it := range l.items {
+			if rank(it) == r {
+				out = append(out, listRow{it: it, mark: l.marks[it.key]})
+			}
 		}
-	}
-	for _, it := range l.removed {
-		if match(it) {
-			out = append(out, listRow{it: it, mark: removed, removed: true})
+		for _, it := range l.removed {
+			if rank(it) == r {
+				out = append(out, listRow{it: it, mark: removed, removed: true})
+			}
+		}
+		if f == "" {
+			break // unfiltered: in order, the removed ones last
 		}
 	}
 	return out

@@ -24,6 +24,9 @@ type running struct {
 	count   int
 	updates chan conn.Progress
 	done    chan struct{}
+	// cancelled is set once the person cancelled: the page went back,
+	// and whatever comes is only reported.
+	cancelled bool
 }
 
 // runMsg is an event of a running call.
@@ -109,6 +112,10 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 	}
 	m.run = nil
 	elapsed := m.now().Sub(r.started)
+	if r.cancelled {
+		m.say(true, "cancelled "+r.what+" (notifications/cancelled sent)")
+		return nil
+	}
 	if msg.err != nil {
 		m.page = pageForm
 		if m.act == nil {
@@ -136,7 +143,12 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 func (m *Model) cancelRun() {
 	if m.run != nil {
 		m.run.cancel()
+		m.run.cancelled = true
 		m.say(false, "cancelling "+m.run.what+"…")
+		m.page = pageForm
+		if m.act == nil {
+			m.page = pageList
+		}
 	}
 }
 

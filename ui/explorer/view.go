@@ -155,11 +155,16 @@ func (m *Model) statusLine(w int) string {
 		if f := m.filters[m.tab]; f != "" {
 			segs = append(segs, kit.Txt(" filter ", st.Muted), kit.SrvFree(f, w/3, st.Accent), kit.Txt(fmt.Sprintf(" (%d shown)", len(l.rows(f))), st.Muted))
 		}
-		if a, r, c := l.diff(); l.refreshes > 0 {
+		if a, r, c := l.diff(); l.refreshes > 0 && a+r+c == 0 {
+			segs = append(segs, kit.Txt(" no changes since the first listing · listed again at "+l.at.Format("15:04:05"), st.Muted))
+		} else if l.refreshes > 0 {
 			segs = append(segs, kit.Txt(" since the last listing: ", st.Muted),
 				kit.Txt(fmt.Sprintf("+%d added", a), st.OK), kit.Txt("  ", st.Text),
 				kit.Txt(fmt.Sprintf("−%d removed", r), st.Error), kit.Txt("  ", st.Text),
-				kit.Txt(fmt.Sprintf("~%d changed", c), st.Warn), kit.Txt(" · listed at "+l.at.Format("15:04:05"), st.Muted))
+				kit.Txt(fmt.Sprintf("~%d changed", c), st.Warn), kit.Txt(" · at "+l.changedAt.Format("15:04:05"), st.Muted))
+			if !l.at.Equal(l.changedAt) {
+				segs = append(segs, kit.Txt(" (listed again at "+l.at.Format("15:04:05")+": no further change)", st.Muted))
+			}
 		} else if l.loaded && l.err == "" {
 			segs = append(segs, kit.Txt(" listed at "+l.at.Format("15:04:05"), st.Muted))
 		}
@@ -257,7 +262,7 @@ func (m *Model) formView(w, h int) []string {
 		out = append(out, m.optionsLine(a, w))
 	}
 	var tail []string
-	if a.sugg != nil && a.form.Focused() != nil && !a.editOpts {
+	if v := a.form.Focused(); a.sugg != nil && v != nil && v.Field.Name == a.suggFor && !a.editOpts {
 		tail = append(tail, m.suggestLine(a, w))
 	}
 	if a.err != "" {
@@ -346,7 +351,7 @@ func (m *Model) runningView(w, h int) []string {
 	elapsed := m.now().Sub(r.started).Round(100 * time.Millisecond)
 	out := []string{kit.Blank(w),
 		kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.Txt("waiting for ", st.Muted), kit.SrvFree(r.what, w/2, st.Bold),
-			kit.Txt(" · "+elapsed.String(), st.Muted)),
+			kit.Txt(" — "+elapsed.String(), st.Muted)),
 		kit.Blank(w)}
 	if p := r.prog; p != nil {
 		bar := progressBar(st, p.Progress, p.Total, min(w-20, 60))
