@@ -18,6 +18,7 @@ import (
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/session"
 	"github.com/mcptui/mcptui/ui"
+	"github.com/mcptui/mcptui/ui/explorer"
 	"github.com/mcptui/mcptui/ui/inbox"
 )
 
@@ -39,6 +40,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 	defer stop()
 	in := inbox.New(inbox.Limits{})
 	opts := mcpOptions(cfg)
+	hub, serverKey := explorerWiring(cfg, command, args, &opts)
 	rec, err := headless.AttachRecorder(cfg, command, args, &opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
@@ -83,6 +85,10 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		NoColor: os.Getenv("NO_COLOR") != "",
 		NoBell:  !cfg.Bell,
 		Title:   title,
+		// The explorer sends its own requests on the session's client
+		// and reads the notifications nothing else claimed.
+		Explorer: explorer.OverClient(sess.Client, hub, serverKey),
+		ArgStore: openArgStore(),
 	}), tea.WithContext(ctx))
 	_, runErr := program.Run()
 	shutdownErr := sess.Shutdown(context.Background())

@@ -26,7 +26,7 @@ func (m KeyMap) Local(c Context) []key.Binding {
 	case InFlightPane:
 		return []key.Binding{m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.Open, m.InFlight.OpenResponse}
 	case PendingPane:
-		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
+		return []key.Binding{m.Pending.Reply, m.Pending.Form, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
 	case TrafficPane:
 		return []key.Binding{m.Traffic.Open, m.Traffic.Filter, m.Traffic.Jump, m.Traffic.Copy, m.Traffic.Follow}
 	case SubscriptionsPane:
@@ -75,7 +75,7 @@ func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 	}
 	return append(cols,
 		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5},
-		[]key.Binding{g.Zoom, g.Compose, g.Restart, g.Help, g.Quit})
+		[]key.Binding{g.Zoom, g.Compose, g.Explorer, g.Restart, g.Help, g.Quit})
 }
 
 // Helper adapts a context to bubbles' help.KeyMap.

@@ -15,6 +15,8 @@ import (
 // Global keys work everywhere outside text entry.
 type Global struct {
 	Quit, Help, NextPane, PrevPane, Zoom, Restart, Compose key.Binding
+	// Explorer opens the explorer (tools, resources, templates, prompts).
+	Explorer key.Binding
 	// Pane1..Pane5 focus a pane directly.
 	Pane1, Pane2, Pane3, Pane4, Pane5 key.Binding
 }
@@ -32,6 +34,9 @@ type InFlight struct {
 // Pending keys answer the selected question.
 type Pending struct {
 	Reply, Approve, Edit, Reject, Open key.Binding
+	// Form opens the question's own editor (a form for elicitation, the
+	// sampling reply, the roots list).
+	Form key.Binding
 }
 
 // Traffic keys act on the traffic log.
@@ -90,6 +95,7 @@ func Default() KeyMap {
 			Zoom:     b(k("z"), "z", "zoom"),
 			Restart:  b(k("r"), "r", "restart server"),
 			Compose:  b(k("n"), "n", "new request"),
+			Explorer: b(k("E"), "E", "explorer"),
 			Pane1:    b(k("1"), "1", "in flight"),
 			Pane2:    b(k("2"), "2", "pending"),
 			Pane3:    b(k("3"), "3", "traffic"),
@@ -118,6 +124,7 @@ func Default() KeyMap {
 			Edit:    b(k("e"), "e", "edit raw JSON"),
 			Reject:  b(k("x"), "x", "reject"),
 			Open:    b(k("o"), "o", "open request"),
+			Form:    b(k("f"), "f", "answer in a form"),
 		},
 		Traffic: Traffic{
 			Filter:      b(k("/"), "/", "filter"),
@@ -157,12 +164,12 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 	v, li := &m.Viewer, &m.Listen
 	return map[string]*key.Binding{
 		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
-		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.compose": &g.Compose, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
+		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.compose": &g.Compose, "global.explorer": &g.Explorer, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
 		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5,
 		"list.up": &l.Up, "list.down": &l.Down, "list.pageup": &l.PageUp, "list.pagedown": &l.PageDown,
 		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,
 		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open, "inflight.openresponse": &f.OpenResponse,
-		"pending.reply": &p.Reply, "pending.approve": &p.Approve, "pending.edit": &p.Edit, "pending.reject": &p.Reject, "pending.open": &p.Open,
+		"pending.reply": &p.Reply, "pending.approve": &p.Approve, "pending.edit": &p.Edit, "pending.reject": &p.Reject, "pending.open": &p.Open, "pending.form": &p.Form,
 		"traffic.filter": &t.Filter, "traffic.clearfilter": &t.ClearFilter, "traffic.open": &t.Open,
 		"traffic.jump": &t.Jump, "traffic.copy": &t.Copy, "traffic.follow": &t.Follow,
 		"subscriptions.listen": &s.Listen, "subscriptions.close": &s.Close, "subscriptions.open": &s.Open,

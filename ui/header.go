@@ -127,6 +127,9 @@ func (m *Model) context() keymap.Context {
 
 // footer shows the keys that work here.
 func (m *Model) footer(w int) string {
+	if s, ok := m.richFooter(w); ok {
+		return s
+	}
 	h := m.help
 	h.SetWidth(w - 1)
 	line := " " + h.ShortHelpView(m.keys.ShortHelp(m.context()))

@@ -36,6 +36,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.composerKey(msg)
 	case overlayListen:
 		return m.listenKey(msg)
+	case overlayExplorer:
+		return m.explorerKey(msg)
+	case overlayAnswer:
+		return m.answerKey(msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)
@@ -51,6 +55,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = (m.focus + 1) % paneCount
 	case key.Matches(msg, g.PrevPane):
 		m.focus = (m.focus + paneCount - 1) % paneCount
+	case key.Matches(msg, g.Explorer):
+		return m.openExplorer()
 	case key.Matches(msg, g.Compose):
 		if m.composer == nil {
 			m.composer = newComposer()

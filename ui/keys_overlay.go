@@ -24,7 +24,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if q.State != model.Waiting {
-		if key.Matches(msg, k.Reply, k.Approve, k.Edit, k.Reject) {
+		if key.Matches(msg, k.Reply, k.Approve, k.Edit, k.Reject, k.Form) {
 			m.say(true, "this question is no longer waiting (%s)", q.State)
 		}
 		return nil
@@ -55,6 +55,8 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 			ans = model.ToolUseAnswer(q.Summary.Tools[0], nil)
 		}
 		m.openEditor(newEditor(editRaw, q, jsonSafe(ans)))
+	case key.Matches(msg, k.Form):
+		return m.openAnswer(q)
 	case key.Matches(msg, k.Reject):
 		m.reject = newRejectDialog(q)
 		m.overlay = overlayReject

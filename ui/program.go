@@ -11,6 +11,8 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
+	"github.com/mcptui/mcptui/ui/explorer"
+	"github.com/mcptui/mcptui/ui/explorer/argstore"
 )
 
 // Options configure the program.
@@ -38,6 +40,10 @@ type Options struct {
 	// Editor is the external editor's command line for long answers;
 	// "" means $VISUAL, then $EDITOR, then vi.
 	Editor string
+	// Explorer is the server as the explorer sees it (nil: no explorer),
+	// and ArgStore remembers its arguments across runs (nil: not).
+	Explorer explorer.Server
+	ArgStore *argstore.Store
 }
 
 // pane identifies one of the five panes, in focus order.
@@ -63,6 +69,10 @@ const (
 	overlayReject
 	overlayComposer
 	overlayListen
+	// overlayExplorer and overlayAnswer are the explorer and the answer
+	// editors (rich.go).
+	overlayExplorer
+	overlayAnswer
 )
 
 // Model is the program's state: the session, and everything about how it is
@@ -92,6 +102,7 @@ type Model struct {
 	composer *composer
 	listen   *listenDialog
 	help     help.Model
+	rich     rich
 
 	// drafts keeps what a person typed per question key.
 	drafts map[string]string

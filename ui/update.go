@@ -39,6 +39,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
 		m.wheel(msg.Mouse())
+	default:
+		return m, m.richMsg(msg)
 	}
 	return m, nil
 }
@@ -54,6 +56,7 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 		if !m.opts.NoBell {
 			cmd = tea.Raw("\a")
 		}
+		m.richQuestion()
 		if m.overlay == overlayNone && m.focus != panePending {
 			m.say(false, "the server is asking something: 2 to see it")
 		}
@@ -78,6 +81,9 @@ func (m *Model) actionDone(a actionMsg) tea.Cmd {
 
 // paste goes to whichever text field is open.
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	if cmd, ok := m.richPaste(msg); ok {
+		return cmd
+	}
 	var cmd tea.Cmd
 	switch {
 	case m.overlay == overlayEditor:

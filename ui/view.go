@@ -114,6 +114,9 @@ func (m *Model) paneTitle(p pane) string {
 
 // drawOverlay draws the open overlay over the whole body.
 func (m *Model) drawOverlay(w, h int) string {
+	if s, ok := m.drawRich(w, h); ok {
+		return s
+	}
 	iw, ih := w-2, h-2
 	switch m.overlay {
 	case overlayViewer:

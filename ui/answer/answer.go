@@ -82,3 +82,12 @@ func questionID(q *model.Question) string {
 	}
 	return "input " + q.InputKey
 }
+
+// Action is an elicitation answer's action ("" when it has none).
+func Action(ans []byte) string {
+	var a struct {
+		Action string `json:"action"`
+	}
+	_ = json.Unmarshal(ans, &a)
+	return a.Action
+}

@@ -209,3 +209,7 @@ func (r Run) View() tea.View {
 	v.AltScreen = true
 	return v
 }
+
+// Say shows a notice in the explorer's status line (the host's news, such
+// as a question from the server).
+func (m *Model) Say(isErr bool, text string) { m.say(isErr, text) }

@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/ui/explorer"
+	"github.com/mcptui/mcptui/ui/uitest"
+)
+
+// richServer is a tiny explorer.Server: one tool that echoes.
+type richServer struct{}
+
+func (richServer) ListTools(context.Context) ([]mcp.Tool, error) {
+	var t mcp.Tool
+	_ = json.Unmarshal([]byte(`{"name":"echo","description":"Echoes **back**.","inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}}`), &t)
+	return []mcp.Tool{t}, nil
+}
+func (richServer) ListResources(context.Context) ([]mcp.Resource, error) { return nil, nil }
+func (richServer) ListResourceTemplates(context.Context) ([]mcp.ResourceTemplate, error) {
+	return nil, nil
+}
+func (richServer) ListPrompts(context.Context) ([]mcp.Prompt, error) { return nil, nil }
+func (richServer) Call(_ context.Context, _ string, params any, _ explorer.CallOptions) (json.RawMessage, error) {
+	b, _ := json.Marshal(params)
+	var p struct {
+		Arguments struct{ Message string } `json:"arguments"`
+	}
+	_ = json.Unmarshal(b, &p)
+	text, _ := json.Marshal("echo: " + p.Arguments.Message)
+	return json.RawMessage(`{"content":[{"type":"text","text":` + string(text) + `}]}`), nil
+}
+func (richServer) ReadResource(context.Context, string) (*mcp.ReadResourceResult, error) {
+	return nil, &mcp.Error{Code: -32002, Message: "none"}
+}
+func (richServer) GetPrompt(context.Context, string, map[string]string) (*mcp.GetPromptResult, error) {
+	return nil, &mcp.Error{Code: -32602, Message: "none"}
+}
+func (richServer) Complete(context.Context, mcp.Ref, string, string, map[string]string) (*mcp.CompleteResult, error) {
+	return &mcp.CompleteResult{}, nil
+}
+func (richServer) SetLogLevel(context.Context, string) error { return nil }
+func (richServer) Listen(context.Context, mcp.Filter) (explorer.Subscription, error) {
+	return nil, &mcp.Error{Code: -32601, Message: "no"}
+}
+func (richServer) Notify(context.Context, string, any) error { return nil }
+func (richServer) Info() explorer.Info {
+	return explorer.Info{Version: mcp.Version20251125, Name: "rich", Key: "rich",
+		Capabilities: mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}}
+}
+func (richServer) Notifications() <-chan mcp.Notification { return nil }
+
+func TestFormAnswersElicitation(t *testing.T) {
+	m, fb := newTest(t, 100, 30, uitest.Session()...)
+	press(m, "2", "j", "f")
+	if m.overlay != overlayAnswer {
+		t.Fatalf("overlay %d", m.overlay)
+	}
+	if s := ansi.Strip(m.render()); !strings.Contains(s, "Which environment should the deploy target?") || !strings.Contains(s, "‹ staging ›") {
+		t.Fatalf("the form is not shown:\n%s", s)
+	}
+	press(m, "right", "down", "space")
+	run(t, m, press(m, "ctrl+s"))
+	calls := fb.Calls()
+	if len(calls) != 1 || calls[0].Method != "Answer" {
+		t.Fatalf("calls %+v", calls)
+	}
+	var ans struct {
+		Action  string
+		Content map[string]any
+	}
+	if err := json.Unmarshal(calls[0].Result, &ans); err != nil || ans.Action != "accept" || ans.Content["env"] != "production" || ans.Content["confirm"] != true {
+		t.Fatalf("%s %v", calls[0].Result, err)
+	}
+	if m.overlay != overlayNone {
+		t.Errorf("overlay %d after answering", m.overlay)
+	}
+}
+
+func TestFormAnswersSampling(t *testing.T) {
+	m, fb := newTest(t, 100, 30, uitest.Session()...)
+	press(m, "2", "f")
+	typeText(m, "The build passed.")
+	run(t, m, press(m, "ctrl+s"))
+	calls := fb.Calls()
+	if len(calls) != 1 || !strings.Contains(string(calls[0].Result), `"text":"The build passed."`) {
+		t.Fatalf("calls %+v", calls)
+	}
+}
+
+func TestExplorerOverlay(t *testing.T) {
+	fb := uitest.New()
+	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}})
+	m.Update(EventsMsg{Events: uitest.Session()})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	_, cmd := m.Update(keyMsg("E"))
+	run(t, m, cmd)
+	if m.overlay != overlayExplorer {
+		t.Fatalf("overlay %d", m.overlay)
+	}
+	s := ansi.Strip(m.render())
+	for _, want := range []string{"Explorer — weather", "Tools 1", "echo", "Echoes back.", "question(s) waiting: ctrl+a answers the newest"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("lacks %q:\n%s", want, s)
+		}
+	}
+	press(m, "enter")
+	typeText(m, "hi")
+	run(t, m, press(m, "ctrl+s"))
+	if s := ansi.Strip(m.render()); !strings.Contains(s, "echo: hi") {
+		t.Fatalf("no result:\n%s", s)
+	}
+	// ctrl+a answers the newest question from inside the explorer, and
+	// comes back to it.
+	press(m, "ctrl+a")
+	if m.overlay != overlayAnswer {
+		t.Fatalf("overlay %d", m.overlay)
+	}
+	run(t, m, press(m, "ctrl+s"))
+	if m.overlay != overlayExplorer {
+		t.Errorf("back to %d, not the explorer", m.overlay)
+	}
+	press(m, "esc", "esc", "esc")
+	if m.overlay != overlayNone {
+		t.Errorf("esc leaves overlay %d", m.overlay)
+	}
+}
+
+func TestRichScreen(t *testing.T) {
+	for _, c := range []screenCase{
+		{name: "elicitation_form", events: uitest.Session(), msgs: []tea.Msg{kp("2"), kp("j"), kp("f")}},
+		{name: "sampling_form", events: uitest.Session(), msgs: []tea.Msg{kp("2"), kp("f")}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			styled, plain := runScreen(t, c, 100, 30)
+			t.Run("plain", func(t *testing.T) { golden.RequireEqual(t, plain) })
+			t.Run("styled", func(t *testing.T) { golden.RequireEqual(t, styled) })
+		})
+	}
+}
