@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -38,6 +39,11 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 	// server is shut down rather than left to whatever SIGHUP does to it.
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGHUP)
 	defer stop()
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// Collect harder near the budget rather than let a flood's garbage
+		// double the heap.
+		debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes))
+	}
 	in := inbox.New(inbox.Limits{})
 	opts := mcpOptions(cfg)
 	hub, serverKey := explorerWiring(cfg, command, args, &opts)

@@ -141,8 +141,9 @@ func (s *Session) staleWire(w Wire) {
 	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: w.Gen, Raw: clone(w.Line), Reason: w.Reason}
 	switch {
 	case w.Lost:
-		e.Kind, e.Raw, e.Summary = KindDiscarded, nil, "lost: the inspector was overloaded"
 		s.lost++
+		s.history.addLost(w.Time, w.Dir, w.Size, w.Gen)
+		return
 	case w.Discarded:
 		e.Kind, e.Summary = KindDiscarded, w.Reason
 	case w.Line == nil:

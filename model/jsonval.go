@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -17,7 +19,11 @@ var lenient = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.Al
 // skipped, not decoded. ok is false when raw is not an object.
 func members(raw []byte, want ...string) (vals [][]byte, ok bool) {
 	vals = make([][]byte, len(want))
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), lenient...)
+	if kind(raw) != '{' {
+		return vals, false
+	}
+	dec := getDecoder(raw)
+	defer putDecoder(dec)
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return vals, false
 	}
@@ -56,16 +62,52 @@ func trimValue(b []byte) []byte {
 	return bytes.TrimLeft(b, " \t\r\n:,")
 }
 
+// decoders are reused: a flood parses several values per line.
+var decoders = sync.Pool{New: func() any { return &pooledDecoder{} }}
+
+type pooledDecoder struct {
+	jsontext.Decoder
+	r bytes.Reader
+}
+
+// getDecoder is a decoder reading raw; give it back with putDecoder.
+func getDecoder(raw []byte) *pooledDecoder {
+	d := decoders.Get().(*pooledDecoder)
+	d.r.Reset(raw)
+	d.Reset(&d.r, lenient...)
+	return d
+}
+
+func putDecoder(d *pooledDecoder) {
+	d.r.Reset(nil)
+	d.Reset(&d.r)
+	decoders.Put(d)
+}
+
 // str decodes a JSON string.
 func str(raw []byte) (string, bool) {
-	if len(raw) == 0 || raw[0] != '"' {
+	if len(raw) < 2 || raw[0] != '"' {
 		return "", false
+	}
+	// Most strings have no escapes: take them as they are.
+	if inner := raw[1 : len(raw)-1]; raw[len(raw)-1] == '"' && bytes.IndexByte(inner, '\\') < 0 && bytes.IndexByte(inner, '"') < 0 && utf8.Valid(inner) && !hasControl(inner) {
+		return string(inner), true
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return "", false
 	}
 	return s, true
+}
+
+// hasControl reports whether b holds a byte JSON forbids raw in a string.
+func hasControl(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 {
+			return true
+		}
+	}
+	return false
 }
 
 // num decodes a JSON number.
@@ -121,7 +163,11 @@ func clone(raw []byte) json.RawMessage {
 // with the value's bytes as a sub-slice of raw. It reports false when raw is
 // not an object.
 func eachMember(raw []byte, fn func(name string, val []byte)) bool {
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), lenient...)
+	if kind(raw) != '{' {
+		return false
+	}
+	dec := getDecoder(raw)
+	defer putDecoder(dec)
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return false
 	}

@@ -248,3 +248,14 @@ func questionKey(gen int, requestID []byte, key string) string {
 	}
 	return strconv.Itoa(gen) + "/input/" + key
 }
+
+// MemoryBudget is the Go heap an inspector with this history cap (0: the
+// default) is expected to stay within, for runtime/debug.SetMemoryLimit: the
+// history, as much again for the events queued on their way to it and for
+// the garbage of both, and a fixed allowance for everything else.
+func MemoryBudget(historyBytes int) int64 {
+	if historyBytes <= 0 {
+		historyBytes = DefaultHistoryBytes
+	}
+	return 3*int64(historyBytes) + 256<<20
+}

@@ -2,7 +2,9 @@ package model
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
+	"unsafe"
 )
 
 // Entry is one line of the traffic history.
@@ -30,6 +32,9 @@ type Entry struct {
 	// Link is the Seq of the request's response, or the response's
 	// request; 0 when there is none (yet).
 	Link uint64
+	// Lost counts the lines this entry stands for when the inspector,
+	// overloaded, kept none of them (Size is their total, Time the last).
+	Lost int
 }
 
 // History is the bounded traffic log: entries are evicted oldest first when
@@ -126,8 +131,36 @@ func (h *History) link(a, b uint64) {
 }
 
 // entryOverhead approximates the memory of an Entry beside its raw line and
-// summary, so that a flood of tiny lines is bounded too.
-const entryOverhead = 160
+// summary, so that a flood of tiny lines is bounded too: the struct, twice
+// (the slice holding it grows by doubling and compacts at half), and the
+// allocation headers of its strings.
+const entryOverhead = 2*int(unsafe.Sizeof(Entry{})) + 64
+
+// addLost records lines whose content the inspector dropped under load: a
+// run of them, in one direction, is one entry that counts them, so that a
+// flood of lost lines cannot push every real line out of the history.
+func (h *History) addLost(t time.Time, dir Direction, size, gen int) {
+	if n := h.Len(); n > 0 {
+		last := h.At(n - 1)
+		if last.Kind == KindDiscarded && last.Lost > 0 && last.Dir == dir && last.Gen == gen {
+			h.bytes -= cost(last)
+			last.Lost++
+			last.Size += size
+			last.Time = t
+			last.Summary = lostSummary(last.Lost)
+			h.bytes += cost(last)
+			return
+		}
+	}
+	h.add(Entry{Time: t, Dir: dir, Size: size, Gen: gen, Kind: KindDiscarded, Lost: 1, Summary: lostSummary(1)})
+}
+
+func lostSummary(n int) string {
+	if n == 1 {
+		return "1 line lost: the inspector was overloaded"
+	}
+	return strconv.Itoa(n) + " lines lost: the inspector was overloaded"
+}
 
 // cost is the memory accounted to an entry.
 func cost(e *Entry) int {

@@ -65,6 +65,22 @@ func TestDiscardedAndLost(t *testing.T) {
 	if c := s.Counters(); c.Errors != 2 || c.Lost != 6 {
 		t.Errorf("counters = %+v", c)
 	}
+	// A run of lost lines is one entry that counts them.
+	s.Apply(Wire{Time: at(5), Dir: In, Size: 20, Lost: true})
+	s.Apply(Wire{Time: at(6), Dir: In, Size: 30, Lost: true})
+	if n := h.Len(); n != 3 {
+		t.Fatalf("%d entries", n)
+	}
+	if e := h.At(2); e.Lost != 3 || e.Size != 60 || !e.Time.Equal(at(6)) || e.Summary != "3 lines lost: the inspector was overloaded" {
+		t.Errorf("lost = %+v", e)
+	}
+	if h.Bytes() != cost(h.At(0))+cost(h.At(1))+cost(h.At(2)) {
+		t.Errorf("accounted %d bytes", h.Bytes())
+	}
+	s.Apply(Wire{Time: at(7), Dir: Out, Size: 5, Lost: true})
+	if n := h.Len(); n != 4 {
+		t.Errorf("a lost line the other way joined the run: %d entries", n)
+	}
 }
 
 func TestKindsAndSummaries(t *testing.T) {

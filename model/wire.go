@@ -6,11 +6,13 @@ import (
 
 // wire folds one line into the history and the tables derived from it.
 func (s *Session) wire(w Wire) {
+	if w.Lost {
+		s.lost++
+		s.history.addLost(w.Time, w.Dir, w.Size, s.conn.Gen)
+		return
+	}
 	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: s.conn.Gen, Raw: clone(w.Line), Reason: w.Reason}
 	switch {
-	case w.Lost:
-		e.Kind, e.Raw, e.Summary = KindDiscarded, nil, "lost: the inspector was overloaded"
-		s.lost++
 	case w.Discarded:
 		e.Kind, e.Summary = KindDiscarded, w.Reason
 		if w.Line != nil {
@@ -141,7 +143,7 @@ func (s *Session) subscription(key string) *Subscription {
 }
 
 func (s *Session) notification(w Wire, env envelope) {
-	if w.Dir == In && s.subscriptionEvent(w, env) {
+	if w.Dir == In && s.openSubs() && s.subscriptionEvent(w, env) {
 		return
 	}
 	switch env.method {
@@ -225,4 +227,15 @@ func (s *Session) written(c *Call, env envelope, seq uint64) {
 		c.progressToken = s.tokenKey(Out, tok)
 		s.tokens[c.progressToken] = c
 	}
+}
+
+// openSubs reports whether any subscription is open (so a notification
+// may belong to one).
+func (s *Session) openSubs() bool {
+	for _, sub := range s.subs {
+		if sub.Open {
+			return true
+		}
+	}
+	return false
 }
