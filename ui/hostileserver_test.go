@@ -51,6 +51,25 @@ var hostileModes = map[string]func(h *hostile){
 			}
 		})
 	},
+	// asker: once initialized, asks for sampling ("q1") and an
+	// elicitation ("q2"), withdraws q1 a moment later, and exits with
+	// status 3 on tools/call.
+	"asker": func(h *hostile) {
+		h.serve(func(m hostileMsg) bool {
+			if m.Method != "tools/call" {
+				return false
+			}
+			os.Exit(3)
+			return true
+		}, func() {
+			h.write(`{"jsonrpc":"2.0","id":"q1","method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":` + quoted("first question"+evil) + `}}],"maxTokens":10}}`)
+			h.write(`{"jsonrpc":"2.0","id":"q2","method":"elicitation/create","params":{"message":` + quoted("second question"+evil) + `,"requestedSchema":{"type":"object","properties":{}}}}`)
+			go func() {
+				time.Sleep(300 * time.Millisecond)
+				h.write(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"q1","reason":"changed my mind"}}`)
+			}()
+		})
+	},
 	// crash: tools/call gets half an answer, a panic on stderr, and exit
 	// status 2.
 	"crash": func(h *hostile) {

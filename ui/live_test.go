@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -42,6 +43,20 @@ type live struct {
 // startLive runs the program against the hostile server of mode.
 func startLive(t *testing.T, mode string, cfg model.Config) *live {
 	t.Helper()
+	// A legacy server: no waiting for a silent probe.
+	return startServer(t, hostileEnv, mode, []string{mcp.Version20251125}, cfg)
+}
+
+// startDemo runs the program against the demo server on versions (nil:
+// negotiated).
+func startDemo(t *testing.T, versions []string) *live {
+	t.Helper()
+	return startServer(t, demoEnv, "1", versions, model.Config{})
+}
+
+// startServer runs the program against this test binary with env set.
+func startServer(t *testing.T, env, value string, versions []string, cfg model.Config) *live {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -51,9 +66,8 @@ func startLive(t *testing.T, mode string, cfg model.Config) *live {
 	s, err := session.Start(context.Background(), session.Config{
 		Command: exe,
 		MCP: mcp.Options{
-			Conn: conn.Options{Env: []conn.EnvVar{{Name: hostileEnv, Value: &mode}, {Name: "GORACE", Value: &noRaceSleep}}},
-			// A legacy server: no waiting for a silent probe.
-			Versions: []string{mcp.Version20251125},
+			Conn:     conn.Options{Env: []conn.EnvVar{{Name: env, Value: &value}, {Name: "GORACE", Value: &noRaceSleep}}},
+			Versions: versions,
 		},
 		Inbox:         in,
 		ShutdownGrace: time.Second,
@@ -131,6 +145,13 @@ func (l *live) waitFor(what string, ok func(string) bool) string {
 func (l *live) waitText(text string) string {
 	l.t.Helper()
 	return l.waitFor(quotedText(text), func(s string) bool { return strings.Contains(s, text) })
+}
+
+// waitMatch polls the screen until it matches the regular expression re.
+func (l *live) waitMatch(re string) string {
+	l.t.Helper()
+	rx := regexp.MustCompile(re)
+	return l.waitFor("/"+re+"/", rx.MatchString)
 }
 
 func quotedText(s string) string { b, _ := json.Marshal(s); return string(b) }
@@ -271,4 +292,62 @@ func TestCrashMidRequest(t *testing.T) {
 	l.waitText("● ready (restart 1)")
 	l.p.Send(keyMsg("3"))
 	l.waitText("restarted: process 2")
+}
+
+// TestQuestionsWithdrawnOrOrphaned: a question the server cancels, and one
+// that dies with the connection, leave the queue marked so.
+func TestQuestionsWithdrawnOrOrphaned(t *testing.T) {
+	l := startLive(t, "asker", model.Config{})
+	l.waitText("pending 2")
+	l.waitText("pending 1") // q1 withdrawn
+	l.p.Send(keyMsg("2"))
+	l.p.Send(keyMsg("j"))
+	l.waitText("withdrawn by the server")
+	go func() {
+		_, _ = l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: json.RawMessage(`{"name":"die"}`)})
+	}()
+	l.waitText("the server stopped: exit status 3")
+	l.waitText("pending 0")
+	l.p.Send(keyMsg("k"))
+	l.waitText("never answered: the connection stopped")
+	l.intact()
+}
+
+// TestCancelAndExtendOnTheDemo: the demo's slow tool is extended and
+// cancelled from the in-flight pane; its progress tool draws a bar with a
+// percentage, and a growing number without a total.
+func TestCancelAndExtendOnTheDemo(t *testing.T) {
+	for _, versions := range [][]string{nil, {mcp.Version20251125}} {
+		name := "negotiated"
+		if versions != nil {
+			name = versions[0]
+		}
+		t.Run(name, func(t *testing.T) {
+			l := startDemo(t, versions)
+			l.waitText("● ready")
+			call := func(params string) {
+				go func() {
+					_, _ = l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: json.RawMessage(params),
+						Timeout: 20 * time.Second, Progress: true, ResetOnProgress: true})
+				}()
+			}
+			call(`{"name":"slow","arguments":{"seconds":120}}`)
+			l.waitText("s left ") // its progress message: "119 s left"
+			l.waitFor("the timer", func(s string) bool { return strings.Contains(s, "slow") && strings.Contains(s, "left┃") })
+			l.p.Send(keyMsg("1"))
+			l.p.Send(keyMsg("+"))
+			l.waitText("extended request")
+			// 20 s + 60 s left on its timer.
+			l.waitMatch(`slow +\d+s +1m\d\ds left┃`)
+			l.p.Send(keyMsg("c"))
+			l.waitMatch(`slow +\d+s +cancelled┃`)
+			l.waitText("notifications/cancelled")
+
+			call(`{"name":"progress","arguments":{"steps":100,"intervalMs":100,"withTotal":true,"withMessage":true}}`)
+			l.waitText("% Reticulating splines")
+			call(`{"name":"progress","arguments":{"steps":100,"intervalMs":100,"withTotal":false,"withMessage":false}}`)
+			l.waitFor("a bar without a total", func(s string) bool { return strings.Contains(s, "▓▓▓") })
+			l.answersKeys()
+		})
+	}
 }

@@ -46,6 +46,10 @@ func (m *Model) openExplorer() tea.Cmd {
 		m.say(true, "the explorer is not available on this connection")
 		return nil
 	}
+	if m.sess.Conn().Phase != model.PhaseReady {
+		m.say(true, "the server is not ready yet: the explorer opens once it is")
+		return nil
+	}
 	gen := m.sess.Conn().Gen
 	var cmd tea.Cmd
 	if m.rich.explorer == nil || m.rich.explorerGen != gen {
