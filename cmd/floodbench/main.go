@@ -162,16 +162,27 @@ func run(rate int, duration time.Duration, samples, history, batch int, memprofi
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignals(),
 		tea.WithWindowSize(160, 48), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
 	done := make(chan struct{})
+	var final tea.Model
 	go func() {
-		_, _ = p.Run()
+		final, _ = p.Run()
 		close(done)
 	}()
 	p.Send(tea.WindowSizeMsg{Width: 160, Height: 48})
-	defer func() {
+	quit := func() *model.History {
 		p.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 		<-done
 		_ = sess.Shutdown(context.Background())
 		in.Close()
+		if t, ok := final.(*timed); ok {
+			return t.Model.(*ui.Model).Session().History()
+		}
+		return nil
+	}
+	quitted := false
+	defer func() {
+		if !quitted {
+			quit()
+		}
 	}()
 
 	// Wait for the flood to start.
@@ -235,5 +246,10 @@ loop:
 	fmt.Printf("  key→screen over %d presses: p50 %v  p99 %v  max %v\n", len(lat), pct(0.50).Round(10*time.Microsecond),
 		pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
 	fmt.Printf("  heap in use %d MiB (Go heap of the inspector process)\n", ms.HeapInuse>>20)
+	quitted = true
+	if h := quit(); h != nil {
+		fmt.Printf("  history   %d lines kept in %s of its %s cap, %d older lines evicted\n",
+			h.Len(), model.FormatSize(h.Bytes()), model.FormatSize(history), h.Evicted())
+	}
 	return nil
 }
