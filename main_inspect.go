@@ -79,6 +79,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		Timeout:         cfg.Timeout,
 		ResetOnProgress: cfg.ResetOnProgress,
 		MaxTotal:        cfg.MaxTotalTimeout,
+		ProbeTimeout:    mcp.DefaultProbeTimeout,
 	})
 	title := "mcptui — " + strings.Join(append([]string{command}, args...), " ")
 	if cfg.Mode == cli.ModeDemo {

@@ -244,3 +244,12 @@ func TestQueuedCall(t *testing.T) {
 		t.Errorf("cancelled: %v", c.Outcome.Kind)
 	}
 }
+
+func TestProbeTimer(t *testing.T) {
+	s := New(Config{Timeout: 30 * time.Second, ProbeTimeout: 10 * time.Second})
+	s.Apply(Started{Time: at(0)})
+	s.Apply(out(0, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`))
+	if c := s.InFlight()[0]; !c.Deadline.Equal(at(10)) {
+		t.Errorf("probe deadline %v", c.Deadline)
+	}
+}

@@ -34,6 +34,9 @@ type Config struct {
 	Timeout         time.Duration
 	ResetOnProgress bool
 	MaxTotal        time.Duration
+	// ProbeTimeout is the timer of the server/discover probe sent while
+	// negotiating (mcp's Options.ProbeTimeout); 0 means Timeout.
+	ProbeTimeout time.Duration
 }
 
 func (c Config) withDefaults() Config {

@@ -58,6 +58,8 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 	switch {
 	case w.Dir == Out && env.method == "subscriptions/listen":
 		// A stream: open until closed, with no timer once acknowledged.
+	case w.Dir == Out && env.method == "server/discover" && s.conn.Phase != PhaseReady && s.cfg.ProbeTimeout > 0:
+		c.setTimer(s.cfg.ProbeTimeout, 0, false)
 	case w.Dir == Out:
 		if o, ok := s.opts[key]; ok {
 			c.setTimer(o.Timeout, o.MaxTotal, o.ResetOnProgress)
