@@ -235,9 +235,9 @@ func TestHugeLineIsListedAndDropped(t *testing.T) {
 	l.intact()
 }
 
-// TestServerThatDoesNotRead: requests to a server that never reads its
-// stdin end as timed out when their timers fire (a line conn could not
-// write at all is listed as unwritten meanwhile); the UI keeps working all
+// TestServerThatDoesNotRead: a request to a server that never reads its
+// stdin waits behind a line the pipe could not take, listed as unwritten;
+// both end as timed out when their timers fire; the UI keeps working all
 // along, and quitting still stops the server (it ignores EOF: SIGTERM).
 func TestServerThatDoesNotRead(t *testing.T) {
 	if testing.Short() {
@@ -245,19 +245,20 @@ func TestServerThatDoesNotRead(t *testing.T) {
 	}
 	l := startLive(t, "noread", model.Config{})
 	l.waitText("still here")
-	// Fill the pipe (64 KiB on Linux) with a big request, then send one
-	// more that cannot be written.
-	big := json.RawMessage(`{"name":"x","arguments":{"pad":"` + strings.Repeat("p", 1<<20) + `"}}`)
+	// Fill the pipe (64 KiB on Linux) with a big request; once it is on
+	// its way, one more cannot be written: it is listed as unwritten.
+	big := json.RawMessage(`{"name":"big","arguments":{"pad":"` + strings.Repeat("p", 1<<20) + `"}}`)
 	errs := make(chan error, 2)
-	for _, p := range []json.RawMessage{big, json.RawMessage(`{"name":"small"}`)} {
+	call := func(p json.RawMessage) {
 		go func() {
-			_, err := l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: p, Timeout: 3 * time.Second})
+			_, err := l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: p, Timeout: 5 * time.Second})
 			errs <- err
 		}()
 	}
-	// Depending on how much of the pipe the lines took, a request shows as
-	// unwritten or as sent; either way the UI answers.
-	l.waitFor("the requests", func(s string) bool { return strings.Count(s, "tools/call") >= 2 })
+	call(big)
+	l.waitMatch(`tools/call +big`)
+	call(json.RawMessage(`{"name":"small"}`))
+	l.waitMatch(`tools/call +\d+m?s +unwritten┃`)
 	l.answersKeys()
 	for range 2 {
 		if err := <-errs; err == nil {
