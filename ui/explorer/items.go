@@ -53,6 +53,8 @@ type listing struct {
 	marks   map[string]mark
 	removed []item
 	loaded  bool
+	// listed is set once a listing succeeded: the diff starts after it.
+	listed  bool
 	loading bool
 	err     string
 	at      time.Time
@@ -84,7 +86,7 @@ func (l *listing) diff() (add, rem, chg int) {
 // previous diff, so a burst of list-changed notifications does not wipe
 // what the person has not seen yet.
 func (l *listing) replace(items []item, at time.Time) {
-	first := !l.loaded
+	first := !l.listed
 	old := map[string]item{}
 	for _, it := range l.items {
 		old[it.key] = it
@@ -114,7 +116,7 @@ func (l *listing) replace(items []item, at time.Time) {
 			l.quiet++
 		}
 	}
-	l.items, l.loaded, l.loading, l.err, l.at = items, true, false, "", at
+	l.items, l.loaded, l.listed, l.loading, l.err, l.at = items, true, true, false, "", at
 }
 
 // rows are what the list shows: the items that match the filter, then the

@@ -38,6 +38,10 @@ func (m *Model) refreshAll() tea.Cmd {
 // refresh lists one kind.
 func (m *Model) refresh(k Kind) tea.Cmd {
 	l := m.lists[k]
+	if m.srv.Info().Version == "" {
+		l.err, l.loaded = "not connected yet: u lists again", true
+		return nil
+	}
 	if !m.offered(k) {
 		l.err, l.loaded = "the server does not offer "+map[Kind]string{Tools: "tools", Resources: "resources", Templates: "resources", Prompts: "prompts"}[k], true
 		return nil
