@@ -35,7 +35,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		if q.Kind == model.AskSampling {
 			m.openEditor(newEditor(editReply, q, draft))
 		} else {
-			m.openEditor(newEditor(editRaw, q, jsonSafe(model.Prepared(q, "", m.sess.Config().Roots))))
+			m.openEditor(newEditor(editRaw, q, jsonSafe(model.Prepared(q, "", m.rootList().Get()))))
 		}
 	case key.Matches(msg, k.Approve):
 		if q.Kind == model.AskSampling && !hasDraft {
@@ -43,14 +43,14 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.say(false, "write the model's reply, then ctrl+s")
 			return nil
 		}
-		ans := model.Prepared(q, draft, m.sess.Config().Roots)
+		ans := model.Prepared(q, draft, m.rootList().Get())
 		if err := model.ValidateAnswer(q, ans); err != nil {
 			m.say(true, "the prepared answer is not valid: %v", err)
 			return nil
 		}
 		return m.sendAnswer(q, ans, model.Answered)
 	case key.Matches(msg, k.Edit):
-		ans := model.Prepared(q, draft, m.sess.Config().Roots)
+		ans := model.Prepared(q, draft, m.rootList().Get())
 		if q.Kind == model.AskSampling && draft == "" && len(q.Summary.Tools) > 0 {
 			ans = model.ToolUseAnswer(q.Summary.Tools[0], nil)
 		}

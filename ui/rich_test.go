@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/explorer"
 	"github.com/mcptui/mcptui/ui/uitest"
 )
@@ -143,5 +144,47 @@ func TestRichScreen(t *testing.T) {
 			t.Run("plain", func(t *testing.T) { golden.RequireEqual(t, plain) })
 			t.Run("styled", func(t *testing.T) { golden.RequireEqual(t, styled) })
 		})
+	}
+}
+
+// TestRootsEditedThenApproved: roots changed in the roots editor are what
+// both the editor and "approve prepared" send next.
+func TestRootsEditedThenApproved(t *testing.T) {
+	roots := func(id string) model.Event {
+		return model.QuestionAsked{Time: uitest.At(29), RequestID: json.RawMessage(id), Method: "roots/list", Params: json.RawMessage(`{}`)}
+	}
+	m, fb := newTest(t, 100, 30, append(uitest.Session(), roots(`"r-1"`), roots(`"r-2"`))...)
+	press(m, "2")
+	for i, q := range m.sess.Questions() {
+		if string(q.RequestID) == `"r-1"` {
+			m.lists[panePending].cursor = i
+		}
+	}
+	press(m, "f", "a", "ctrl+u")
+	typeText(m, "/srv/data")
+	press(m, "enter")
+	run(t, m, press(m, "ctrl+s"))
+	if m.overlay != overlayNone {
+		t.Fatalf("overlay %d", m.overlay)
+	}
+	for i, q := range m.sess.Questions() {
+		if string(q.RequestID) == `"r-2"` {
+			m.lists[panePending].cursor = i
+		}
+	}
+	run(t, m, press(m, "a"))
+	var answers []string
+	for _, c := range fb.Calls() {
+		if c.Method == "Answer" {
+			answers = append(answers, string(c.Ref.RequestID)+" "+string(c.Result))
+		}
+	}
+	if len(answers) != 2 {
+		t.Fatalf("answers %q", answers)
+	}
+	for _, a := range answers {
+		if !strings.Contains(a, "file:///srv/data") || !strings.Contains(a, "file:///home/me/project") {
+			t.Errorf("an answer lacks a root: %s", a)
+		}
 	}
 }

@@ -63,7 +63,8 @@ func optionsSchema(taskSupport string) string {
 	return `{"type":"object","properties":{` +
 		`"timeout":{"type":"string","title":"Timeout","description":"the call's timer, such as 30s, 2m or none; empty for the connection's default","default":"60s"},` +
 		`"progress":{"type":"boolean","title":"Progress","description":"ask for progress notifications (sends a progressToken) and show them","default":true},` +
-		`"resetOnProgress":{"type":"boolean","title":"Reset on progress","description":"each progress notification restarts the timer","default":true}` +
+		`"resetOnProgress":{"type":"boolean","title":"Reset on progress","description":"each progress notification restarts the timer","default":true},` +
+		`"meta":{"type":"object","title":"_meta","description":"a JSON object sent as params._meta (the progress token is added to it)","additionalProperties":true}` +
 		task + `}}`
 }
 
@@ -278,18 +279,21 @@ type callSpec struct {
 	opts     CallOptions
 	progress bool
 	task     bool
+	meta     json.RawMessage
 }
 
 // callOptions reads the options form.
 func callOptions(raw json.RawMessage) (callSpec, error) {
 	var o struct {
-		Timeout         string `json:"timeout"`
-		Progress        bool   `json:"progress"`
-		ResetOnProgress bool   `json:"resetOnProgress"`
-		Task            bool   `json:"task"`
+		Timeout         string          `json:"timeout"`
+		Progress        bool            `json:"progress"`
+		ResetOnProgress bool            `json:"resetOnProgress"`
+		Task            bool            `json:"task"`
+		Meta            json.RawMessage `json:"meta"`
 	}
 	_ = json.Unmarshal(raw, &o)
 	var spec callSpec
+	spec.meta = o.Meta
 	switch t := strings.TrimSpace(o.Timeout); t {
 	case "":
 	case "none", "0":

@@ -139,6 +139,14 @@ func TestCallToolRememberedArgs(t *testing.T) {
 	if len(f.calls) != 1 || f.calls[0] != `tools/call {"arguments":{"a":2,"b":40},"name":"get-sum"}` {
 		t.Fatalf("calls %q", f.calls)
 	}
+	// Call options: a _meta object goes with the call.
+	press(m, "esc", "ctrl+g", "down", "down", "down")
+	typeIn(m, `{"trace":"abc"}`)
+	press(m, "ctrl+s")
+	if len(f.calls) != 2 || f.calls[1] != `tools/call {"_meta":{"trace":"abc"},"arguments":{"a":2,"b":40},"name":"get-sum"}` {
+		t.Fatalf("calls %q", f.calls)
+	}
+	f.calls = f.calls[:1]
 	// A new explorer (a new run) fills the form with the last arguments.
 	m2 := newTest(t, f, mustOpen(t, store))
 	selectTool(m2, "get-sum")

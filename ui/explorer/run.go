@@ -159,6 +159,9 @@ func (m *Model) callTool(t *mcp.Tool, args json.RawMessage, spec callSpec) tea.C
 	if spec.task {
 		params["task"] = map[string]any{"ttl": 300000}
 	}
+	if len(spec.meta) > 0 {
+		params["_meta"] = spec.meta
+	}
 	return m.start("tools/call "+t.Name, t, func(ctx context.Context, progress func(conn.Progress)) (json.RawMessage, *result, error) {
 		o := spec.opts
 		if spec.progress {

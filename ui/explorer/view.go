@@ -314,6 +314,9 @@ func (m *Model) optionsLine(a *action, w int) string {
 	if spec.task {
 		parts = append(parts, "as a task")
 	}
+	if len(spec.meta) > 0 {
+		parts = append(parts, "_meta "+string(spec.meta))
+	}
 	return kit.Row(st, w, false, kit.Own(" options: "+strings.Join(parts, " · ")+"  (ctrl+g changes them)", w, st.Muted))
 }
 
