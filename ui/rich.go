@@ -141,6 +141,9 @@ func (m *Model) answerDone() tea.Cmd {
 	case out.Error != nil:
 		return m.sendReject(q, *out.Error)
 	}
+	if m.overlay == overlayExplorer {
+		m.rich.explorer.Say(false, "answered "+q.Method+": the call goes on")
+	}
 	state := model.Answered
 	if (q.Kind == model.AskElicitForm || q.Kind == model.AskElicitURL) && !accepted(out.Answer) {
 		state = model.Rejected
