@@ -1,35 +1,18 @@
 package explorer
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/everything"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit/screentest"
 )
 
-// everythingCommand finds @modelcontextprotocol/server-everything: the copy
-// mcp's tests install in the cache directory, else npx (which may fetch
-// it). The test is skipped, saying why, when neither is there.
-func everythingCommand(t *testing.T) (string, []string) {
-	t.Helper()
-	node, nerr := exec.LookPath("node")
-	if cache, err := os.UserCacheDir(); err == nil && nerr == nil {
-		script := filepath.Join(cache, "mcptui-test", "everything-2026.8.31", "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
-		if _, err := os.Stat(script); err == nil {
-			return node, []string{script, "stdio"}
-		}
-	}
-	if npx, err := exec.LookPath("npx"); err == nil {
-		return npx, []string{"-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"}
-	}
-	t.Skip("SKIP: neither a cached @modelcontextprotocol/server-everything (run mcp's tests once) nor npx is available")
-	return "", nil
-}
+// everythingCommand is the everything server (skipped when it cannot be
+// had).
+func everythingCommand(t *testing.T) (string, []string) { return everything.Server(t) }
 
 // everythingKeys answers the everything server's questions.
 func everythingKeys(kind model.QuestionKind, _ int, q *model.Question) []tea.Msg {

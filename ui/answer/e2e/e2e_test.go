@@ -9,30 +9,19 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/everything"
 )
 
 // deadline bounds each wait: generous for a loaded machine, never a
 // measure of speed.
 const deadline = 2 * time.Minute
 
-// everything is the command that starts the everything server: the copy
-// mcp's integration tests install in the cache directory, else npx. The
-// test is skipped, saying why, when neither can be found.
-func everything(t *testing.T) string {
-	t.Helper()
-	if node, err := exec.LookPath("node"); err == nil {
-		if cache, err := os.UserCacheDir(); err == nil {
-			script := filepath.Join(cache, "mcptui-test", "everything-2026.8.31", "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
-			if _, err := os.Stat(script); err == nil {
-				return node + " " + script + " stdio"
-			}
-		}
-	}
-	if npx, err := exec.LookPath("npx"); err == nil {
-		return npx + " -y @modelcontextprotocol/server-everything@2026.8.31 stdio"
-	}
-	t.Skip("SKIP: no everything server: neither npx nor a cached @modelcontextprotocol/server-everything (mcp's tests install one) is available")
-	return ""
+// server is the command line that starts the everything server (the test
+// is skipped, saying why, when it cannot be had).
+func server(t *testing.T) string {
+	command, args := everything.Server(t)
+	return strings.Join(append([]string{command}, args...), " ")
 }
 
 // tmux runs tmux on the test's own server socket.
@@ -126,12 +115,12 @@ func TestFillEverythingElicitation(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("SKIP: tmux is not installed: this end-to-end test drives the real binary in tmux (apt-get install tmux)")
 	}
-	server := everything(t)
+	srv := server(t)
 	bin := buildMcptui(t)
 	x := tmux{t: t, socket: fmt.Sprintf("mcptui-e2e-answer-%d", os.Getpid())}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", x.socket, "kill-server").Run() })
 	command := fmt.Sprintf("env TERM=xterm-256color COLORTERM=truecolor XDG_STATE_HOME=%s %s --no-bell -- %s",
-		t.TempDir(), bin, server)
+		t.TempDir(), bin, srv)
 	x.run("new-session", "-d", "-s", "e2e", "-x", "150", "-y", "46", command)
 	x.waitFor("mcp-servers/everything", "● ready")
 
