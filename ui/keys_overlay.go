@@ -264,6 +264,9 @@ func (m *Model) wheel(ms tea.Mouse) {
 		m.viewer.moveBy(delta)
 		return
 	}
+	if m.richWheel(delta) {
+		return
+	}
 	rs := layout(m.width, m.height, m.zoom, m.focus)
 	for p, r := range rs {
 		if r.contains(ms.X, ms.Y) {

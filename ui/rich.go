@@ -235,3 +235,23 @@ func (m *Model) richFooter(w int) (string, bool) {
 	}
 	return kit.Row(m.styles, w, false, kit.Own(text, w, m.styles.Muted)), true
 }
+
+// richWheel scrolls the explorer or an answer editor with the mouse wheel
+// (as arrow keys); it reports whether one of them is open.
+func (m *Model) richWheel(delta int) bool {
+	if m.overlay != overlayExplorer && m.overlay != overlayAnswer {
+		return false
+	}
+	k := tea.KeyPressMsg{Code: tea.KeyDown}
+	if delta < 0 {
+		k = tea.KeyPressMsg{Code: tea.KeyUp}
+	}
+	for range min(max(delta, -delta), 3) {
+		if m.overlay == overlayExplorer {
+			m.rich.explorer.Update(k)
+		} else if m.rich.answer != nil {
+			m.rich.answer.Update(k)
+		}
+	}
+	return true
+}
