@@ -123,6 +123,13 @@ func TestFillEverythingElicitation(t *testing.T) {
 		t.TempDir(), bin, srv)
 	x.run("new-session", "-d", "-s", "e2e", "-x", "150", "-y", "46", command)
 	x.waitFor("mcp-servers/everything", "● ready")
+	// The everything server asks for the client's roots right after the
+	// handshake. Answer that first (approve the prepared, empty list), so
+	// the only question left to answer below is the elicitation.
+	x.waitFor("pending 1")
+	x.keys("2")
+	x.keys("a")
+	x.waitFor("pending 0")
 
 	x.keys("E")
 	x.waitFor("Explorer — mcp-servers/everything", "trigger-elicitation-request")
