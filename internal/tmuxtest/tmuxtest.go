@@ -1,0 +1,152 @@
+// Package tmuxtest drives the real mcptui binary in tmux for end-to-end
+// tests: it builds the binary, starts it in a detached session on a private
+// socket, sends keys and polls the screen with a deadline (never sleeping
+// as synchronization).
+package tmuxtest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Deadline bounds each wait: generous for a loaded machine, never a measure
+// of speed.
+const Deadline = 2 * time.Minute
+
+// session is the tmux session's name on the private socket.
+const session = "e2e"
+
+// Require skips the test, saying why, when tmux is not installed.
+func Require(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("SKIP: tmux is not installed: this end-to-end test drives the real binary in tmux (apt-get install tmux)")
+	}
+}
+
+// Build builds the mcptui binary from this module into a temporary
+// directory and returns its path.
+func Build(t *testing.T) string {
+	t.Helper()
+	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	if err != nil {
+		t.Fatalf("finding the module: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "mcptui")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = strings.TrimSpace(string(root))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// Term is one detached tmux session running a command.
+type Term struct {
+	t      *testing.T
+	socket string
+}
+
+// Start runs command (a shell command line) in a new session of the given
+// size on a socket private to this test; the server is killed when the test
+// ends.
+func Start(t *testing.T, name string, width, height int, command string) *Term {
+	t.Helper()
+	x := &Term{t: t, socket: fmt.Sprintf("mcptui-%s-%d", name, os.Getpid())}
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", x.socket, "kill-server").Run() })
+	x.Run("new-session", "-d", "-s", session, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height), command)
+	return x
+}
+
+// Run runs a tmux command on the private socket, failing the test if it
+// fails, and returns its output.
+func (x *Term) Run(args ...string) string {
+	x.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", x.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		x.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// Keys sends tmux key names (Enter, Escape, C-s, Down, a).
+func (x *Term) Keys(names ...string) {
+	x.t.Helper()
+	x.Run(append([]string{"send-keys", "-t", session}, names...)...)
+}
+
+// Text types s literally.
+func (x *Term) Text(s string) {
+	x.t.Helper()
+	x.Run("send-keys", "-t", session, "-l", s)
+}
+
+// Screen is the pane's text now ("" once the session is gone).
+func (x *Term) Screen() string {
+	out, err := exec.Command("tmux", "-L", x.socket, "capture-pane", "-p", "-t", session).CombinedOutput()
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+// WaitFor polls the pane until it shows every text, and returns it.
+func (x *Term) WaitFor(texts ...string) string {
+	x.t.Helper()
+	return x.WaitUntil(fmt.Sprintf("%q", texts), func(s string) bool {
+		for _, text := range texts {
+			if !strings.Contains(s, text) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// WaitGone polls the pane until it no longer shows text.
+func (x *Term) WaitGone(text string) {
+	x.t.Helper()
+	x.WaitUntil(fmt.Sprintf("no %q", text), func(s string) bool { return !strings.Contains(s, text) })
+}
+
+// WaitUntil polls the pane until ok accepts it, and returns it.
+func (x *Term) WaitUntil(what string, ok func(screen string) bool) string {
+	x.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), Deadline)
+	defer cancel()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		s := x.Screen()
+		if ok(s) {
+			return s
+		}
+		select {
+		case <-ctx.Done():
+			x.t.Fatalf("the terminal never showed %s:\n%s", what, s)
+		case <-tick.C:
+		}
+	}
+}
+
+// WaitExit polls until the session has ended (the program quit).
+func (x *Term) WaitExit() {
+	x.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), Deadline)
+	defer cancel()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for exec.Command("tmux", "-L", x.socket, "has-session", "-t", session).Run() == nil {
+		select {
+		case <-ctx.Done():
+			x.t.Fatalf("the program did not quit:\n%s", x.Screen())
+		case <-tick.C:
+		}
+	}
+}
