@@ -1,6 +1,6 @@
 package ui
 
-import "github.com/mcptui/mcptui/ui/backend"
+import "github.com/mcptui/mcptui/internal/backend"
 
 // Backend is everything the UI asks of the connection; see backend.Backend.
 type Backend = backend.Backend

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcptui/mcptui/ui/uitest"
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
 )
 
 func TestComposerSendsARequest(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/uitest"
 )
 
 // openLine opens the viewer on one line pushed as the only traffic.

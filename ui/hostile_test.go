@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/uitest"
 )
 
 // sgr matches the only escape sequences the program itself draws with.

@@ -8,7 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
 )
 

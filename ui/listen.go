@@ -9,8 +9,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/inert"
-	"github.com/mcptui/mcptui/ui/backend"
+	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/inert"
 )
 
 // listenKinds are the list-changed filters a subscription can ask for.

@@ -17,11 +17,11 @@ import (
 	"github.com/charmbracelet/x/vt"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/session"
+	"github.com/mcptui/mcptui/internal/session/inbox"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/session"
-	"github.com/mcptui/mcptui/ui/backend"
-	"github.com/mcptui/mcptui/ui/inbox"
 )
 
 // liveDeadline bounds every wait of the live tests: generous, because a

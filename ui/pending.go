@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
 )
 

@@ -10,10 +10,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/explorer"
-	"github.com/mcptui/mcptui/ui/uitest"
 )
 
 // richServer is a tiny explorer.Server: one tool that echoes.

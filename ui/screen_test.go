@@ -15,8 +15,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/vt"
 
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/uitest"
 )
 
 // onlcr maps \n to \r\n, as a terminal's line discipline would: without a

@@ -38,12 +38,12 @@ func readParams(t testing.TB, path string) []byte {
 
 func everythingElicit(t testing.TB) *model.Question {
 	return question(model.AskElicitForm, "elicitation/create",
-		readParams(t, "../../schemaform/testdata/corpus/everything/elicit-trigger-elicitation-request.json"))
+		readParams(t, "../../internal/schemaform/testdata/corpus/everything/elicit-trigger-elicitation-request.json"))
 }
 
 func demoElicit(t testing.TB) *model.Question {
 	return question(model.AskElicitForm, "elicitation/create",
-		readParams(t, "../../schemaform/testdata/corpus/demo/elicit-elicit_form.json"))
+		readParams(t, "../../internal/schemaform/testdata/corpus/demo/elicit-elicit_form.json"))
 }
 
 func urlQuestion(url, message string) *model.Question {

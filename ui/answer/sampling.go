@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/schemaform"
 	"github.com/mcptui/mcptui/ui/form"
 	"github.com/mcptui/mcptui/ui/kit"
 )

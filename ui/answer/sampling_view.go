@@ -3,7 +3,7 @@ package answer
 import (
 	"strings"
 
-	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 

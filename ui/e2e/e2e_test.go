@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcptui/mcptui/internal/tmuxtest"
+	"github.com/mcptui/mcptui/internal/testkit/tmuxtest"
 )
 
 // The test binary doubles as the scripted server: with serverEnv set it

@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/mcp"
-	"github.com/mcptui/mcptui/schemaform"
 	"github.com/mcptui/mcptui/ui/explorer/argstore"
 	"github.com/mcptui/mcptui/ui/form"
 )

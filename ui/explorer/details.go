@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"

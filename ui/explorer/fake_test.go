@@ -33,7 +33,7 @@ type fake struct {
 }
 
 func loadList[T any](dir, name string) []T {
-	b, err := os.ReadFile("../../schemaform/testdata/corpus/" + dir + "/" + name)
+	b, err := os.ReadFile("../../internal/schemaform/testdata/corpus/" + dir + "/" + name)
 	if err != nil {
 		panic(err)
 	}

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/internal/everything"
+	"github.com/mcptui/mcptui/internal/testkit/everything"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit/screentest"
 )

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/schemaform"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/mcptui/mcptui/schemaform"
+	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/kit"
 )

@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/mcptui/mcptui/schemaform"
+	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/kit"
 	"github.com/mcptui/mcptui/ui/kit/screentest"
@@ -20,7 +20,7 @@ import (
 // elicitSchema is the everything server's elicitation form.
 func elicitSchema(t testing.TB) *schemaform.Form {
 	t.Helper()
-	b, err := os.ReadFile("../../schemaform/testdata/corpus/everything/elicit-trigger-elicitation-request.json")
+	b, err := os.ReadFile("../../internal/schemaform/testdata/corpus/everything/elicit-trigger-elicitation-request.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func elicitSchema(t testing.TB) *schemaform.Form {
 
 func hardSchema(t testing.TB, name string) *schemaform.Form {
 	t.Helper()
-	b, err := os.ReadFile("../../schemaform/testdata/hard/" + name + ".json")
+	b, err := os.ReadFile("../../internal/schemaform/testdata/hard/" + name + ".json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package form
 import (
 	"strconv"
 
-	"github.com/mcptui/mcptui/schemaform"
+	"github.com/mcptui/mcptui/internal/schemaform"
 )
 
 // rowKind is what a row of the form stands for.

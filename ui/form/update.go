@@ -3,7 +3,7 @@ package form
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/schemaform"
+	"github.com/mcptui/mcptui/internal/schemaform"
 )
 
 // Update handles a key (or a paste). Keys the form does not use (ctrl+s,

@@ -6,8 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcptui/mcptui/inert"
-	"github.com/mcptui/mcptui/schemaform"
+	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 

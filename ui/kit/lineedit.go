@@ -8,7 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/internal/inert"
 )
 
 // LineEdit is a one-line text editor that draws its text escaped (inert),

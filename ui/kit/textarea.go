@@ -7,7 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/textarea"
 
-	"github.com/mcptui/mcptui/inert"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/themes"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcptui/mcptui/internal/everything"
-	"github.com/mcptui/mcptui/internal/tmuxtest"
+	"github.com/mcptui/mcptui/internal/testkit/everything"
+	"github.com/mcptui/mcptui/internal/testkit/tmuxtest"
 )
 
 // server is the command line that starts the everything server (the test

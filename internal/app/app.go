@@ -1,0 +1,64 @@
+// Package app is the mcptui program behind main: it parses the command line
+// and runs the inspector, a headless command, doctor, replay or the demo
+// server.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/mcptui/mcptui/demo"
+	"github.com/mcptui/mcptui/internal/cli"
+)
+
+// Run is mcptui with its arguments and output streams; it returns the exit
+// status.
+func Run(args []string, stdout, stderr io.Writer) int {
+	cfg, err := cli.Parse(args)
+	if errors.Is(err, cli.ErrUsage) {
+		fmt.Fprintf(stderr, "mcptui: %v\n\n%s", err, cli.Usage)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch {
+	case cfg.Mode == cli.ModeHelp:
+		fmt.Fprint(stdout, cli.Usage)
+		return 0
+	case cfg.Mode == cli.ModeVersion:
+		fmt.Fprintf(stdout, "mcptui %s\n", version())
+		return 0
+	case cfg.Mode == cli.ModeDemoServer:
+		if err := demo.Serve(ctx, os.Stdin, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintf(stderr, "mcptui demo-server: %v\n", err)
+			var exit *demo.ExitError
+			if errors.As(err, &exit) {
+				return exit.Status
+			}
+			return 1
+		}
+		return 0
+	case headlessMode(cfg):
+		return runHeadless(ctx, cfg, stdout, stderr)
+	default:
+		return runInspector(ctx, cfg, stderr)
+	}
+}
+
+// version is the module version of the build, or "dev".
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}

@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/doctor"
+	"github.com/mcptui/mcptui/internal/headless"
+	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/replay"
+)
+
+// headlessMode reports whether cfg asks for a subcommand rather than the
+// inspector: the headless commands, doctor and replay.
+func headlessMode(cfg *cli.Config) bool { return cfg.Mode.Headless() }
+
+// runHeadless runs a subcommand and returns its exit status.
+func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	switch cfg.Mode {
+	case cli.ModeDoctor:
+		return runDoctor(ctx, cfg, stdout, stderr)
+	case cli.ModeReplay:
+		if err := replay.Inspect(ctx, cfg.Target, replay.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes}); err != nil {
+			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))
+			return headless.ExitInternal
+		}
+		return headless.ExitOK
+	case cli.ModeReplayServe:
+		if err := replay.ServeFile(ctx, cfg.Target, os.Stdin, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "mcptui replay --serve: %s\n", inert.Line(err.Error()))
+			return headless.ExitInternal
+		}
+		return headless.ExitOK
+	}
+	return headless.Run(ctx, cfg, stdout, stderr)
+}
+
+// runDoctor examines the server and prints the report.
+func runDoctor(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	rec, err := headless.OpenRecorder(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui doctor: %s\n", inert.Line(err.Error()))
+		return headless.ExitInternal
+	}
+	rep := doctor.Run(ctx, doctor.Options{
+		Command: cfg.Command, Args: cfg.Args, Env: headless.EnvVars(cfg.Env), Dir: cfg.Dir,
+		Versions: cfg.Protocols, Timeout: cfg.Timeout, MaxLineBytes: cfg.MaxLineBytes, Recorder: rec,
+	})
+	if rec != nil {
+		if err := rec.Close(); err != nil {
+			fmt.Fprintf(stderr, "mcptui doctor: %s\n", inert.Line(err.Error()))
+		}
+	}
+	if cfg.Format == "json" {
+		err = rep.WriteJSON(stdout)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		return headless.ExitInternal
+	}
+	return rep.ExitCode()
+}

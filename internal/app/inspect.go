@@ -1,0 +1,141 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/headless"
+	"github.com/mcptui/mcptui/internal/session"
+	"github.com/mcptui/mcptui/internal/session/inbox"
+	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui"
+	"github.com/mcptui/mcptui/ui/explorer"
+)
+
+// runInspector opens the inspector on the configured server (or the demo
+// server) and returns the exit status once the person quits.
+func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
+	command, args := cfg.Command, cfg.Args
+	if cfg.Mode == cli.ModeDemo {
+		exe, err := os.Executable()
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptui: cannot find my own executable to run the demo server: %v\n", err)
+			return 1
+		}
+		command, args = exe, []string{"demo-server"}
+	}
+	// A closed terminal (SIGHUP) ends the program like a quit does, so the
+	// server is shut down rather than left to whatever SIGHUP does to it.
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGHUP)
+	defer stop()
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// Collect harder near the budget rather than let a flood's garbage
+		// double the heap.
+		debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes))
+	}
+	in := inbox.New(inbox.Limits{})
+	opts := mcpOptions(cfg)
+	hub, serverKey := explorerWiring(cfg, command, args, &opts)
+	rec, err := headless.AttachRecorder(cfg, command, args, &opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 1
+	}
+	if rec != nil {
+		// conn reports each exit to its Observer before Shutdown returns,
+		// so the recording is complete once the session has shut down.
+		defer func() {
+			if err := rec.Close(); err != nil {
+				fmt.Fprintf(stderr, "mcptui: the recording: %v\n", err)
+			}
+		}()
+	}
+	sess, err := session.Start(ctx, session.Config{
+		Command:         command,
+		Args:            args,
+		MCP:             opts,
+		ResetOnProgress: cfg.ResetOnProgress,
+		MaxTotalTimeout: cfg.MaxTotalTimeout,
+		Inbox:           in,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 1
+	}
+	state := model.New(model.Config{
+		HistoryBytes:    cfg.HistoryBytes,
+		Roots:           roots(cfg.Roots),
+		Timeout:         cfg.Timeout,
+		ResetOnProgress: cfg.ResetOnProgress,
+		MaxTotal:        cfg.MaxTotalTimeout,
+		ProbeTimeout:    mcp.DefaultProbeTimeout,
+	})
+	title := "mcptui — " + strings.Join(append([]string{command}, args...), " ")
+	if cfg.Mode == cli.ModeDemo {
+		title = "mcptui — demo server"
+	}
+	program := tea.NewProgram(ui.New(ui.Options{
+		Backend: sess,
+		Session: state,
+		Theme:   cfg.Theme,
+		NoColor: os.Getenv("NO_COLOR") != "",
+		NoBell:  !cfg.Bell,
+		Title:   title,
+		// The explorer sends its own requests on the session's client
+		// and reads the notifications nothing else claimed.
+		Explorer: explorer.OverClient(sess.Client, hub, serverKey),
+		ArgStore: openArgStore(),
+	}), tea.WithContext(ctx))
+	_, runErr := program.Run()
+	shutdownErr := sess.Shutdown(context.Background())
+	in.Close()
+	if runErr != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", runErr)
+		return 1
+	}
+	if shutdownErr != nil {
+		fmt.Fprintf(stderr, "mcptui: the server did not stop cleanly: %v\n", shutdownErr)
+	}
+	return 0
+}
+
+// mcpOptions turns the command line into protocol options.
+func mcpOptions(cfg *cli.Config) mcp.Options {
+	env := make([]conn.EnvVar, len(cfg.Env))
+	for i, e := range cfg.Env {
+		env[i] = conn.EnvVar{Name: e.Name, Value: e.Value}
+	}
+	timeout := cfg.Timeout
+	if timeout == 0 {
+		timeout = -1 // no timer
+	}
+	return mcp.Options{
+		Conn: conn.Options{
+			Env:               env,
+			Dir:               cfg.Dir,
+			MaxLineBytes:      cfg.MaxLineBytes,
+			MaxServerRequests: cfg.MaxServerRequests,
+		},
+		Versions:       cfg.Protocols,
+		RequestTimeout: timeout,
+	}
+}
+
+func roots(uris []string) []model.Root {
+	out := make([]model.Root, len(uris))
+	for i, u := range uris {
+		out[i] = model.Root{URI: u}
+	}
+	return out
+}

@@ -1,0 +1,451 @@
+// Package doctor answers "why won't my server start?": it resolves the
+// command, starts it, watches everything it does until the protocol version
+// is agreed (non-JSON lines on stdout, the negotiation, timings, stderr),
+// shuts it down, and explains each known failure in plain words with the fix:
+// not found, not executable, exits at once, logs to stdout, wrong protocol,
+// slow start, no answer, ignores end of input.
+package doctor
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout   = 30 * time.Second
+	DefaultSlowStart = 5 * time.Second
+	DefaultGrace     = 2 * time.Second
+)
+
+// Options say which server to examine and how long to wait.
+type Options struct {
+	Command string
+	Args    []string
+	Env     []conn.EnvVar
+	Dir     string
+	// Versions are the protocol versions allowed (nil: all).
+	Versions []string
+	// Timeout bounds each request of the handshake; 0 means 30 s.
+	Timeout time.Duration
+	// ProbeTimeout bounds the server/discover probe; 0 means mcp's 10 s.
+	ProbeTimeout time.Duration
+	// SlowStart is how long a handshake may take before it is called
+	// slow; 0 means 5 s.
+	SlowStart time.Duration
+	// Grace is how long the server gets to exit after its stdin closes
+	// (and again after SIGTERM); 0 means 2 s.
+	Grace time.Duration
+	// MaxLineBytes is conn's line limit (0: its default).
+	MaxLineBytes int
+	// Recorder, if set, records the examination.
+	Recorder *record.Recorder
+}
+
+func (o Options) withDefaults() Options {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.SlowStart <= 0 {
+		o.SlowStart = DefaultSlowStart
+	}
+	if o.Grace <= 0 {
+		o.Grace = DefaultGrace
+	}
+	return o
+}
+
+// Severity grades a Diagnosis.
+type Severity string
+
+// The severities.
+const (
+	// OK: the server works.
+	OK Severity = "ok"
+	// Warning: the server works here, but something will bite (other
+	// clients, slow machines).
+	Warning Severity = "warning"
+	// Error: the server cannot be used.
+	Error Severity = "error"
+)
+
+// Kinds of Diagnosis.
+const (
+	KindHealthy       = "healthy"
+	KindNotFound      = "not-found"
+	KindNotExecutable = "not-executable"
+	KindExitsAtOnce   = "exits-at-once"
+	KindLogsToStdout  = "logs-to-stdout"
+	KindWrongProtocol = "wrong-protocol"
+	KindSlowStart     = "slow-start"
+	KindNoAnswer      = "no-answer"
+	KindIgnoresEOF    = "ignores-eof"
+)
+
+// Diagnosis is one finding, in plain words, with the fix.
+type Diagnosis struct {
+	Kind     string   `json:"kind"`
+	Severity Severity `json:"severity"`
+	// Summary says what is wrong (or right); Fix what to do about it.
+	Summary string `json:"summary"`
+	Fix     string `json:"fix,omitempty"`
+}
+
+// Report is everything the doctor saw. Strings that came from the server
+// (stdout lines, stderr, its name) are raw: escape them before printing.
+type Report struct {
+	Command []string `json:"command"`
+	// Resolved is the executable the command resolved to ("" if none).
+	Resolved string `json:"resolved,omitempty"`
+	// Launchers says whether npx and uvx are on PATH (path or "").
+	Launchers map[string]string `json:"launchers"`
+	// Started is when the examination began; Ms fields count from it.
+	Started time.Time `json:"started"`
+	PID     int       `json:"pid,omitempty"`
+	// FirstOutput is when the server first wrote to stdout; FirstMessage
+	// when its first JSON-RPC message came; Ready when the handshake
+	// ended. Zero: never.
+	FirstOutput  Millis `json:"firstOutputMs,omitempty"`
+	FirstMessage Millis `json:"firstMessageMs,omitempty"`
+	Ready        Millis `json:"readyMs,omitempty"`
+	// StdoutJunk are the first non-JSON lines the server wrote on stdout
+	// before its first message; JunkLines counts all of them.
+	StdoutJunk []string `json:"stdoutJunk,omitempty"`
+	JunkLines  int      `json:"junkLines"`
+	// Negotiation is how the version was chosen (nil when it failed;
+	// Wire then has the lines of the attempt).
+	Negotiation *Negotiation `json:"negotiation,omitempty"`
+	Wire        []WireLine   `json:"wire,omitempty"`
+	// ConnectError is why the handshake failed.
+	ConnectError string `json:"connectError,omitempty"`
+	// Server, Protocol and Capabilities describe the server once ready.
+	Server       string   `json:"server,omitempty"`
+	Protocol     string   `json:"protocol,omitempty"`
+	Capabilities []string `json:"capabilities,omitempty"`
+	// Lists counts the tools, resources and prompts it listed.
+	Lists map[string]int `json:"lists,omitempty"`
+	// Stderr is the tail of its stderr.
+	Stderr []string `json:"stderr"`
+	// Exit is how the process ended; ExitedEarly that it ended before the
+	// handshake did; Shutdown what stopping it took.
+	Exit        string `json:"exit,omitempty"`
+	ExitedEarly bool   `json:"exitedEarly,omitempty"`
+	Shutdown    string `json:"shutdown,omitempty"`
+	// Diagnoses are the findings, errors first.
+	Diagnoses []Diagnosis `json:"diagnoses"`
+}
+
+// Millis is a duration shown in milliseconds.
+type Millis time.Duration
+
+// MarshalJSON writes milliseconds.
+func (m Millis) MarshalJSON() ([]byte, error) {
+	return json.Marshal(float64(time.Duration(m).Microseconds()) / 1000)
+}
+
+// String rounds for people.
+func (m Millis) String() string { return roundDuration(time.Duration(m)).String() }
+
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= 10*time.Second:
+		return d.Round(100 * time.Millisecond)
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(100 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// Negotiation is the handshake as the doctor shows it.
+type Negotiation struct {
+	Version string `json:"version"`
+	Reason  string `json:"reason"`
+	Took    Millis `json:"tookMs"`
+	Steps   []Step `json:"steps"`
+}
+
+// Step is one negotiation step.
+type Step struct {
+	Kind     string `json:"kind"`
+	Method   string `json:"method,omitempty"`
+	PID      int    `json:"pid,omitempty"`
+	Took     Millis `json:"tookMs"`
+	Error    string `json:"error,omitempty"`
+	Decision string `json:"decision"`
+}
+
+// WireLine is a line of a failed handshake.
+type WireLine struct {
+	At   Millis `json:"atMs"`
+	Dir  string `json:"dir"`
+	Line string `json:"line"`
+	Note string `json:"note,omitempty"`
+}
+
+// ExitCode is the exit status for the report: 0 when nothing is an error,
+// otherwise the headless code of the worst finding (3 start, 4 protocol, 6
+// timeout).
+func (r *Report) ExitCode() int {
+	code := 0
+	for _, d := range r.Diagnoses {
+		if d.Severity != Error {
+			continue
+		}
+		switch d.Kind {
+		case KindWrongProtocol:
+			code = max(code, 4)
+		case KindNoAnswer:
+			code = max(code, 6)
+		default:
+			code = max(code, 3)
+		}
+	}
+	return code
+}
+
+// maxJunk and maxWire bound what the report keeps.
+const (
+	maxJunk      = 5
+	maxWire      = 20
+	stderrTail   = 15
+	maxLineShown = 2000
+)
+
+// watcher collects what the connection reports.
+type watcher struct {
+	start time.Time
+	mu    sync.Mutex
+	first time.Time // first stdout line
+	msg   time.Time // first message
+	junk  []string
+	nJunk int
+	wire  []WireLine
+	exit  *conn.Event
+	ready bool
+}
+
+func (w *watcher) observe(ev conn.Event) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	at := Millis(ev.Time.Sub(w.start))
+	switch ev.Kind {
+	case conn.Received, conn.Discarded:
+		if w.first.IsZero() {
+			w.first = ev.Time
+		}
+	}
+	switch ev.Kind {
+	case conn.Received:
+		if w.msg.IsZero() {
+			w.msg = ev.Time
+		}
+	case conn.Discarded:
+		reason := ""
+		if ev.Err != nil {
+			reason = ev.Err.Error()
+		}
+		if w.msg.IsZero() && !json.Valid(ev.Line) {
+			w.nJunk++
+			if len(w.junk) < maxJunk {
+				w.junk = append(w.junk, clip(string(ev.Line)))
+			}
+		}
+		if !w.ready && len(w.wire) < maxWire {
+			w.wire = append(w.wire, WireLine{At: at, Dir: "in", Line: clip(string(ev.Line)), Note: "discarded: " + reason})
+		}
+	case conn.Exited:
+		e := ev
+		w.exit = &e
+	}
+	if (ev.Kind == conn.Sent || ev.Kind == conn.Received) && !w.ready && len(w.wire) < maxWire {
+		dir := "out"
+		if ev.Kind == conn.Received {
+			dir = "in"
+		}
+		w.wire = append(w.wire, WireLine{At: at, Dir: dir, Line: clip(string(ev.Line))})
+	}
+}
+
+func clip(s string) string {
+	if len(s) > maxLineShown {
+		return s[:maxLineShown] + "…"
+	}
+	return s
+}
+
+// Run examines the server opts describes and returns the report. It never
+// fails: what went wrong is in the report's diagnoses.
+func Run(ctx context.Context, opts Options) *Report {
+	opts = opts.withDefaults()
+	r := &Report{Command: append([]string{opts.Command}, opts.Args...), Started: time.Now(), Launchers: launchers(), Stderr: []string{}}
+	res := resolve(opts.Command, opts.Dir)
+	r.Resolved = res.path
+	if res.diagnosis != nil {
+		r.Diagnoses = append(r.Diagnoses, *res.diagnosis)
+		if res.fatal {
+			return r
+		}
+	}
+
+	w := &watcher{start: r.Started}
+	tail := newTail(stderrTail)
+	var stderr io.Writer = tail
+	observe := w.observe
+	if opts.Recorder != nil {
+		stderr = opts.Recorder.Stderr(tail)
+		observe = opts.Recorder.Observer(observe)
+	}
+	mo := mcp.Options{
+		Conn:           conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes},
+		Versions:       opts.Versions,
+		ProbeTimeout:   opts.ProbeTimeout,
+		RequestTimeout: opts.Timeout,
+		ShutdownGrace:  opts.Grace,
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	client, err := mcp.Connect(cctx, opts.Command, opts.Args, mo)
+	w.mu.Lock()
+	w.ready = true
+	w.mu.Unlock()
+	readyAt := time.Since(r.Started)
+	if err != nil {
+		r.ConnectError = err.Error()
+		if opts.Recorder != nil {
+			opts.Recorder.Failed(err)
+		}
+	} else {
+		r.Ready = Millis(readyAt)
+		describe(r, client)
+		if opts.Recorder != nil {
+			opts.Recorder.Connected(client)
+		}
+		r.Lists = lists(ctx, client, opts.Timeout)
+		r.Shutdown = shutdown(client, opts.Grace)
+		if opts.Recorder != nil {
+			wctx, wcancel := context.WithTimeout(ctx, time.Second)
+			opts.Recorder.WaitExits(wctx, client.Negotiation().Spawns)
+			wcancel()
+		}
+	}
+
+	w.mu.Lock()
+	if !w.first.IsZero() {
+		r.FirstOutput = Millis(w.first.Sub(r.Started))
+	}
+	if !w.msg.IsZero() {
+		r.FirstMessage = Millis(w.msg.Sub(r.Started))
+	}
+	r.StdoutJunk, r.JunkLines = w.junk, w.nJunk
+	if err != nil {
+		r.Wire = w.wire
+	}
+	if w.exit != nil {
+		r.Exit = "exited cleanly (status 0)"
+		if w.exit.Err != nil {
+			r.Exit = w.exit.Err.Error()
+		}
+	}
+	if e := rpcError(err); e != nil && e.Code == mcp.CodeConnection && strings.Contains(e.Message, "exited") {
+		// It ended on its own: mcptui had not given up on it yet.
+		r.ExitedEarly = true
+	}
+	w.mu.Unlock()
+	r.Stderr = tail.lines()
+	diagnose(r, opts, err)
+	sortDiagnoses(r.Diagnoses)
+	return r
+}
+
+// describe fills in the negotiation and the server's identity.
+func describe(r *Report, c *mcp.Client) {
+	n := c.Negotiation()
+	rn := &Negotiation{Version: n.Version, Reason: n.Reason, Took: Millis(n.Duration)}
+	for _, s := range n.Steps {
+		st := Step{Kind: s.Kind.String(), Method: s.Method, PID: s.PID, Took: Millis(s.Duration), Decision: s.Decision}
+		if s.Err != nil {
+			st.Error = s.Err.Error()
+		}
+		rn.Steps = append(rn.Steps, st)
+	}
+	r.Negotiation = rn
+	r.PID = c.PID()
+	s := c.Session()
+	r.Protocol = s.Version
+	r.Server = strings.TrimSpace(s.Server.Name + " " + s.Server.Version)
+	var caps map[string]json.RawMessage
+	if json.Unmarshal(s.Capabilities.Raw, &caps) == nil {
+		for k := range caps {
+			r.Capabilities = append(r.Capabilities, k)
+		}
+		slices.Sort(r.Capabilities)
+	}
+}
+
+// lists counts what the server offers, per capability.
+func lists(ctx context.Context, c *mcp.Client, timeout time.Duration) map[string]int {
+	out := map[string]int{}
+	caps := c.Session().Capabilities
+	opt := mcp.WithTimeout(timeout)
+	if caps.Tools != nil {
+		if l, err := c.ListTools(ctx, opt); err == nil {
+			out["tools"] = len(l.Items)
+		}
+	}
+	if caps.Resources != nil {
+		if l, err := c.ListResources(ctx, opt); err == nil {
+			out["resources"] = len(l.Items)
+		}
+	}
+	if caps.Prompts != nil {
+		if l, err := c.ListPrompts(ctx, opt); err == nil {
+			out["prompts"] = len(l.Items)
+		}
+	}
+	return out
+}
+
+// shutdown closes stdin and reports what stopping the server took. It
+// waits for the process at most a little past its own steps (a launcher's
+// child can hold stdout open after the launcher is killed).
+func shutdown(c *mcp.Client, grace time.Duration) string {
+	done := make(chan error, 1)
+	go func() { done <- c.Shutdown(grace) }()
+	t := time.NewTimer(2*grace + time.Second)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		if err == nil {
+			return "exited when its stdin closed"
+		}
+		return err.Error()
+	case <-t.C:
+		return "still running after SIGKILL: a child process holds its stdout open"
+	}
+}
+
+func sortDiagnoses(ds []Diagnosis) {
+	rank := map[Severity]int{Error: 0, Warning: 1, OK: 2}
+	slices.SortStableFunc(ds, func(a, b Diagnosis) int { return rank[a.Severity] - rank[b.Severity] })
+}
+
+// rpcError finds the JSON-RPC error in err.
+func rpcError(err error) *mcp.Error {
+	var e *mcp.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return nil
+}

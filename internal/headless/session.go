@@ -1,0 +1,357 @@
+package headless
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// shutdownGrace is how long the server gets at each step of its shutdown.
+const shutdownGrace = 2 * time.Second
+
+// stderrTailLines is how many of the server's last stderr lines a failure
+// shows.
+const stderrTailLines = 20
+
+// session is one connection to the server for a headless command.
+type session struct {
+	cfg    *cli.Config
+	client *mcp.Client
+	rec    *record.Recorder
+	tail   *tailWriter
+	notes  *noteWriter
+	prog   *progress
+}
+
+// ConnectOptions are what OpenRecorder and connect need besides the
+// configuration.
+type ConnectOptions struct {
+	// Recorder records the session; nil for none.
+	Recorder *record.Recorder
+	// Stderr is mcptui's stderr (notes, progress, --verbose echo).
+	Stderr io.Writer
+	// Observer, when set, also sees every conn event.
+	Observer func(conn.Event)
+}
+
+// OpenRecorder creates the recording --record asks for (nil when it does
+// not), with a header describing cfg.
+func OpenRecorder(cfg *cli.Config) (*record.Recorder, error) {
+	if cfg.Record == "" {
+		return nil, nil
+	}
+	return record.Create(cfg.Record, RecordHeader(cfg))
+}
+
+// AttachRecorder is --record for any mode, the inspector's included: it
+// creates the recording cfg asks for (nil, nil when it asks for none), with
+// command and args as the server's command line, and chains it in front of
+// opts.Conn's Observer and Stderr, so that every line both ways, every
+// discarded line and every stderr line is recorded. The caller records the
+// negotiation with Connected when it has the client (without it a replay
+// finds the handshake on the wire), and after shutting the server down
+// calls WaitExits, then Close.
+func AttachRecorder(cfg *cli.Config, command string, args []string, opts *mcp.Options) (*record.Recorder, error) {
+	if cfg.Record == "" {
+		return nil, nil
+	}
+	h := RecordHeader(cfg)
+	h.Command, h.Args = command, args
+	rec, err := record.Create(cfg.Record, h)
+	if err != nil {
+		return nil, err
+	}
+	opts.Conn.Observer = rec.Observer(opts.Conn.Observer)
+	opts.Conn.Stderr = rec.Stderr(opts.Conn.Stderr)
+	return rec, nil
+}
+
+// RecordHeader is the recording header for cfg.
+func RecordHeader(cfg *cli.Config) record.Header {
+	return record.Header{
+		Mode:    cfg.Mode.String(),
+		Mcptui:  mcp.DefaultClientInfo().Version,
+		Command: cfg.Command,
+		Args:    cfg.Args,
+		Dir:     cfg.Dir,
+		Env:     EnvVars(cfg.Env),
+		Secrets: cfg.RecordSecrets,
+		Settings: record.Settings{
+			Timeout:                cfg.Timeout.String(),
+			ResetTimeoutOnProgress: cfg.ResetOnProgress,
+			MaxTotalTimeout:        cfg.MaxTotalTimeout.String(),
+			MaxLineBytes:           cfg.MaxLineBytes,
+			Protocols:              cfg.Protocols,
+			Roots:                  cfg.Roots,
+		},
+	}
+}
+
+// EnvVars converts the command line's environment changes for conn.
+func EnvVars(env []cli.EnvChange) []conn.EnvVar {
+	out := make([]conn.EnvVar, len(env))
+	for i, e := range env {
+		out[i] = conn.EnvVar{Name: e.Name, Value: e.Value}
+	}
+	return out
+}
+
+// MCPOptions are the mcp options for cfg: the connection's environment,
+// directory and limits, the versions, the timeout and the answer rules.
+func MCPOptions(cfg *cli.Config, rules *Rules) mcp.Options {
+	timeout := cfg.Timeout
+	if timeout == 0 {
+		timeout = -1 // the command line's 0 is "none"; mcp's is "default"
+	}
+	o := mcp.Options{
+		Conn: conn.Options{
+			Env:               EnvVars(cfg.Env),
+			Dir:               cfg.Dir,
+			MaxLineBytes:      cfg.MaxLineBytes,
+			MaxServerRequests: cfg.MaxServerRequests,
+		},
+		Versions:       cfg.Protocols,
+		RequestTimeout: timeout,
+	}
+	if rules != nil {
+		o.Sampling, o.ElicitForm, o.ElicitURL, o.Roots = rules.Sampling(), rules.ElicitForm(), rules.ElicitURL(), rules.Roots()
+	}
+	return o
+}
+
+// connect starts the server and negotiates. On failure the Failure carries
+// the tail of the server's stderr; the session is returned in any case, to
+// be closed.
+func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session, *Failure) {
+	s := &session{cfg: cfg, rec: co.Recorder, tail: newTailWriter(stderrTailLines)}
+	s.notes = &noteWriter{w: co.Stderr}
+	s.prog = newProgress(co.Stderr, s.notes)
+	rules, err := NewRules(cfg, s.notes)
+	if err != nil {
+		return s, fail(KindUsage, "%v", err)
+	}
+	o := MCPOptions(cfg, rules)
+	var stderr io.Writer = s.tail
+	if cfg.Verbose {
+		stderr = io.MultiWriter(s.tail, &prefixWriter{prefix: "server stderr: ", out: s.notes})
+		o.OnNotification = func(n mcp.Notification) { s.notes.notification(n) }
+	}
+	observe := co.Observer
+	if s.rec != nil {
+		stderr = s.rec.Stderr(stderr)
+		observe = s.rec.Observer(observe)
+	}
+	o.Conn.Stderr, o.Conn.Observer = stderr, observe
+	client, err := mcp.Connect(ctx, cfg.Command, cfg.Args, o)
+	if err != nil {
+		if s.rec != nil {
+			s.rec.Failed(err)
+		}
+		f := classify(ctx, err, stageConnect, true)
+		f.Stderr = s.tail.lines()
+		return s, f
+	}
+	s.client = client
+	if s.rec != nil {
+		s.rec.Connected(client)
+	}
+	return s, nil
+}
+
+// stopped reports whether the connection has stopped.
+func (s *session) stopped() bool {
+	select {
+	case <-s.client.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// failure classifies an error from a request and adds the stderr tail when
+// the server went away.
+func (s *session) failure(ctx context.Context, err error) *Failure {
+	f := classify(ctx, err, stageRequest, s.stopped())
+	if f.Kind == KindConnection || f.Kind == KindTimeout {
+		f.Stderr = s.tail.lines()
+	}
+	return f
+}
+
+// requestOptions are the per-request options: progress to stderr and the
+// timer flags.
+func (s *session) requestOptions(label string) []mcp.RequestOption {
+	opts := []mcp.RequestOption{mcp.WithProgress(func(p conn.Progress) error {
+		s.prog.update(label, p)
+		return nil
+	})}
+	if s.cfg.ResetOnProgress {
+		opts = append(opts, mcp.WithResetTimeoutOnProgress())
+	}
+	if s.cfg.MaxTotalTimeout > 0 {
+		opts = append(opts, mcp.WithMaxTotalTimeout(s.cfg.MaxTotalTimeout))
+	}
+	return opts
+}
+
+// close shuts the server down and closes the recording; the error is the
+// recording's. It waits for the process at most a little longer than the
+// shutdown's own steps: a server started through a launcher (npx, uvx) can
+// leave a child holding its stdout after the launcher is killed, and the
+// connection then only ends when that child does.
+func (s *session) close() error {
+	s.prog.done()
+	if s.client != nil {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = s.client.Shutdown(shutdownGrace)
+		}()
+		t := time.NewTimer(2*shutdownGrace + time.Second)
+		select {
+		case <-done:
+		case <-t.C:
+			s.notes.printf("the server's output did not close after it was killed (a child process of it still runs?); not waiting for it")
+		}
+		t.Stop()
+		if s.rec != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			s.rec.WaitExits(ctx, s.client.Negotiation().Spawns)
+			cancel()
+		}
+	}
+	if s.rec != nil {
+		return s.rec.Close()
+	}
+	return nil
+}
+
+// tailWriter keeps the last lines of the server's stderr.
+type tailWriter struct {
+	mu      sync.Mutex
+	max     int
+	partial []byte
+	tail    []string
+}
+
+func newTailWriter(n int) *tailWriter { return &tailWriter{max: n} }
+
+func (t *tailWriter) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	rest := p
+	for {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			t.partial = append(t.partial, rest...)
+			if len(t.partial) > 16<<10 {
+				t.partial = t.partial[len(t.partial)-16<<10:]
+			}
+			return len(p), nil
+		}
+		t.add(string(bytes.TrimSuffix(append(t.partial, rest[:i]...), []byte("\r"))))
+		t.partial = t.partial[:0]
+		rest = rest[i+1:]
+	}
+}
+
+func (t *tailWriter) add(line string) {
+	if len(line) > 4<<10 {
+		line = inert.Clip(line, 4<<10) + inert.Ellipsis
+	}
+	t.tail = append(t.tail, line)
+	if len(t.tail) > t.max {
+		t.tail = t.tail[len(t.tail)-t.max:]
+	}
+}
+
+// lines is the tail, with a last partial line.
+func (t *tailWriter) lines() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := append([]string{}, t.tail...)
+	if len(t.partial) > 0 {
+		out = append(out, string(t.partial))
+	}
+	if len(out) > t.max {
+		out = out[len(out)-t.max:]
+	}
+	return out
+}
+
+// noteWriter writes mcptui's own lines to stderr, one at a time, each
+// escaped; the progress bar is cleared first.
+type noteWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	before func() // clears a progress bar; set by progress
+}
+
+// printf writes one note line; args that came from the server must already
+// be escaped.
+func (n *noteWriter) printf(format string, a ...any) {
+	if n.w == nil {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.before != nil {
+		n.before()
+	}
+	fmt.Fprintf(n.w, "mcptui: "+format+"\n", a...)
+}
+
+// notification prints a server notification (--verbose): log messages as
+// "log LEVEL logger: data", others by method.
+func (n *noteWriter) notification(note mcp.Notification) {
+	if note.Method == mcp.NotificationMessage {
+		if m, err := mcp.DecodeLogMessage(note); err == nil {
+			data := string(m.Data)
+			var s string
+			if jsonString(m.Data, &s) {
+				data = s
+			}
+			logger := ""
+			if m.Logger != "" {
+				logger = " " + inert.Line(m.Logger)
+			}
+			n.printf("server log %s%s: %s", inert.Line(m.Level), logger, inert.Line(inert.Clip(data, 8<<10)))
+			return
+		}
+	}
+	n.printf("server notification %s %s", inert.Line(note.Method), inert.Line(inert.Clip(string(note.Params), 2<<10)))
+}
+
+// prefixWriter turns the server's stderr into escaped note lines.
+type prefixWriter struct {
+	prefix  string
+	out     *noteWriter
+	mu      sync.Mutex
+	partial []byte
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.partial = append(p.partial, b...)
+	for {
+		i := bytes.IndexByte(p.partial, '\n')
+		if i < 0 {
+			break
+		}
+		line := strings.TrimSuffix(string(p.partial[:i]), "\r")
+		p.out.printf("%s%s", p.prefix, inert.Line(inert.Clip(line, 8<<10)))
+		p.partial = p.partial[i+1:]
+	}
+	return len(b), nil
+}

@@ -1,0 +1,406 @@
+// Package replay turns an mcptui recording back into a session: model
+// events for the inspector to show read-only, with a timeline to step
+// through (Events, Backend, Inspect), and a stdio server that answers a
+// client under test as the recorded server did (Serve).
+package replay
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/model"
+)
+
+// Config is the model configuration a recording was made with: its roots
+// and timer settings, so that the panes show what the live session showed.
+func Config(rec *record.Recording, historyBytes int) model.Config {
+	s := rec.Header.Settings
+	cfg := model.Config{HistoryBytes: historyBytes, ResetOnProgress: s.ResetTimeoutOnProgress}
+	cfg.Timeout, _ = time.ParseDuration(s.Timeout)
+	cfg.MaxTotal, _ = time.ParseDuration(s.MaxTotalTimeout)
+	for _, r := range s.Roots {
+		cfg.Roots = append(cfg.Roots, model.Root{URI: r})
+	}
+	return cfg
+}
+
+// timed is an event with the position it came from, for a stable order.
+type timed struct {
+	ev  model.Event
+	seq int
+}
+
+// Events turns a recording into the model events of the session, in the
+// order they happened: each connection starting, every line both ways (the
+// model follows the negotiation in them), stderr, the questions the server
+// asked and how they were answered (found in the lines), readiness, and the
+// exit.
+func Events(rec *record.Recording) []model.Event {
+	command := append([]string{rec.Header.Command}, rec.Header.Args...)
+	var out []timed
+	add := func(ev model.Event) { out = append(out, timed{ev: ev, seq: len(out)}) }
+
+	// A negotiation entry is one connection (a generation): it starts
+	// when its first process was spawned. The steps themselves are not
+	// events: the model follows the negotiation on the wire.
+	negs := negotiations(rec)
+	dropExit := map[int]bool{}
+	for _, neg := range negs {
+		maps.Copy(dropExit, abandonedExits(rec, neg))
+		if i := slices.IndexFunc(neg.Steps, func(s record.Step) bool { return s.Kind == "spawn" && s.Error == "" }); i >= 0 {
+			add(model.Started{Time: neg.Steps[i].Start, Command: command, PID: neg.Steps[i].PID})
+		}
+	}
+	if len(negs) == 0 {
+		add(model.Started{Time: rec.Header.Time, Command: command})
+	}
+	q := newQuestions()
+	var rd *readiness
+	if !slices.ContainsFunc(rec.Entries, func(e record.Entry) bool { return e.Type == record.TypeReady }) {
+		rd = &readiness{requests: map[string]string{}}
+	}
+	for i := range rec.Entries {
+		e := &rec.Entries[i]
+		switch e.Type {
+		case record.TypeSent, record.TypeReceived, record.TypeDiscarded:
+			ev := model.FromConn(connEvent(e))
+			add(ev)
+			if w, ok := ev.(model.Wire); ok && !w.Discarded {
+				for _, qe := range q.observe(w) {
+					add(qe)
+				}
+				if rd != nil {
+					if r, ok := rd.observe(w); ok {
+						add(r)
+					}
+				}
+			}
+		case record.TypeStderr:
+			add(model.Stderr{Time: e.Time, Line: string(e.Content())})
+		case record.TypeExit:
+			if dropExit[i] {
+				continue
+			}
+			status := ""
+			if e.Status != nil {
+				status = *e.Status
+			}
+			add(model.Exited{Time: e.Time, Status: status})
+		case record.TypeReady:
+			r := model.Ready{Time: e.Time, Protocol: e.Protocol, PID: e.PID}
+			if e.Server != nil {
+				r.ServerName, r.ServerVersion = e.Server.Name, e.Server.Version
+			}
+			add(r)
+		case record.TypeFailed:
+			add(model.Failed{Time: e.Time, Err: e.Error})
+		case record.TypeLost:
+			add(model.Lost{Time: e.Time, N: e.Count})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ti, tj := out[i].ev.When(), out[j].ev.When()
+		if !ti.Equal(tj) {
+			return ti.Before(tj)
+		}
+		return out[i].seq < out[j].seq
+	})
+	evs := make([]model.Event, len(out))
+	for i, t := range out {
+		evs[i] = t.ev
+	}
+	return evs
+}
+
+// connEvent rebuilds the conn event a line entry recorded.
+func connEvent(e *record.Entry) conn.Event {
+	ev := conn.Event{Time: e.Time, Line: e.Content(), Size: e.Size}
+	switch e.Type {
+	case record.TypeSent:
+		ev.Kind = conn.Sent
+	case record.TypeReceived:
+		ev.Kind = conn.Received
+	default:
+		ev.Kind = conn.Discarded
+		if e.Reason != "" {
+			ev.Err = errors.New(e.Reason)
+		}
+	}
+	return ev
+}
+
+// negotiations are the recording's negotiations, one per connection.
+func negotiations(rec *record.Recording) []*record.Negotiation {
+	var out []*record.Negotiation
+	for i := range rec.Entries {
+		if e := &rec.Entries[i]; e.Type == record.TypeNegotiation && e.Negotiation != nil {
+			out = append(out, e.Negotiation)
+		}
+	}
+	return out
+}
+
+// abandonedExits finds the exit entries of processes the negotiation
+// abandoned that came after the next process had started: shown, they would
+// end the new process's session.
+func abandonedExits(rec *record.Recording, neg *record.Negotiation) map[int]bool {
+	drop := map[int]bool{}
+	for i, st := range neg.Steps {
+		if st.Kind != "abandon" {
+			continue
+		}
+		var nextSpawn time.Time
+		for _, later := range neg.Steps[i+1:] {
+			if later.Kind == "spawn" {
+				nextSpawn = later.Start
+				break
+			}
+		}
+		for j := range rec.Entries {
+			e := &rec.Entries[j]
+			if e.Type != record.TypeExit || drop[j] || e.Time.Before(st.Start) {
+				continue
+			}
+			if !nextSpawn.IsZero() && e.Time.After(nextSpawn) {
+				drop[j] = true
+			}
+			break
+		}
+	}
+	return drop
+}
+
+// questions finds the server's questions in the lines and how they ended:
+// server-to-client requests (sampling, elicitation, roots) answered by our
+// responses, and input_required entries answered by the next round's
+// inputResponses.
+type questions struct {
+	asked    map[string]string     // server request id -> method
+	requests map[string]outRequest // our request id -> request
+	rounds   map[string]int        // method -> last input_required round
+	open     map[string][]string   // input key -> unique keys still open
+	method   map[string]string     // unique key -> question method
+}
+
+type outRequest struct {
+	method string
+	params json.RawMessage
+}
+
+func newQuestions() *questions {
+	return &questions{asked: map[string]string{}, requests: map[string]outRequest{}, rounds: map[string]int{},
+		open: map[string][]string{}, method: map[string]string{}}
+}
+
+// envelope is the part of a JSON-RPC message the question finder reads.
+type envelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func isQuestion(method string) bool {
+	return method == "sampling/createMessage" || method == "elicitation/create" || method == "roots/list"
+}
+
+// observe returns the question events one line implies.
+func (q *questions) observe(w model.Wire) []model.Event {
+	var env envelope
+	if json.Unmarshal(w.Line, &env) != nil {
+		return nil
+	}
+	id := string(env.ID)
+	hasID := len(env.ID) > 0 && id != "null"
+	switch {
+	case w.Dir == model.In && hasID && env.Method != "":
+		if !isQuestion(env.Method) {
+			return nil
+		}
+		q.asked[id] = env.Method
+		return []model.Event{model.QuestionAsked{Time: w.Time, RequestID: env.ID, Method: env.Method, Params: orEmpty(env.Params)}}
+	case w.Dir == model.Out && hasID && env.Method == "":
+		method, ok := q.asked[id]
+		if !ok {
+			return nil
+		}
+		delete(q.asked, id)
+		return []model.Event{resolution(w.Time, env, method, env.ID, "")}
+	case w.Dir == model.In && !hasID && env.Method == "notifications/cancelled":
+		var p struct {
+			RequestID json.RawMessage `json:"requestId"`
+		}
+		if json.Unmarshal(env.Params, &p) == nil {
+			if _, ok := q.asked[string(p.RequestID)]; ok {
+				delete(q.asked, string(p.RequestID))
+				return []model.Event{model.QuestionResolved{Time: w.Time, RequestID: p.RequestID, State: model.CancelledByServer}}
+			}
+		}
+	case w.Dir == model.Out && hasID && env.Method != "":
+		q.requests[id] = outRequest{method: env.Method, params: env.Params}
+		return q.answered(w.Time, env.Params)
+	case w.Dir == model.In && hasID && env.Result != nil:
+		req, ok := q.requests[id]
+		delete(q.requests, id)
+		if ok {
+			return q.inputRequired(w.Time, id, req, env.Result)
+		}
+	case w.Dir == model.In && hasID:
+		delete(q.requests, id)
+	}
+	return nil
+}
+
+// resolution is how our response settled a server request: an elicitation
+// that is not accepted counts as rejected, as the inspector counts it.
+func resolution(t time.Time, env envelope, method string, id json.RawMessage, key string) model.QuestionResolved {
+	r := model.QuestionResolved{Time: t, RequestID: id, Key: key}
+	if env.Error != nil {
+		r.State, r.Err = model.Rejected, &model.RPCError{Code: env.Error.Code, Message: env.Error.Message}
+		return r
+	}
+	r.State, r.Answer = model.Answered, env.Result
+	if method == "elicitation/create" {
+		var a struct {
+			Action string `json:"action"`
+		}
+		if json.Unmarshal(env.Result, &a) == nil && a.Action != "accept" {
+			r.State = model.Rejected
+		}
+	}
+	return r
+}
+
+// inputRequired lists the questions of an input_required result.
+func (q *questions) inputRequired(t time.Time, id string, req outRequest, result json.RawMessage) []model.Event {
+	var r struct {
+		ResultType    string `json:"resultType"`
+		InputRequests map[string]struct {
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+		} `json:"inputRequests"`
+	}
+	if json.Unmarshal(result, &r) != nil || r.ResultType != "input_required" {
+		return nil
+	}
+	round := 1
+	var p struct {
+		InputResponses json.RawMessage `json:"inputResponses"`
+		RequestState   json.RawMessage `json:"requestState"`
+	}
+	if json.Unmarshal(req.params, &p) == nil && (p.InputResponses != nil || p.RequestState != nil) {
+		round = q.rounds[req.method] + 1
+	}
+	q.rounds[req.method] = round
+	keys := make([]string, 0, len(r.InputRequests))
+	for k := range r.InputRequests {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []model.Event
+	for _, k := range keys {
+		en := r.InputRequests[k]
+		unique := fmt.Sprintf("%s@%s", k, strings.Trim(id, `"`))
+		q.open[k] = append(q.open[k], unique)
+		q.method[unique] = en.Method
+		out = append(out, model.QuestionAsked{Time: t, Key: unique, Method: en.Method, Params: orEmpty(en.Params),
+			CallMethod: req.method, Round: round})
+	}
+	return out
+}
+
+// answered settles the input questions a request's inputResponses answer.
+func (q *questions) answered(t time.Time, params json.RawMessage) []model.Event {
+	var p struct {
+		InputResponses map[string]json.RawMessage `json:"inputResponses"`
+	}
+	if json.Unmarshal(params, &p) != nil || len(p.InputResponses) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(p.InputResponses))
+	for k := range p.InputResponses {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []model.Event
+	for _, k := range keys {
+		open := q.open[k]
+		if len(open) == 0 {
+			continue
+		}
+		unique := open[0]
+		q.open[k] = open[1:]
+		env := envelope{Result: p.InputResponses[k]}
+		out = append(out, resolution(t, env, q.method[unique], nil, unique))
+	}
+	return out
+}
+
+func orEmpty(p json.RawMessage) json.RawMessage {
+	if len(p) == 0 || string(p) == "null" {
+		return json.RawMessage("{}")
+	}
+	return p
+}
+
+// readiness finds the end of the handshake in the lines, for recordings
+// without "ready" entries (made by a program that recorded only the wire):
+// an initialize result, or a server/discover result that offers
+// 2026-07-28.
+type readiness struct {
+	requests map[string]string // our request id -> method
+}
+
+func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
+	var env envelope
+	if json.Unmarshal(w.Line, &env) != nil || len(env.ID) == 0 {
+		return model.Ready{}, false
+	}
+	if w.Dir == model.Out {
+		if env.Method == "initialize" || env.Method == "server/discover" {
+			r.requests[string(env.ID)] = env.Method
+		}
+		return model.Ready{}, false
+	}
+	method, ok := r.requests[string(env.ID)]
+	if !ok || env.Result == nil {
+		return model.Ready{}, false
+	}
+	delete(r.requests, string(env.ID))
+	var res struct {
+		ProtocolVersion   string   `json:"protocolVersion"`
+		SupportedVersions []string `json:"supportedVersions"`
+		ServerInfo        struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		} `json:"serverInfo"`
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(env.Result, &res) != nil {
+		return model.Ready{}, false
+	}
+	ready := model.Ready{Time: w.Time, ServerName: res.ServerInfo.Name, ServerVersion: res.ServerInfo.Version}
+	switch {
+	case method == "initialize" && res.ProtocolVersion != "":
+		ready.Protocol = res.ProtocolVersion
+	case method == "server/discover" && slices.Contains(res.SupportedVersions, "2026-07-28"):
+		ready.Protocol = "2026-07-28"
+		_ = json.Unmarshal(res.Meta["io.modelcontextprotocol/serverInfo"], &res.ServerInfo)
+		ready.ServerName, ready.ServerVersion = res.ServerInfo.Name, res.ServerInfo.Version
+	default:
+		return model.Ready{}, false
+	}
+	return ready, true
+}

@@ -1,0 +1,289 @@
+package replay
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui"
+)
+
+// Options configure Inspect.
+type Options struct {
+	// Theme is a --theme value; NoColor forces mono.
+	Theme   string
+	NoColor bool
+	// HistoryBytes caps the traffic history (0: the model's default).
+	HistoryBytes int
+	// Title names the recording in the timeline (its file name).
+	Title string
+}
+
+// Timeline keys. They are control keys, so that they never reach a text
+// field of the inspector.
+const (
+	keyNext     = "ctrl+n"
+	keyPrev     = "ctrl+p"
+	keyNextSend = "ctrl+f"
+	keyPrevSend = "ctrl+b"
+	keyStart    = "ctrl+home"
+	keyEnd      = "ctrl+end"
+)
+
+// Inspect opens the inspector read-only on the recording at path, with a
+// timeline under the panes to step through it, and returns when the person
+// quits.
+func Inspect(ctx context.Context, path string, opts Options) error {
+	rec, err := record.Open(path)
+	if err != nil {
+		return err
+	}
+	if opts.Title == "" {
+		opts.Title = filepath.Base(path)
+	}
+	t := NewTimeline(rec, opts)
+	defer t.backend.Close()
+	if _, err := tea.NewProgram(t, tea.WithContext(ctx)).Run(); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	return nil
+}
+
+// Timeline is the replay program: the inspector (ui.Model) showing the
+// recording up to a cursor, and a status line with the timeline. Stepping
+// forward feeds the next events to the inspector; stepping back rebuilds it
+// from the start up to the new cursor (the panes' scroll and focus start
+// afresh). The inspector's clock is the time of the event at the cursor.
+type Timeline struct {
+	rec     *record.Recording
+	evs     []model.Event
+	cursor  int // events shown: evs[:cursor]
+	sends   []int
+	opts    Options
+	backend *Backend
+	inner   *ui.Model
+	title   string
+
+	width, height int
+	bg            *tea.BackgroundColorMsg
+}
+
+// NewTimeline builds the replay program for rec, at the end of the
+// recording.
+func NewTimeline(rec *record.Recording, opts Options) *Timeline {
+	t := &Timeline{rec: rec, evs: Events(rec), opts: opts, backend: NewBackend(nil), title: opts.Title}
+	if t.title == "" {
+		t.title = "recording"
+	}
+	for i, ev := range t.evs {
+		if w, ok := ev.(model.Wire); ok && w.Dir == model.Out {
+			t.sends = append(t.sends, i)
+		}
+	}
+	t.inner = t.newInner()
+	t.cursor = 0
+	t.feed(len(t.evs))
+	return t
+}
+
+// Cursor is how many events are shown; Len how many there are.
+func (t *Timeline) Cursor() int { return t.cursor }
+
+// Len is the number of events of the recording.
+func (t *Timeline) Len() int { return len(t.evs) }
+
+// Inspector is the inspector model showing the recording.
+func (t *Timeline) Inspector() *ui.Model { return t.inner }
+
+func (t *Timeline) newInner() *ui.Model {
+	title := t.rec.Header.Command
+	if len(t.rec.Header.Args) > 0 {
+		title += " " + strings.Join(t.rec.Header.Args, " ")
+	}
+	return ui.New(ui.Options{
+		Backend: t.backend,
+		Session: model.New(Config(t.rec, t.opts.HistoryBytes)),
+		Theme:   t.opts.Theme,
+		NoColor: t.opts.NoColor,
+		Now:     t.now,
+		Tick:    -1,
+		NoBell:  true,
+		Title:   "replay: " + title,
+	})
+}
+
+// now is the time of the newest event shown.
+func (t *Timeline) now() time.Time {
+	if t.cursor == 0 {
+		return t.rec.Header.Time
+	}
+	return t.evs[t.cursor-1].When()
+}
+
+// feed shows events up to n (n > cursor).
+func (t *Timeline) feed(n int) tea.Cmd {
+	if n <= t.cursor {
+		return nil
+	}
+	evs := t.evs[t.cursor:n]
+	t.cursor = n
+	_, cmd := t.inner.Update(ui.EventsMsg{Events: evs})
+	return cmd
+}
+
+// Seek moves the cursor to n events (clamped).
+func (t *Timeline) Seek(n int) tea.Cmd {
+	n = max(0, min(n, len(t.evs)))
+	if n >= t.cursor {
+		return t.feed(n)
+	}
+	t.inner = t.newInner()
+	t.cursor = 0
+	if t.width > 0 {
+		t.inner.Update(tea.WindowSizeMsg{Width: t.width, Height: max(t.height-1, 1)})
+	}
+	if t.bg != nil {
+		t.inner.Update(*t.bg)
+	}
+	return t.feed(n)
+}
+
+// Init starts the inspector.
+func (t *Timeline) Init() tea.Cmd { return t.inner.Init() }
+
+// Update handles the timeline keys and passes everything else to the
+// inspector.
+func (t *Timeline) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch m := msg.(type) {
+	case tea.WindowSizeMsg:
+		t.width, t.height = m.Width, m.Height
+		msg = tea.WindowSizeMsg{Width: m.Width, Height: max(m.Height-1, 1)}
+	case tea.BackgroundColorMsg:
+		t.bg = &m
+	case tea.KeyPressMsg:
+		switch m.String() {
+		case keyNext:
+			return t, t.Seek(t.cursor + 1)
+		case keyPrev:
+			return t, t.Seek(t.cursor - 1)
+		case keyNextSend:
+			return t, t.Seek(t.nextSend())
+		case keyPrevSend:
+			return t, t.Seek(t.prevSend())
+		case keyStart:
+			return t, t.Seek(0)
+		case keyEnd:
+			return t, t.Seek(len(t.evs))
+		}
+	}
+	_, cmd := t.inner.Update(msg)
+	return t, cmd
+}
+
+// nextSend is the cursor just after the next line we sent.
+func (t *Timeline) nextSend() int {
+	for _, i := range t.sends {
+		if i >= t.cursor {
+			return i + 1
+		}
+	}
+	return len(t.evs)
+}
+
+// prevSend is the cursor just after the previous line we sent.
+func (t *Timeline) prevSend() int {
+	for k := len(t.sends) - 1; k >= 0; k-- {
+		if t.sends[k]+1 < t.cursor {
+			return t.sends[k] + 1
+		}
+	}
+	return 0
+}
+
+// View is the inspector with the timeline under it.
+func (t *Timeline) View() tea.View {
+	v := t.inner.View()
+	v.Content += "\n" + t.StatusLine(t.width)
+	return v
+}
+
+// StatusLine is the timeline: where the cursor is, the event there, and
+// the keys.
+func (t *Timeline) StatusLine(width int) string {
+	if width <= 0 {
+		width = 80
+	}
+	at := t.now()
+	elapsed := at.Sub(t.rec.Header.Time).Round(time.Millisecond)
+	what := "start"
+	if t.cursor > 0 {
+		what = Describe(t.evs[t.cursor-1])
+	}
+	left := fmt.Sprintf("REPLAY %s %d/%d +%s %s ", inert.Fit(t.title, 24), t.cursor, len(t.evs), elapsed, at.Format("15:04:05.000"))
+	keys := " ^p/^n event  ^b/^f sent line  ^home/^end  (read-only)"
+	room := width - inert.Width(left) - inert.Width(keys)
+	if room < 8 {
+		return inert.Fit(left+what, width)
+	}
+	return left + inert.FitPad(what, room) + keys
+}
+
+// Describe is one line about an event, for the timeline (server text is
+// escaped).
+func Describe(ev model.Event) string {
+	switch e := ev.(type) {
+	case model.Wire:
+		dir := "→"
+		if e.Dir == model.In {
+			dir = "←"
+		}
+		if e.Discarded {
+			return fmt.Sprintf("%s discarded %d B: %s", dir, e.Size, inert.Line(e.Reason))
+		}
+		var env struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Error  json.RawMessage `json:"error"`
+		}
+		_ = json.Unmarshal(e.Line, &env)
+		switch {
+		case env.Method != "" && env.ID != nil:
+			return fmt.Sprintf("%s %s #%s (%s)", dir, inert.Line(env.Method), inert.Line(string(env.ID)), model.FormatSize(e.Size))
+		case env.Method != "":
+			return fmt.Sprintf("%s %s (%s)", dir, inert.Line(env.Method), model.FormatSize(e.Size))
+		case env.Error != nil:
+			return fmt.Sprintf("%s error #%s (%s)", dir, inert.Line(string(env.ID)), model.FormatSize(e.Size))
+		}
+		return fmt.Sprintf("%s result #%s (%s)", dir, inert.Line(string(env.ID)), model.FormatSize(e.Size))
+	case model.Stderr:
+		return "stderr: " + inert.Line(e.Line)
+	case model.Started:
+		return fmt.Sprintf("started pid %d", e.PID)
+	case model.Negotiating:
+		return "negotiating: " + inert.Line(e.Step)
+	case model.Ready:
+		return fmt.Sprintf("ready: %s %s, %s", inert.Line(e.ServerName), inert.Line(e.ServerVersion), inert.Line(e.Protocol))
+	case model.Exited:
+		if e.Status == "" {
+			return "exited"
+		}
+		return "exited: " + inert.Line(e.Status)
+	case model.Failed:
+		return "failed: " + inert.Line(e.Err)
+	case model.QuestionAsked:
+		return "asked: " + inert.Line(e.Method)
+	case model.QuestionResolved:
+		return "answered: " + e.State.String()
+	case model.Lost:
+		return fmt.Sprintf("%d entries lost", e.N)
+	}
+	return fmt.Sprintf("%T", ev)
+}

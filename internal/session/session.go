@@ -1,0 +1,308 @@
+// Package session is the live connection behind the inspector: it starts the
+// server through mcp, feeds everything that happens into the inspector's
+// event inbox, parks the server's questions until a person answers them, and
+// carries out what the person asks (call, cancel, extend, answer, reject,
+// listen, restart). It implements internal/backend's Backend, Caller and Listener.
+//
+// Every process started is a generation, numbered from 1. Every event the
+// session pushes is stamped with its generation, so that the model can tell
+// a late event of a restarted process (its exit, its last lines) from one of
+// its successor.
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/session/inbox"
+	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
+)
+
+// DefaultShutdownGrace is how long the server gets at each step of a
+// shutdown (EOF, then SIGTERM, then SIGKILL).
+const DefaultShutdownGrace = 2 * time.Second
+
+// Config says which server to start and how.
+type Config struct {
+	Command string
+	Args    []string
+	// MCP are the protocol options. The session sets the answerers and
+	// chains its own Observer and Stderr in front of any already there.
+	MCP mcp.Options
+	// ResetOnProgress and MaxTotalTimeout apply to the requests the person
+	// sends (Send); MCP.RequestTimeout is their timeout.
+	ResetOnProgress bool
+	MaxTotalTimeout time.Duration
+	// Inbox receives the events; required.
+	Inbox *inbox.Inbox
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// ShutdownGrace is the wait at each step of Shutdown and Restart.
+	ShutdownGrace time.Duration
+}
+
+// Session is one inspector's connection to its server, across restarts.
+type Session struct {
+	cfg   Config
+	now   func() time.Time
+	ctx   context.Context
+	close context.CancelFunc
+
+	mu         sync.Mutex
+	gen        *generation // the current one
+	questions  map[string]*parked
+	nextKey    int
+	nextSubKey int
+}
+
+// generation is one process of the server and what belongs to it.
+type generation struct {
+	n int
+	// ctx owns the connection; cancel ends it (and a connect in progress).
+	ctx        context.Context
+	cancel     context.CancelFunc
+	stderr     *inbox.StderrWriter
+	connecting chan struct{} // closed when the connect attempt ends
+	stopped    chan struct{} // closed when the connection has stopped
+	stopOnce   sync.Once
+
+	// The fields below are guarded by Session.mu.
+	client *mcp.Client
+	calls  map[string]*liveCall
+	subs   map[string]*mcp.Subscription
+}
+
+func (g *generation) stop() { g.stopOnce.Do(func() { close(g.stopped) }) }
+
+// isStopped reports whether the generation's connection has stopped (or
+// never came up).
+func (g *generation) isStopped() bool {
+	select {
+	case <-g.stopped:
+		return true
+	default:
+		return false
+	}
+}
+
+var (
+	_ backend.Backend  = (*Session)(nil)
+	_ backend.Caller   = (*Session)(nil)
+	_ backend.Listener = (*Session)(nil)
+)
+
+// Start begins connecting in the background and returns at once: progress,
+// the negotiation and failures arrive as events in cfg.Inbox.
+func Start(ctx context.Context, cfg Config) (*Session, error) {
+	if cfg.Inbox == nil {
+		return nil, errors.New("session: Config.Inbox is required")
+	}
+	if cfg.Command == "" {
+		return nil, errors.New("session: no server command")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.ShutdownGrace <= 0 {
+		cfg.ShutdownGrace = DefaultShutdownGrace
+	}
+	s := &Session{cfg: cfg, now: cfg.Now, questions: make(map[string]*parked)}
+	s.ctx, s.close = context.WithCancel(ctx)
+	s.connect()
+	return s, nil
+}
+
+// connect starts a new generation: a new process and a new negotiation.
+func (s *Session) connect() {
+	s.mu.Lock()
+	n := 1
+	if s.gen != nil {
+		n = s.gen.n + 1
+	}
+	g := &generation{
+		n:          n,
+		stderr:     s.cfg.Inbox.StderrGen(n, s.now),
+		connecting: make(chan struct{}),
+		stopped:    make(chan struct{}),
+		calls:      make(map[string]*liveCall),
+		subs:       make(map[string]*mcp.Subscription),
+	}
+	g.ctx, g.cancel = context.WithCancel(s.ctx)
+	s.gen = g
+	s.mu.Unlock()
+
+	s.push(model.Started{Time: s.now(), Gen: n, Command: append([]string{s.cfg.Command}, s.cfg.Args...)})
+	s.push(model.Negotiating{Time: s.now(), Gen: n, Step: negotiatingStep(s.cfg.MCP.Versions)})
+	opts := s.options(g)
+	go func() {
+		defer close(g.connecting)
+		client, err := mcp.Connect(g.ctx, s.cfg.Command, s.cfg.Args, opts)
+		if err != nil {
+			g.stderr.Flush()
+			g.stop()
+			s.push(model.Failed{Time: s.now(), Gen: n, Err: err.Error()})
+			return
+		}
+		s.mu.Lock()
+		if s.gen != g || g.ctx.Err() != nil {
+			s.mu.Unlock()
+			_ = client.Shutdown(s.cfg.ShutdownGrace)
+			g.stop()
+			return
+		}
+		g.client = client
+		s.mu.Unlock()
+		s.ready(g, client)
+		go func() {
+			<-client.Conn().Done()
+			g.stop()
+			<-client.Done()
+			g.stderr.Flush()
+		}()
+	}()
+}
+
+// push queues an event for the UI.
+func (s *Session) push(ev model.Event) { s.cfg.Inbox.Push(ev) }
+
+// negotiatingStep says what negotiation starts with.
+func negotiatingStep(versions []string) string {
+	switch {
+	case len(versions) == 1 && mcp.Stateless(versions[0]):
+		return "pinned to " + versions[0] + ": no handshake"
+	case len(versions) == 1:
+		return "pinned to " + versions[0] + ": initialize"
+	default:
+		return "probing with server/discover"
+	}
+}
+
+// ready reports the negotiation's decisions and the server's identity.
+func (s *Session) ready(g *generation, client *mcp.Client) {
+	neg := client.Negotiation()
+	for _, st := range neg.Steps {
+		if st.Kind == mcp.StepAbandon || st.Kind == mcp.StepChoose {
+			s.push(model.Negotiating{Time: st.Start.Add(st.Duration), Gen: g.n, Step: st.Decision})
+		}
+	}
+	if neg.Reason != "" {
+		s.push(model.Negotiating{Time: s.now(), Gen: g.n, Step: "chose " + client.Version() + ": " + neg.Reason})
+	}
+	sess := client.Session()
+	s.push(model.Ready{
+		Time:          s.now(),
+		Gen:           g.n,
+		ServerName:    sess.Server.Name,
+		ServerVersion: sess.Server.Version,
+		Protocol:      client.Version(),
+		PID:           client.PID(),
+	})
+}
+
+// options are the mcp options for one generation: the person answers every
+// question (so sampling with tools is declared too), and every line and
+// stderr byte reaches the inbox stamped with the generation.
+func (s *Session) options(g *generation) mcp.Options {
+	opts := s.cfg.MCP
+	observe := s.cfg.Inbox.ObserverGen(g.n)
+	if user := opts.Conn.Observer; user != nil {
+		opts.Conn.Observer = func(e conn.Event) { user(e); observe(e) }
+	} else {
+		opts.Conn.Observer = observe
+	}
+	if user := opts.Conn.Stderr; user != nil {
+		opts.Conn.Stderr = teeWriter{user, g.stderr}
+	} else {
+		opts.Conn.Stderr = g.stderr
+	}
+	ask := asker{s, g}
+	opts.Sampling, opts.ElicitForm, opts.ElicitURL, opts.Roots = ask, ask, ask, ask
+	if len(opts.Capabilities) == 0 {
+		// A person can answer any sampling request, tool use included.
+		opts.Capabilities = json.RawMessage(`{"sampling":{"tools":{}}}`)
+	}
+	return opts
+}
+
+// current is the running generation and its client, or an error saying why
+// there is none.
+func (s *Session) current() (*generation, *mcp.Client, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.gen == nil || s.gen.client == nil {
+		return nil, nil, errors.New("the server is not connected (yet)")
+	}
+	if s.gen.isStopped() {
+		return nil, nil, errors.New("the server has stopped: r restarts it")
+	}
+	return s.gen, s.gen.client, nil
+}
+
+// Next waits for the next batch of events.
+func (s *Session) Next(ctx context.Context) ([]model.Event, error) {
+	return s.cfg.Inbox.Next(ctx)
+}
+
+// Restart stops the server and starts it again with the same command; the
+// history stays, with a boundary.
+func (s *Session) Restart(ctx context.Context) error {
+	if s.ctx.Err() != nil {
+		return errors.New("session: closed")
+	}
+	s.stopCurrent()
+	if s.ctx.Err() != nil {
+		return errors.New("session: closed")
+	}
+	s.connect()
+	return nil
+}
+
+// Shutdown stops the server for good and ends the session. It returns once
+// the process has exited (or was killed).
+func (s *Session) Shutdown(ctx context.Context) error {
+	s.close()
+	return s.stopCurrent()
+}
+
+// stopCurrent shuts the current generation's server down (stdin EOF,
+// SIGTERM, SIGKILL), waiting for a connect attempt in progress to end
+// first.
+func (s *Session) stopCurrent() error {
+	s.mu.Lock()
+	g := s.gen
+	s.mu.Unlock()
+	if g == nil {
+		return nil
+	}
+	g.cancel()
+	<-g.connecting
+	s.mu.Lock()
+	client, subs := g.client, g.subs
+	g.subs = make(map[string]*mcp.Subscription)
+	s.mu.Unlock()
+	for _, sub := range subs {
+		_ = sub.Close()
+	}
+	if client == nil {
+		return nil
+	}
+	err := client.Shutdown(s.cfg.ShutdownGrace)
+	g.stop()
+	return err
+}
+
+// teeWriter writes to two writers; the second's errors are ignored.
+type teeWriter struct {
+	a, b interface{ Write([]byte) (int, error) }
+}
+
+func (t teeWriter) Write(p []byte) (int, error) {
+	_, _ = t.b.Write(p)
+	return t.a.Write(p)
+}
