@@ -29,6 +29,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
 		return 2
 	}
+	printWarnings(cfg, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	switch {
@@ -48,6 +49,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return 0
+	case cfg.Mode == cli.ModeServers:
+		return runServers(cfg, stdout, stderr)
+	case cfg.Mode == cli.ModePick:
+		return runPick(ctx, cfg, stdout, stderr)
 	case headlessMode(cfg):
 		return runHeadless(ctx, cfg, stdout, stderr)
 	default:

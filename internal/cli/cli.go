@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/hostconfig"
 )
 
 // Mode is what mcptui was asked to do.
@@ -58,6 +60,12 @@ const (
 	ModeReplayServe
 	// ModeDoctor diagnoses the server's start (mcptui doctor).
 	ModeDoctor
+	// ModeServers lists the servers in the user's host config files, or in
+	// --config FILE (mcptui servers).
+	ModeServers
+	// ModePick offers the servers of the user's host config files to pick
+	// one from (mcptui with no arguments).
+	ModePick
 )
 
 // Protocol versions mcptui speaks, newest first.
@@ -108,6 +116,14 @@ type Config struct {
 	Answers []AnswerRule
 	// JUnit is the file mcptui run writes a JUnit XML report to.
 	JUnit string
+	// ConfigFile is the host config file --config names; ServerName the
+	// entry --server picks. Server is the entry the command came from, and
+	// Warnings what it could not take as written.
+	ConfigFile string
+	ServerName string
+	Server     *hostconfig.Server
+	Warnings   []string
+
 	// Verbose copies the server's stderr and log messages, escaped, to
 	// mcptui's stderr (headless commands).
 	Verbose bool
@@ -160,10 +176,12 @@ func Parse(args []string) (*Config, error) {
 		cfg.Mode = ModeDemoServer
 		return cfg, nil
 	}
-	if len(args) > 0 {
-		if c, ok := commands[args[0]]; ok {
-			return parseCommand(cfg, c, args[1:])
-		}
+	if len(args) == 0 {
+		cfg.Mode = ModePick
+		return cfg, nil
+	}
+	if c, ok := commands[args[0]]; ok {
+		return parseCommand(cfg, c, args[1:])
 	}
 	fs := flagSet(cfg)
 	var demo, version, help, noBell bool
@@ -189,6 +207,10 @@ func Parse(args []string) (*Config, error) {
 			return nil, usageError("--demo starts its own server; remove %q", strings.Join(rest, " "))
 		}
 		cfg.Mode = ModeDemo
+	case cfg.ConfigFile != "" || cfg.ServerName != "":
+		if err := cfg.inspectFromConfig(args, rest); err != nil {
+			return nil, err
+		}
 	default:
 		if len(rest) == 0 {
 			return nil, usageError("no server command: put it after --, e.g. mcptui -- ./server --flag")
@@ -205,6 +227,24 @@ func Parse(args []string) (*Config, error) {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// inspectFromConfig takes the server from a host config file: the words
+// after the flags may name it, as --server does.
+func (cfg *Config) inspectFromConfig(args, rest []string) error {
+	if len(rest) > 0 && dashDashBefore(args, len(rest)) {
+		return usageError("--config and --server pick the server from a config file: remove -- %s, or the flags", strings.Join(rest, " "))
+	}
+	name := cfg.ServerName
+	switch {
+	case len(rest) > 1:
+		return usageError("unexpected %q: give one server name", rest[1])
+	case len(rest) == 1 && name != "" && rest[0] != name:
+		return usageError("two server names: --server %s and %s", name, rest[0])
+	case len(rest) == 1:
+		name = rest[0]
+	}
+	return cfg.fromConfig(name)
 }
 
 // dashDashBefore reports whether the n trailing arguments came after "--".
@@ -263,6 +303,8 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.Var(env, "env", "")
 	fs.Var(unsetFlag{cfg}, "unset", "")
 	fs.StringVar(&cfg.Dir, "cwd", "", "")
+	fs.StringVar(&cfg.ConfigFile, "config", "", "")
+	fs.StringVar(&cfg.ServerName, "server", "", "")
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "")
 	fs.BoolVar(&cfg.ResetOnProgress, "reset-timeout-on-progress", cfg.ResetOnProgress, "")
 	fs.DurationVar(&cfg.MaxTotalTimeout, "max-total-timeout", cfg.MaxTotalTimeout, "")

@@ -50,7 +50,6 @@ func TestParseModes(t *testing.T) {
 
 func TestParseErrorsAreUsageErrors(t *testing.T) {
 	for _, args := range []string{
-		"",
 		"./server",
 		"--bogus -- x",
 		"--timeout soon -- x",

@@ -27,7 +27,7 @@ type command struct {
 var serverFlags = []string{
 	"e", "env", "unset", "cwd", "timeout", "reset-timeout-on-progress", "max-total-timeout",
 	"max-line-bytes", "max-server-requests", "protocol", "root", "record", "record-secrets",
-	"theme", "history-bytes", "no-bell", "verbose", "v", "format",
+	"theme", "history-bytes", "no-bell", "verbose", "v", "format", "config", "server",
 }
 
 // commands are the subcommands, by the word that selects them.
@@ -43,6 +43,7 @@ var commands = map[string]command{
 	"request":   {name: "request", mode: ModeRequest, words: []string{"a method"}, server: true, flags: []string{"params"}, answers: true, format: "json"},
 	"run":       {name: "run", mode: ModeRun, words: []string{"a script file"}, server: true, flags: []string{"junit"}, answers: true, format: "text"},
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
+	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell"}},
 }
 
@@ -83,6 +84,12 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		return nil, wordsError(c, words)
 	}
 	switch {
+	case c.server && server == nil && (cfg.ConfigFile != "" || cfg.ServerName != ""):
+		if err := cfg.fromConfig(cfg.ServerName); err != nil {
+			return nil, err
+		}
+	case c.server && server != nil && (cfg.ConfigFile != "" || cfg.ServerName != ""):
+		return nil, usageError("%s: --config and --server pick the server from a config file: remove -- %s, or the flags", c.name, strings.Join(server, " "))
 	case c.server && server == nil:
 		return nil, usageError("%s: no server command: put it after --, e.g. mcptui %s -- ./server --flag", c.name, example(c))
 	case c.server && len(server) == 0:
@@ -92,7 +99,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	case !c.server && server != nil:
 		return nil, usageError("%s starts no server; remove -- %s", c.name, strings.Join(server, " "))
 	}
-	if c.server {
+	if c.server && server != nil {
 		cfg.Command, cfg.Args = server[0], server[1:]
 	}
 	if len(words) > 0 {
@@ -416,6 +423,8 @@ func (m Mode) String() string {
 		return "help"
 	case ModeReplayServe:
 		return "replay-serve"
+	case ModePick:
+		return "pick"
 	}
 	for w, c := range commands {
 		if c.mode == m {

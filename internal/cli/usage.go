@@ -7,6 +7,11 @@ Usage:
   mcptui [flags] -- command [args...]   inspect the server that command starts
   mcptui --demo [flags]                 inspect the built-in demo server
   mcptui demo-server                    run the demo server alone on stdio
+  mcptui                                pick one of the servers your hosts are set up with
+  mcptui [flags] --server NAME          inspect that server of your host configs (Claude
+                                        Desktop, Claude Code, VS Code, Cursor)
+  mcptui [flags] --config FILE [NAME]   inspect a server of that config file
+  mcptui servers [--config FILE]        list the servers of your host configs
 
 Headless (print, then exit; same flags, same -- form):
   mcptui tools|resources|templates|prompts [flags] -- command [args...]
@@ -26,6 +31,9 @@ Server process:
   -e, --env KEY=VALUE          set a variable for the server (repeatable)
       --unset KEY              remove an inherited variable (repeatable)
       --cwd DIR                the server's working directory
+      --config FILE            take the server from a host's config file (mcpServers,
+                               or VS Code's servers); -e, --unset and --cwd still apply
+      --server NAME            the server of --config FILE, or of your host configs
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,

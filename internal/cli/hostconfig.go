@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/mcptui/mcptui/internal/hostconfig"
+)
+
+// configFlags are the flags that pick a server from a host's config file
+// instead of a command after --.
+var configFlags = []string{"config", "server"}
+
+// fromConfig fills the server command from --config FILE and the server's
+// name (--server NAME, or the word given in its place). Without --config the
+// name is looked up in every config file the user's hosts keep. The
+// entry's environment comes first, so -e and --unset on the command line
+// still win, and so does --cwd.
+func (cfg *Config) fromConfig(name string) error {
+	place := hostconfig.DefaultPlace()
+	var servers []hostconfig.Server
+	if cfg.ConfigFile != "" {
+		var err error
+		if servers, err = place.Open(cfg.ConfigFile, os.LookupEnv); err != nil {
+			return usageError("--config: %v", err)
+		}
+	} else {
+		servers = place.Discover(os.LookupEnv).Servers
+	}
+	if name == "" {
+		if len(servers) != 1 {
+			return usageError("--config %s lists %d servers: name one with --server NAME (%s)",
+				cfg.ConfigFile, len(servers), labels(servers))
+		}
+		name = servers[0].Label()
+	}
+	s, err := hostconfig.Find(servers, name)
+	if err != nil {
+		if cfg.ConfigFile == "" {
+			return usageError("--server: %v (looked in every host's config file: mcptui servers lists them)", err)
+		}
+		return usageError("--server: %v", err)
+	}
+	return cfg.UseServer(s)
+}
+
+// UseServer makes s the server to start: its command, environment (before
+// the command line's) and directory (unless --cwd gave one).
+func (cfg *Config) UseServer(s hostconfig.Server) error {
+	if s.Transport != hostconfig.Stdio {
+		return fmt.Errorf("%s in %s is an %s server (%s): mcptui opens stdio servers so far", s.Label(), s.File, strings.ToUpper(string(s.Transport)), s.URL)
+	}
+	if s.Command == "" {
+		return fmt.Errorf("%s in %s has no command: %s", s.Label(), s.File, strings.Join(s.Problems, "; "))
+	}
+	cfg.Command, cfg.Args = s.Command, s.Args
+	env := make([]EnvChange, 0, len(s.Env)+len(cfg.Env))
+	for _, v := range s.Env {
+		env = append(env, EnvChange{Name: v.Name, Value: &v.Value})
+	}
+	cfg.Env = append(env, cfg.Env...)
+	if cfg.Dir == "" {
+		cfg.Dir = s.Dir
+	}
+	cfg.Server = &s
+	for _, p := range s.Problems {
+		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s (%s): %s", s.Label(), s.File, p))
+	}
+	if s.Disabled {
+		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is disabled in %s; opening it anyway", s.Label(), s.File))
+	}
+	return nil
+}
+
+func labels(servers []hostconfig.Server) string {
+	if len(servers) == 0 {
+		return "none"
+	}
+	out := make([]string, len(servers))
+	for i, s := range servers {
+		out[i] = s.Label()
+	}
+	return strings.Join(out, ", ")
+}
