@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/inert"
-	"github.com/mcptui/mcptui/internal/safejson"
 )
 
 // WriteJSON writes the report as JSON (strings escaped for a terminal).
@@ -16,7 +15,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("doctor: %w", err)
 	}
-	return safejson.Write(w, b, true)
+	return inert.WriteJSON(w, b, true)
 }
 
 // WriteText writes the report for people. Every string from the server is

@@ -9,7 +9,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcptui/mcptui/internal/safejson"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -141,7 +141,7 @@ func report(w io.Writer, f *Failure) {
 		return
 	}
 	var out bytes.Buffer
-	if err := safejson.Write(&out, b, false); err != nil {
+	if err := inert.WriteJSON(&out, b, false); err != nil {
 		fmt.Fprintf(w, "{\"error\":{\"kind\":%q,\"exitCode\":%d}}\n", f.Kind, f.Exit)
 		return
 	}

@@ -8,7 +8,7 @@ import (
 	"io"
 
 	"github.com/mcptui/mcptui/internal/cli"
-	"github.com/mcptui/mcptui/internal/safejson"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -211,7 +211,7 @@ func printResult(w io.Writer, format string, res *result) error {
 	if format == "text" && res.text != nil {
 		return res.text(w, res.raw)
 	}
-	return safejson.Write(w, res.raw, true)
+	return inert.WriteJSON(w, res.raw, true)
 }
 
 // jsonString decodes raw as a JSON string into s.

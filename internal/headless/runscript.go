@@ -13,7 +13,6 @@ import (
 
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/inert"
-	"github.com/mcptui/mcptui/internal/safejson"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -281,7 +280,7 @@ func writeReport(w io.Writer, format string, rep *ScriptReport) error {
 		if err != nil {
 			return err
 		}
-		return safejson.Write(w, b, true)
+		return inert.WriteJSON(w, b, true)
 	}
 	if rep.Connect != nil {
 		_, err := fmt.Fprintf(w, "%s: could not connect: %s\n", inert.Line(rep.Script), inert.Line(rep.Connect.Message))

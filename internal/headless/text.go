@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/inert"
-	"github.com/mcptui/mcptui/internal/safejson"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -29,7 +28,7 @@ func textTools(w io.Writer, raw json.RawMessage) error {
 		Tools []mcp.Tool `json:"tools"`
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	for _, t := range v.Tools {
 		desc := t.Title
@@ -46,7 +45,7 @@ func textResources(w io.Writer, raw json.RawMessage) error {
 		Resources []mcp.Resource `json:"resources"`
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	for _, r := range v.Resources {
 		fmt.Fprintf(w, "%s\t%s\t%s\n", inert.Line(r.URI), inert.Line(r.Name), inert.Line(r.MIMEType))
@@ -59,7 +58,7 @@ func textTemplates(w io.Writer, raw json.RawMessage) error {
 		Templates []mcp.ResourceTemplate `json:"resourceTemplates"`
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	for _, r := range v.Templates {
 		fmt.Fprintf(w, "%s\t%s\t%s\n", inert.Line(r.URITemplate), inert.Line(r.Name), inert.Line(r.MIMEType))
@@ -72,7 +71,7 @@ func textPrompts(w io.Writer, raw json.RawMessage) error {
 		Prompts []mcp.Prompt `json:"prompts"`
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	for _, p := range v.Prompts {
 		var args []string
@@ -97,7 +96,7 @@ func textPrompts(w io.Writer, raw json.RawMessage) error {
 func textCall(w io.Writer, raw json.RawMessage) error {
 	var r mcp.CallToolResult
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	if r.IsError {
 		fmt.Fprintln(w, "[the tool reported an error]")
@@ -110,7 +109,7 @@ func textCall(w io.Writer, raw json.RawMessage) error {
 		writeContent(w, c)
 	}
 	if !text && len(r.StructuredContent) > 0 {
-		return safejson.Write(w, r.StructuredContent, true)
+		return inert.WriteJSON(w, r.StructuredContent, true)
 	}
 	return nil
 }
@@ -148,7 +147,7 @@ func b64Size(data string) string {
 func textRead(w io.Writer, raw json.RawMessage) error {
 	var r mcp.ReadResourceResult
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	for _, c := range r.Contents {
 		writeContents(w, c)
@@ -159,7 +158,7 @@ func textRead(w io.Writer, raw json.RawMessage) error {
 func textGet(w io.Writer, raw json.RawMessage) error {
 	var r mcp.GetPromptResult
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	for _, m := range r.Messages {
 		fmt.Fprintf(w, "%s: ", inert.Line(m.Role))
@@ -173,7 +172,7 @@ func textComplete(w io.Writer, raw json.RawMessage) error {
 		Completion mcp.CompleteResult `json:"completion"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return safejson.Write(w, raw, true)
+		return inert.WriteJSON(w, raw, true)
 	}
 	for _, v := range r.Completion.Values {
 		fmt.Fprintln(w, inert.Line(v))

@@ -28,4 +28,8 @@
 // The width helpers measure in terminal cells (grapheme aware, through
 // github.com/charmbracelet/x/ansi) and only look at as much of the input as
 // the requested width needs, so a 16 MiB line costs no more than a short one.
+//
+// WriteJSON and EscapeJSON write a JSON value with the same characters
+// escaped inside its strings as \u escapes, so it stays valid JSON with the
+// same meaning.
 package inert

@@ -1,9 +1,10 @@
-// Package safejson writes JSON that came from an untrusted server so that
-// it is safe to print on a terminal: every character inside a string that a
-// terminal could act on (controls, escape introducers, invisible and bidi
-// characters, invalid UTF-8) is written as a \u escape. The value means the
-// same to any JSON reader; only its spelling changes.
-package safejson
+package inert
+
+// JSON that came from an untrusted server, made safe to print on a terminal:
+// every character inside a string that a terminal could act on (controls,
+// escape introducers, invisible and bidi characters, invalid UTF-8) is
+// written as a \u escape. The value means the same to any JSON reader; only
+// its spelling changes.
 
 import (
 	"bytes"
@@ -11,13 +12,11 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
-
-	"github.com/mcptui/mcptui/internal/inert"
 )
 
-// Write writes the JSON value raw and a newline, indented by two spaces (or
-// compact), with its strings escaped as Escape does.
-func Write(w io.Writer, raw []byte, indent bool) error {
+// WriteJSON writes the JSON value raw and a newline, indented by two spaces (or
+// compact), with its strings escaped as EscapeJSON does.
+func WriteJSON(w io.Writer, raw []byte, indent bool) error {
 	var buf bytes.Buffer
 	var err error
 	if indent {
@@ -26,17 +25,17 @@ func Write(w io.Writer, raw []byte, indent bool) error {
 		err = json.Compact(&buf, raw)
 	}
 	if err != nil {
-		return fmt.Errorf("safejson: %w", err)
+		return fmt.Errorf("inert: %w", err)
 	}
-	out := Escape(buf.Bytes())
+	out := EscapeJSON(buf.Bytes())
 	out = append(out, '\n')
 	_, err = w.Write(out)
 	return err
 }
 
-// Escape rewrites the unsafe characters inside the JSON strings of b (a
+// EscapeJSON rewrites the unsafe characters inside the JSON strings of b (a
 // valid JSON text) as \u escapes; invalid UTF-8 becomes \ufffd.
-func Escape(b []byte) []byte {
+func EscapeJSON(b []byte) []byte {
 	out := make([]byte, 0, len(b))
 	inString := false
 	for i := 0; i < len(b); {
@@ -74,18 +73,18 @@ func Escape(b []byte) []byte {
 		switch {
 		case r == utf8.RuneError && size <= 1:
 			out = append(out, `\ufffd`...)
-		case inert.Safe(string(r)):
+		case Safe(string(r)):
 			out = append(out, b[i:i+size]...)
 		default:
-			out = appendEscape(out, r)
+			out = appendJSONEscape(out, r)
 		}
 		i += size
 	}
 	return out
 }
 
-// appendEscape writes r as \uXXXX (a surrogate pair above the BMP).
-func appendEscape(out []byte, r rune) []byte {
+// appendJSONEscape writes r as \uXXXX (a surrogate pair above the BMP).
+func appendJSONEscape(out []byte, r rune) []byte {
 	if r > 0xffff {
 		r -= 0x10000
 		out = fmt.Appendf(out, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))

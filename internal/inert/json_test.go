@@ -1,4 +1,4 @@
-package safejson
+package inert
 
 import (
 	"bytes"
@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-func TestEscapeKeepsTheValue(t *testing.T) {
+func TestEscapeJSONKeepsTheValue(t *testing.T) {
 	in := []byte(`{"a":"x` + "\u009b\u202e\U0001F600\u00e9" + `\"\u001b]","b\u0007":[1,"` + "\u200b" + `"]}`)
-	out := Escape(in)
+	out := EscapeJSON(in)
 	if !json.Valid(out) {
 		t.Fatalf("not JSON: %s", out)
 	}
@@ -33,19 +33,19 @@ func jsonEqual(a, b any) bool {
 	return bytes.Equal(x, y)
 }
 
-func TestWrite(t *testing.T) {
+func TestWriteJSON(t *testing.T) {
 	var b strings.Builder
-	if err := Write(&b, []byte(`{"a": [1, "x\u001b"]}`), true); err != nil {
+	if err := WriteJSON(&b, []byte(`{"a": [1, "x\u001b"]}`), true); err != nil {
 		t.Fatal(err)
 	}
 	if b.String() != "{\n  \"a\": [\n    1,\n    \"x\\u001b\"\n  ]\n}\n" {
 		t.Fatalf("%q", b.String())
 	}
 	b.Reset()
-	if err := Write(&b, []byte(`{"a": 1}`), false); err != nil || b.String() != "{\"a\":1}\n" {
+	if err := WriteJSON(&b, []byte(`{"a": 1}`), false); err != nil || b.String() != "{\"a\":1}\n" {
 		t.Fatalf("%q %v", b.String(), err)
 	}
-	if err := Write(&b, []byte(`{`), false); err == nil {
+	if err := WriteJSON(&b, []byte(`{`), false); err == nil {
 		t.Fatal("invalid JSON written")
 	}
 }
