@@ -11,6 +11,8 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // Cancellation reasons sent in notifications/cancelled.
@@ -130,10 +132,10 @@ func requestParams(params any, o callOptions, id int64) ([]byte, error) {
 	}
 	var set []metaMember
 	if len(o.meta) > 0 {
-		if !jsontext.Value(o.meta).IsValid() || skipSpace(o.meta, 0) >= len(o.meta) || o.meta[skipSpace(o.meta, 0)] != '{' {
+		if !jsontext.Value(o.meta).IsValid() || jsonscan.SkipSpace(o.meta, 0) >= len(o.meta) || o.meta[jsonscan.SkipSpace(o.meta, 0)] != '{' {
 			return nil, errors.New("WithMeta needs a JSON object")
 		}
-		_ = eachMember(o.meta[skipSpace(o.meta, 0):], func(name, _, v []byte) error {
+		_ = jsonscan.EachMember(o.meta[jsonscan.SkipSpace(o.meta, 0):], func(name, _, v []byte) error {
 			set = append(set, metaMember{string(name), compactLine(v)})
 			return nil
 		})

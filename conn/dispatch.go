@@ -9,6 +9,8 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // subscriptionIDKey is the _meta key that tags subscription notifications.
@@ -117,7 +119,7 @@ func (c *Conn) notification(m message) {
 // subscriptionEvent hands a notification tagged with an open subscription's
 // id to that subscription.
 func (c *Conn) subscriptionEvent(m message) bool {
-	raw := member(member(m.params, "_meta"), subscriptionIDKey)
+	raw := jsonscan.Member(jsonscan.Member(m.params, "_meta"), subscriptionIDKey)
 	id, ok := ourID(raw)
 	if !ok {
 		return false
@@ -142,7 +144,7 @@ type progressParams struct {
 
 // progress hands a progress notification to the call whose token it names.
 func (c *Conn) progress(m message) bool {
-	id, ok := ourID(member(m.params, "progressToken"))
+	id, ok := ourID(jsonscan.Member(m.params, "progressToken"))
 	if !ok {
 		return false
 	}
@@ -160,7 +162,7 @@ func (c *Conn) progress(m message) bool {
 
 // cancelServerRequest cancels the handler of a running server request.
 func (c *Conn) cancelServerRequest(m message) bool {
-	key := idKey(member(m.params, "requestId"))
+	key := idKey(jsonscan.Member(m.params, "requestId"))
 	if key == "" {
 		return false
 	}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // Messages of subscription errors.
@@ -169,7 +171,7 @@ func (s *Subscription) event(n Notification) {
 }
 
 func (s *Subscription) acknowledge(n Notification) {
-	accepted := member(n.Params, "notifications")
+	accepted := jsonscan.Member(n.Params, "notifications")
 	s.mu.Lock()
 	if s.acked || s.ackErr != nil {
 		s.mu.Unlock()

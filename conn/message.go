@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // message is one decoded JSON-RPC line. Its fields are slices of the line.
@@ -36,7 +38,7 @@ func parseMessage(line []byte) (message, error) {
 	if !jsontext.Value(line).IsValid() {
 		return m, errNotJSON
 	}
-	i := skipSpace(line, 0)
+	i := jsonscan.SkipSpace(line, 0)
 	switch line[i] {
 	case '{':
 	case '[':
@@ -44,7 +46,7 @@ func parseMessage(line []byte) (message, error) {
 	default:
 		return m, errNotObject
 	}
-	err := eachMember(line[i:], func(name, _, value []byte) error {
+	err := jsonscan.EachMember(line[i:], func(name, _, value []byte) error {
 		switch string(name) {
 		case "id":
 			m.id = value
@@ -52,7 +54,7 @@ func parseMessage(line []byte) (message, error) {
 			if value[0] != '"' {
 				return errMethodType
 			}
-			m.method, m.hasMethod = unquote(value), true
+			m.method, m.hasMethod = jsonscan.Unquote(value), true
 		case "params":
 			m.params = value
 		case "result":
@@ -69,123 +71,6 @@ func parseMessage(line []byte) (message, error) {
 		return message{}, errNotAMessage
 	}
 	return m, nil
-}
-
-// eachMember calls fn with the decoded name, the raw (quoted) key and the raw
-// value of each member of obj, a valid JSON object.
-func eachMember(obj []byte, fn func(name, rawKey, value []byte) error) error {
-	i := skipSpace(obj, 1)
-	if obj[i] == '}' {
-		return nil
-	}
-	for {
-		end := skipString(obj, i)
-		rawKey := obj[i:end]
-		name := rawKey[1 : len(rawKey)-1]
-		if bytes.IndexByte(name, '\\') >= 0 {
-			name = []byte(unquote(rawKey))
-		}
-		i = skipSpace(obj, end)
-		i = skipSpace(obj, i+1) // past ':'
-		vend := skipValue(obj, i)
-		if err := fn(name, rawKey, obj[i:vend]); err != nil {
-			return err
-		}
-		i = skipSpace(obj, vend)
-		if obj[i] == '}' {
-			return nil
-		}
-		i = skipSpace(obj, i+1) // past ','
-	}
-}
-
-// member returns the raw value of key in obj, or nil when obj is not an object
-// or has no such member. obj must be valid JSON.
-func member(obj []byte, key string) []byte {
-	i := skipSpace(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
-		return nil
-	}
-	var found []byte
-	_ = eachMember(obj[i:], func(name, _, v []byte) error {
-		if string(name) == key {
-			found = v
-		}
-		return nil
-	})
-	return found
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index just past the string starting at b[i].
-func skipString(b []byte, i int) int {
-	for i++; i < len(b); {
-		j := bytes.IndexByte(b[i:], '"')
-		if j < 0 {
-			return len(b)
-		}
-		end := i + j
-		// The quote is escaped when an odd number of backslashes precede it.
-		k := end
-		for k > i && b[k-1] == '\\' {
-			k--
-		}
-		if (end-k)%2 == 0 {
-			return end + 1
-		}
-		i = end + 1
-	}
-	return len(b)
-}
-
-// skipValue returns the index just past the valid JSON value at b[i].
-func skipValue(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				i = skipString(b, i) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return i
-	default:
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case ',', '}', ']', ' ', '\t', '\n', '\r':
-				return i
-			}
-		}
-		return i
-	}
-}
-
-// unquote decodes a valid JSON string literal.
-func unquote(s []byte) string {
-	if bytes.IndexByte(s, '\\') < 0 {
-		return string(s[1 : len(s)-1])
-	}
-	out, err := jsontext.AppendUnquote(nil, s)
-	if err != nil {
-		return string(s[1 : len(s)-1])
-	}
-	return string(out)
 }
 
 // ourID reads an id this client could have sent: a positive integer literal.
@@ -212,7 +97,7 @@ func rpcError(raw []byte) (*Error, bool) {
 	}
 	e := &Error{}
 	var hasCode, hasMessage, bad bool
-	_ = eachMember(raw, func(name, _, v []byte) error {
+	_ = jsonscan.EachMember(raw, func(name, _, v []byte) error {
 		switch string(name) {
 		case "code":
 			n, err := strconv.ParseInt(string(v), 10, 64)
@@ -225,7 +110,7 @@ func rpcError(raw []byte) (*Error, bool) {
 				bad = true
 				return nil
 			}
-			e.Message, hasMessage = unquote(v), true
+			e.Message, hasMessage = jsonscan.Unquote(v), true
 		case "data":
 			e.Data = v
 		}
@@ -313,14 +198,14 @@ func withMeta(params []byte, set []metaMember) ([]byte, error) {
 	if params == nil {
 		params = emptyObject
 	}
-	i := skipSpace(params, 0)
+	i := jsonscan.SkipSpace(params, 0)
 	if i >= len(params) || params[i] != '{' {
 		return nil, fmt.Errorf("params must be a JSON object to carry _meta, not %.20s", params)
 	}
 	out := make([]byte, 0, len(params)+64)
 	out = append(out, '{')
 	var meta []byte
-	_ = eachMember(params[i:], func(name, k, v []byte) error {
+	_ = jsonscan.EachMember(params[i:], func(name, k, v []byte) error {
 		if string(name) == "_meta" {
 			meta = v
 			return nil
@@ -334,7 +219,7 @@ func withMeta(params []byte, set []metaMember) ([]byte, error) {
 	out = append(out, `"_meta":{`...)
 	written := 0
 	if len(meta) > 0 && meta[0] == '{' {
-		_ = eachMember(meta, func(name, k, v []byte) error {
+		_ = jsonscan.EachMember(meta, func(name, k, v []byte) error {
 			if laterSets(set, string(name)) {
 				return nil
 			}

@@ -10,6 +10,8 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // member is one name/value pair of a JSON object, the value kept verbatim.
@@ -31,36 +33,21 @@ func parseObject(raw json.RawMessage) (object, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
+	if k := jsontext.Value(raw).Kind(); k != '{' && k != 0 {
+		return nil, fmt.Errorf("not a JSON object: %s", kindName(k))
+	}
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.ReadToken()
-	if err != nil {
+	if _, err := dec.ReadValue(); err != nil {
 		return nil, fmt.Errorf("reading JSON object: %w", err)
-	}
-	if tok.Kind() != '{' {
-		return nil, fmt.Errorf("not a JSON object: %s", kindName(tok.Kind()))
-	}
-	var obj object
-	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return nil, fmt.Errorf("reading JSON object member name: %w", err)
-		}
-		name := tok.String() // before the next read voids tok
-		val, err := dec.ReadValue()
-		if err != nil {
-			return nil, fmt.Errorf("reading JSON object member %q: %w", name, err)
-		}
-		// Slice the input rather than copy the decoder's buffer: the value
-		// is then exactly the bytes that came, without an allocation.
-		end := int(dec.InputOffset())
-		obj = append(obj, member{name: name, value: json.RawMessage(raw[end-len(val) : end : end])})
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return nil, fmt.Errorf("reading JSON object end: %w", err)
 	}
 	if _, err := dec.ReadToken(); err != io.EOF {
 		return nil, errors.New("trailing data after JSON object")
 	}
+	var obj object
+	_ = jsonscan.EachMember(raw, func(name, _, value []byte) error {
+		obj = append(obj, member{name: string(name), value: json.RawMessage(value[:len(value):len(value)])})
+		return nil
+	})
 	return obj, nil
 }
 

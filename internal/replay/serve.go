@@ -7,10 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"sync"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/record"
 )
 
@@ -376,9 +376,12 @@ func (s *server) note(format string, a ...any) {
 
 // replaceMember returns line with the value at path (object members)
 // replaced by value, every other byte kept; line unchanged when the path is
-// absent.
+// absent or line is not JSON.
 func replaceMember(line []byte, path []string, value []byte) []byte {
-	start, end, ok := findMember(line, path)
+	if !json.Valid(line) {
+		return line
+	}
+	start, end, ok := jsonscan.Path(line, path...)
 	if !ok {
 		return line
 	}
@@ -386,112 +389,4 @@ func replaceMember(line []byte, path []string, value []byte) []byte {
 	out = append(out, line[:start]...)
 	out = append(out, value...)
 	return append(out, line[end:]...)
-}
-
-// findMember returns the span of the value at path in the JSON object b.
-func findMember(b []byte, path []string) (int, int, bool) {
-	i := skipSpace(b, 0)
-	for depth, name := range path {
-		if i >= len(b) || b[i] != '{' {
-			return 0, 0, false
-		}
-		i = skipSpace(b, i+1)
-		found := false
-		for i < len(b) && b[i] != '}' {
-			kEnd, ok := skipString(b, i)
-			if !ok {
-				return 0, 0, false
-			}
-			key, err := strconv.Unquote(string(b[i:kEnd]))
-			if err != nil {
-				var s string
-				if json.Unmarshal(b[i:kEnd], &s) != nil {
-					return 0, 0, false
-				}
-				key = s
-			}
-			i = skipSpace(b, kEnd)
-			if i >= len(b) || b[i] != ':' {
-				return 0, 0, false
-			}
-			i = skipSpace(b, i+1)
-			vEnd, ok := skipValue(b, i)
-			if !ok {
-				return 0, 0, false
-			}
-			if key == name {
-				if depth == len(path)-1 {
-					return i, vEnd, true
-				}
-				found = true
-				break
-			}
-			i = skipSpace(b, vEnd)
-			if i < len(b) && b[i] == ',' {
-				i = skipSpace(b, i+1)
-			}
-		}
-		if !found {
-			return 0, 0, false
-		}
-	}
-	return 0, 0, false
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-func skipString(b []byte, i int) (int, bool) {
-	if i >= len(b) || b[i] != '"' {
-		return 0, false
-	}
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1, true
-		}
-	}
-	return 0, false
-}
-
-// skipValue returns the end of the JSON value starting at b[i].
-func skipValue(b []byte, i int) (int, bool) {
-	if i >= len(b) {
-		return 0, false
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				end, ok := skipString(b, j)
-				if !ok {
-					return 0, false
-				}
-				j = end - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1, true
-				}
-			}
-		}
-		return 0, false
-	}
-	j := i
-	for j < len(b) && !bytes.ContainsRune([]byte(",}] \t\r\n"), rune(b[j])) {
-		j++
-	}
-	return j, j > i
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/themes"
 )
 
@@ -82,7 +83,7 @@ func NewJSONView(raw []byte) (*JSONView, error) {
 				top.n++
 			}
 		}
-		start := skipSpace(raw, int(before))
+		start := tokenStart(raw, int(before))
 		switch kind {
 		case '{', '[':
 			v.nodes = append(v.nodes, jnode{depth: len(stack), key: key, kind: kind, start: start})
@@ -118,9 +119,13 @@ func NewJSONView(raw []byte) (*JSONView, error) {
 	return v, nil
 }
 
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t' || b[i] == ',' || b[i] == ':') {
-		i++
+// tokenStart returns where the token after offset i of a valid JSON text
+// begins: past white space and the one ',' or ':' that may separate it from
+// the token before.
+func tokenStart(b []byte, i int) int {
+	i = jsonscan.SkipSpace(b, i)
+	if i < len(b) && (b[i] == ',' || b[i] == ':') {
+		i = jsonscan.SkipSpace(b, i+1)
 	}
 	return i
 }
