@@ -29,7 +29,7 @@ func (s *Session) Apply(ev Event) {
 	case Lost:
 		s.lost += e.N
 	default:
-		if s.stale(genOf(ev)) {
+		if st, ok := ev.(interface{ stamp() Stamp }); ok && s.stale(st.stamp().Gen) {
 			return
 		}
 		s.applyCurrent(ev)
@@ -103,37 +103,6 @@ func (s *Session) applyCurrent(ev Event) {
 // stale reports whether an event stamped with gen belongs to a process that
 // was restarted since.
 func (s *Session) stale(gen int) bool { return gen != 0 && gen < s.conn.Gen }
-
-// genOf is the generation an event is stamped with (0: the current one).
-func genOf(ev Event) int {
-	switch e := ev.(type) {
-	case Negotiating:
-		return e.Gen
-	case Ready:
-		return e.Gen
-	case Exited:
-		return e.Gen
-	case Failed:
-		return e.Gen
-	case CallOptions:
-		return e.Gen
-	case CallEnded:
-		return e.Gen
-	case Extended:
-		return e.Gen
-	case QuestionAsked:
-		return e.Gen
-	case QuestionResolved:
-		return e.Gen
-	case SubscriptionOpened:
-		return e.Gen
-	case SubscriptionEvent:
-		return e.Gen
-	case SubscriptionEnded:
-		return e.Gen
-	}
-	return 0
-}
 
 // staleWire lists a late line of a restarted process under its own
 // generation; the tables of the current connection do not see it.

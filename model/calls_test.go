@@ -99,10 +99,10 @@ func TestProgress(t *testing.T) {
 
 func TestCallOptionsBeforeAndAfter(t *testing.T) {
 	s := started(t, Config{Timeout: 30 * time.Second})
-	s.Apply(CallOptions{Time: at(0), ID: raw(`1`), Timeout: 5 * time.Second})
+	s.Apply(CallOptions{Stamp: Stamp{Time: at(0)}, ID: raw(`1`), Timeout: 5 * time.Second})
 	s.Apply(out(1, `{"jsonrpc":"2.0","id":1,"method":"ping"}`))
 	s.Apply(out(1, `{"jsonrpc":"2.0","id":2,"method":"ping"}`))
-	s.Apply(CallOptions{Time: at(1), ID: raw(`2`), Timeout: 0})
+	s.Apply(CallOptions{Stamp: Stamp{Time: at(1)}, ID: raw(`2`), Timeout: 0})
 	one, two := s.Call("1/out/1"), s.Call("1/out/2")
 	if !one.Deadline.Equal(at(6)) {
 		t.Errorf("options before the line: deadline %v", one.Deadline)
@@ -110,7 +110,7 @@ func TestCallOptionsBeforeAndAfter(t *testing.T) {
 	if !two.Deadline.IsZero() {
 		t.Errorf("options after the line: deadline %v, want none", two.Deadline)
 	}
-	s.Apply(Extended{Time: at(2), ID: raw(`1`), By: time.Minute})
+	s.Apply(Extended{Stamp: Stamp{Time: at(2)}, ID: raw(`1`), By: time.Minute})
 	if !one.Deadline.Equal(at(66)) {
 		t.Errorf("extended deadline %v", one.Deadline)
 	}
@@ -138,8 +138,8 @@ func TestCancellation(t *testing.T) {
 func TestExitSettlesEverything(t *testing.T) {
 	s := started(t, Config{})
 	s.Apply(out(0, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}`))
-	s.Apply(Stderr{Time: at(1), Line: "panic: boom"})
-	s.Apply(Exited{Time: at(2), Status: "exit status 2"})
+	s.Apply(Stderr{Stamp: Stamp{Time: at(1)}, Line: "panic: boom"})
+	s.Apply(Exited{Stamp: Stamp{Time: at(2)}, Status: "exit status 2"})
 	if s.Conn().Phase != PhaseExited || s.Conn().ExitStatus != "exit status 2" {
 		t.Errorf("conn = %+v", s.Conn())
 	}
@@ -153,8 +153,8 @@ func TestExitSettlesEverything(t *testing.T) {
 
 func TestFailedStart(t *testing.T) {
 	s := New(Config{})
-	s.Apply(Started{Time: t0, Command: []string{"./nope"}})
-	s.Apply(Failed{Time: at(0), Err: "Executable not found: ./nope"})
+	s.Apply(Started{Stamp: Stamp{Time: t0}, Command: []string{"./nope"}})
+	s.Apply(Failed{Stamp: Stamp{Time: at(0)}, Err: "Executable not found: ./nope"})
 	if c := s.Conn(); c.Phase != PhaseExited || c.ExitStatus != "Executable not found: ./nope" {
 		t.Errorf("conn = %+v", c)
 	}
@@ -166,8 +166,8 @@ func TestFailedStart(t *testing.T) {
 func TestRestartDrawsABoundary(t *testing.T) {
 	s := started(t, Config{})
 	s.Apply(out(0, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}`))
-	s.Apply(Stderr{Time: at(0), Line: "first"})
-	s.Apply(Started{Time: at(1), Command: []string{"./server"}, PID: 43})
+	s.Apply(Stderr{Stamp: Stamp{Time: at(0)}, Line: "first"})
+	s.Apply(Started{Stamp: Stamp{Time: at(1)}, Command: []string{"./server"}, PID: 43})
 	if c := s.Conn(); c.Gen != 2 || c.Phase != PhaseStarting || c.PID != 43 || c.ServerName != "" {
 		t.Errorf("conn after restart = %+v", c)
 	}

@@ -14,6 +14,21 @@ type Event interface {
 	When() time.Time
 }
 
+// Stamp is what every event of a connection carries: when it happened, and
+// the connection generation it belongs to.
+type Stamp struct {
+	Time time.Time
+	// Gen is the connection generation the event belongs to (see
+	// ConnState.Gen); 0 means the current one.
+	Gen int
+}
+
+// When implements Event.
+func (s Stamp) When() time.Time { return s.Time }
+
+// stamp returns the stamp itself, for an event that embeds it.
+func (s Stamp) stamp() Stamp { return s }
+
 // Direction says which way a line went.
 type Direction int
 
@@ -38,10 +53,7 @@ func (d Direction) String() string {
 
 // Wire is one line that crossed the connection, or one that was discarded.
 type Wire struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to (see
-	// ConnState.Gen); 0 means the current one.
-	Gen int
+	Stamp
 	Dir Direction
 	// Line is the line without its newline; nil when it was too long to
 	// keep. Apply copies what it keeps, so the caller may reuse it.
@@ -57,10 +69,7 @@ type Wire struct {
 
 // Exited is the end of the server process.
 type Exited struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to (see
-	// ConnState.Gen); 0 means the current one.
-	Gen int
+	Stamp
 	// Status is the exit status as text ("exit status 1", "signal: killed"),
 	// empty for a clean exit.
 	Status string
@@ -68,20 +77,17 @@ type Exited struct {
 
 // Stderr is one line the server wrote to its stderr.
 type Stderr struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to (see
-	// ConnState.Gen); 0 means the current one.
-	Gen  int
+	Stamp
 	Line string
 }
 
 // Started is a server process (re)starting: a new generation of the
 // connection. After the first one it draws a boundary in the history.
+//
+// Its stamp's Gen numbers the generation this process starts; 0 means the
+// one after the current one.
 type Started struct {
-	Time time.Time
-	// Gen numbers the generation this process starts; 0 means the one
-	// after the current one.
-	Gen     int
+	Stamp
 	Command []string
 	PID     int
 }
@@ -89,19 +95,13 @@ type Started struct {
 // Negotiating is a step of version negotiation (the probe, its answer, a
 // respawn), shown while the connection is not ready.
 type Negotiating struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to (see
-	// ConnState.Gen); 0 means the current one.
-	Gen  int
+	Stamp
 	Step string
 }
 
 // Ready is the end of negotiation: the server's identity and the protocol.
 type Ready struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen           int
+	Stamp
 	ServerName    string
 	ServerVersion string
 	Protocol      string
@@ -111,10 +111,7 @@ type Ready struct {
 // Failed is a start or negotiation that did not produce a connection (the
 // executable was not found, the process exited at once).
 type Failed struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to (see
-	// ConnState.Gen); 0 means the current one.
-	Gen int
+	Stamp
 	Err string
 }
 
@@ -122,11 +119,8 @@ type Failed struct {
 // the in-flight table can show its deadline. It may arrive before or after
 // the request's line. Requests without one use Config's defaults.
 type CallOptions struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen int
-	ID  json.RawMessage
+	Stamp
+	ID json.RawMessage
 	// Method is the request's method: until its line is written (a server
 	// that does not read its stdin may never take it), the call is listed
 	// as queued under it.
@@ -141,10 +135,7 @@ type CallOptions struct {
 // (its line never written, or no answer, cancellation or exit seen) ends
 // with it; one that ended on the wire is not touched.
 type CallEnded struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen  int
+	Stamp
 	ID   json.RawMessage
 	Code int
 	Err  string
@@ -154,21 +145,15 @@ type CallEnded struct {
 
 // Extended moves the deadline of one of our requests later by By.
 type Extended struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to (see
-	// ConnState.Gen); 0 means the current one.
-	Gen int
-	ID  json.RawMessage
-	By  time.Duration
+	Stamp
+	ID json.RawMessage
+	By time.Duration
 }
 
 // QuestionAsked is the server asking a person something: a server-to-client
 // request (RequestID set) or one entry of an input_required result (Key set).
 type QuestionAsked struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen       int
+	Stamp
 	RequestID json.RawMessage
 	// Key names an input_required entry; ignored when RequestID is set.
 	Key    string
@@ -184,10 +169,7 @@ type QuestionAsked struct {
 // server or dead with the connection. It is idempotent: a question leaves
 // the waiting state once.
 type QuestionResolved struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen       int
+	Stamp
 	RequestID json.RawMessage
 	Key       string
 	State     QuestionState
@@ -202,10 +184,7 @@ type QuestionResolved struct {
 // it is made of resources/subscribe and list-changed notifications). ID is
 // the backend's name for it, used to close it.
 type SubscriptionOpened struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen      int
+	Stamp
 	ID       json.RawMessage
 	Asked    json.RawMessage
 	Accepted json.RawMessage
@@ -214,10 +193,7 @@ type SubscriptionOpened struct {
 // SubscriptionEvent is one notification delivered to a subscription that
 // SubscriptionOpened described.
 type SubscriptionEvent struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen    int
+	Stamp
 	ID     json.RawMessage
 	Method string
 	Params json.RawMessage
@@ -225,10 +201,7 @@ type SubscriptionEvent struct {
 
 // SubscriptionEnded ends a subscription that SubscriptionOpened described.
 type SubscriptionEnded struct {
-	Time time.Time
-	// Gen is the connection generation the event belongs to; 0 means the
-	// current one.
-	Gen    int
+	Stamp
 	ID     json.RawMessage
 	Reason string
 }
@@ -240,52 +213,7 @@ type Lost struct {
 }
 
 // When implements Event.
-func (e Wire) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e Exited) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e Stderr) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e Started) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e Negotiating) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e Ready) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e Failed) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e CallOptions) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e Extended) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e CallEnded) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e QuestionAsked) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e QuestionResolved) When() time.Time { return e.Time }
-
-// When implements Event.
 func (e Lost) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e SubscriptionOpened) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e SubscriptionEvent) When() time.Time { return e.Time }
-
-// When implements Event.
-func (e SubscriptionEnded) When() time.Time { return e.Time }
 
 // FromConnGen is FromConn with the event stamped with the connection
 // generation it belongs to, so that a late event of a process that was
@@ -312,16 +240,16 @@ func FromConn(ev conn.Event) Event {
 		if ev.Err != nil {
 			status = ev.Err.Error()
 		}
-		return Exited{Time: ev.Time, Status: status}
+		return Exited{Stamp: Stamp{Time: ev.Time}, Status: status}
 	case conn.Sent:
-		return Wire{Time: ev.Time, Dir: Out, Line: clone(ev.Line), Size: ev.Size}
+		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: Out, Line: clone(ev.Line), Size: ev.Size}
 	case conn.Discarded:
 		reason := ""
 		if ev.Err != nil {
 			reason = ev.Err.Error()
 		}
-		return Wire{Time: ev.Time, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason}
+		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason}
 	default:
-		return Wire{Time: ev.Time, Dir: In, Line: clone(ev.Line), Size: ev.Size}
+		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size}
 	}
 }

@@ -12,7 +12,7 @@ const elicitParams = `{"message":"Who are you?","requestedSchema":{"type":"objec
 func TestSamplingQuestion(t *testing.T) {
 	s := started(t, Config{})
 	s.Apply(in(1, `{"jsonrpc":"2.0","id":"q1","method":"sampling/createMessage","params":`+samplingParams+`}`))
-	s.Apply(QuestionAsked{Time: at(1), RequestID: raw(`"q1"`), Method: "sampling/createMessage", Params: raw(samplingParams)})
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(1)}, RequestID: raw(`"q1"`), Method: "sampling/createMessage", Params: raw(samplingParams)})
 	qs := s.Questions()
 	if len(qs) != 1 || s.Counters().Pending != 1 {
 		t.Fatalf("questions = %+v", qs)
@@ -36,7 +36,7 @@ func TestSamplingQuestion(t *testing.T) {
 	}
 	// Our response on the wire answers it; a later resolution changes nothing.
 	s.Apply(out(5, `{"jsonrpc":"2.0","id":"q1","result":{"role":"assistant","content":{"type":"text","text":"4"},"model":"m"}}`))
-	s.Apply(QuestionResolved{Time: at(6), RequestID: raw(`"q1"`), State: QuestionConnectionDied})
+	s.Apply(QuestionResolved{Stamp: Stamp{Time: at(6)}, RequestID: raw(`"q1"`), State: QuestionConnectionDied})
 	if q.State != Answered || !q.Resolved.Equal(at(5)) || q.Waited(at(100)).Seconds() != 4 {
 		t.Errorf("question = %+v", q)
 	}
@@ -47,7 +47,7 @@ func TestSamplingQuestion(t *testing.T) {
 
 func TestElicitationQuestion(t *testing.T) {
 	s := started(t, Config{})
-	s.Apply(QuestionAsked{Time: at(1), RequestID: raw(`7`), Method: "elicitation/create", Params: raw(elicitParams)})
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(1)}, RequestID: raw(`7`), Method: "elicitation/create", Params: raw(elicitParams)})
 	q := s.Questions()[0]
 	names := []string{}
 	for _, f := range q.Summary.Fields {
@@ -73,7 +73,7 @@ func TestElicitationQuestion(t *testing.T) {
 func TestServerCancelsAQuestion(t *testing.T) {
 	s := started(t, Config{})
 	s.Apply(in(1, `{"jsonrpc":"2.0","id":9,"method":"roots/list"}`))
-	s.Apply(QuestionAsked{Time: at(1), RequestID: raw(`9`), Method: "roots/list"})
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(1)}, RequestID: raw(`9`), Method: "roots/list"})
 	s.Apply(in(2, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}`))
 	if q := s.Questions()[0]; q.State != CancelledByServer {
 		t.Errorf("state = %v", q.State)
@@ -85,8 +85,8 @@ func TestServerCancelsAQuestion(t *testing.T) {
 
 func TestInputRequiredQuestionsAndConnectionDeath(t *testing.T) {
 	s := started(t, Config{Roots: []Root{{URI: "file:///work", Name: "work"}}})
-	s.Apply(QuestionAsked{Time: at(1), Key: "roots", Method: "roots/list", CallMethod: "tools/call", Round: 1})
-	s.Apply(QuestionAsked{Time: at(1), Key: "roots", Method: "roots/list"}) // duplicate
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(1)}, Key: "roots", Method: "roots/list", CallMethod: "tools/call", Round: 1})
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(1)}, Key: "roots", Method: "roots/list"}) // duplicate
 	qs := s.Questions()
 	if len(qs) != 1 || qs[0].Key != "1/input/roots" || qs[0].RequestID != nil {
 		t.Fatalf("questions = %+v", qs)
@@ -98,7 +98,7 @@ func TestInputRequiredQuestionsAndConnectionDeath(t *testing.T) {
 	if l := q.Summary.Lines(q.Kind); len(l) != 1 || l[0][1] != "file:///work" {
 		t.Errorf("roots lines = %q", l)
 	}
-	s.Apply(Exited{Time: at(3)})
+	s.Apply(Exited{Stamp: Stamp{Time: at(3)}})
 	if q.State != QuestionConnectionDied {
 		t.Errorf("state = %v", q.State)
 	}
@@ -108,10 +108,10 @@ func TestResolvedQuestionsAreBounded(t *testing.T) {
 	s := started(t, Config{ClosedQuestions: 2})
 	for i := range 5 {
 		key := string(rune('a' + i))
-		s.Apply(QuestionAsked{Time: at(float64(i)), Key: key, Method: "ping"})
-		s.Apply(QuestionResolved{Time: at(float64(i)), Key: key, State: Answered, Answer: raw(`{}`)})
+		s.Apply(QuestionAsked{Stamp: Stamp{Time: at(float64(i))}, Key: key, Method: "ping"})
+		s.Apply(QuestionResolved{Stamp: Stamp{Time: at(float64(i))}, Key: key, State: Answered, Answer: raw(`{}`)})
 	}
-	s.Apply(QuestionAsked{Time: at(9), Key: "w", Method: "ping"})
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(9)}, Key: "w", Method: "ping"})
 	qs := s.Questions()
 	if len(qs) != 3 || qs[0].Key != "1/input/w" || qs[1].Key != "1/input/e" {
 		t.Errorf("questions = %d, first %q second %q", len(qs), qs[0].Key, qs[1].Key)

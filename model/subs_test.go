@@ -40,7 +40,7 @@ func TestSubscriptionEndedByServer(t *testing.T) {
 	if !subs[0].Open || subs[1].Open || subs[1].EndReason != "-32601 Method not found" {
 		t.Errorf("subs = %+v / %+v", subs[0], subs[1])
 	}
-	s.Apply(Exited{Time: at(2)})
+	s.Apply(Exited{Stamp: Stamp{Time: at(2)}})
 	if subs[0].Open || subs[0].EndReason != "connection died" {
 		t.Errorf("after exit: %+v", subs[0])
 	}

@@ -51,9 +51,9 @@ func TestHugeLine(t *testing.T) {
 
 func TestDiscardedAndLost(t *testing.T) {
 	s := started(t, Config{})
-	s.Apply(Wire{Time: at(1), Dir: In, Line: []byte("Server starting..."), Size: 18, Discarded: true, Reason: "not JSON"})
-	s.Apply(Wire{Time: at(2), Dir: In, Size: 1 << 30, Discarded: true, Reason: "line too long"})
-	s.Apply(Wire{Time: at(3), Dir: In, Size: 10, Lost: true})
+	s.Apply(Wire{Stamp: Stamp{Time: at(1)}, Dir: In, Line: []byte("Server starting..."), Size: 18, Discarded: true, Reason: "not JSON"})
+	s.Apply(Wire{Stamp: Stamp{Time: at(2)}, Dir: In, Size: 1 << 30, Discarded: true, Reason: "line too long"})
+	s.Apply(Wire{Stamp: Stamp{Time: at(3)}, Dir: In, Size: 10, Lost: true})
 	s.Apply(Lost{Time: at(4), N: 5})
 	h := s.History()
 	if e := h.At(0); e.Kind != KindDiscarded || e.Summary != "not JSON: Server starting..." || string(e.Raw) != "Server starting..." {
@@ -66,8 +66,8 @@ func TestDiscardedAndLost(t *testing.T) {
 		t.Errorf("counters = %+v", c)
 	}
 	// A run of lost lines is one entry that counts them.
-	s.Apply(Wire{Time: at(5), Dir: In, Size: 20, Lost: true})
-	s.Apply(Wire{Time: at(6), Dir: In, Size: 30, Lost: true})
+	s.Apply(Wire{Stamp: Stamp{Time: at(5)}, Dir: In, Size: 20, Lost: true})
+	s.Apply(Wire{Stamp: Stamp{Time: at(6)}, Dir: In, Size: 30, Lost: true})
 	if n := h.Len(); n != 3 {
 		t.Fatalf("%d entries", n)
 	}
@@ -77,7 +77,7 @@ func TestDiscardedAndLost(t *testing.T) {
 	if h.Bytes() != cost(h.At(0))+cost(h.At(1))+cost(h.At(2)) {
 		t.Errorf("accounted %d bytes", h.Bytes())
 	}
-	s.Apply(Wire{Time: at(7), Dir: Out, Size: 5, Lost: true})
+	s.Apply(Wire{Stamp: Stamp{Time: at(7)}, Dir: Out, Size: 5, Lost: true})
 	if n := h.Len(); n != 4 {
 		t.Errorf("a lost line the other way joined the run: %d entries", n)
 	}
@@ -132,7 +132,7 @@ func TestFromConn(t *testing.T) {
 func TestStderrBounds(t *testing.T) {
 	s := started(t, Config{StderrLines: 3, StderrLineBytes: 4})
 	for _, l := range []string{"one", "two", "three", "four"} {
-		s.Apply(Stderr{Time: t0, Line: l})
+		s.Apply(Stderr{Stamp: Stamp{Time: t0}, Line: l})
 	}
 	log := s.StderrLog()
 	if log.Len() != 3 || log.Evicted() != 1 || log.At(0).Text != "two" || log.At(1).Text != "thre" || !log.At(1).Truncated {

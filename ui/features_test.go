@@ -15,7 +15,7 @@ import (
 // openLine opens the viewer on one line pushed as the only traffic.
 func openLine(t *testing.T, line string) *Model {
 	t.Helper()
-	m, _ := newTest(t, 100, 30, model.Wire{Time: uitest.At(1), Dir: model.In, Line: []byte(line), Size: len(line)})
+	m, _ := newTest(t, 100, 30, model.Wire{Stamp: model.Stamp{Time: uitest.At(1)}, Dir: model.In, Line: []byte(line), Size: len(line)})
 	press(m, "3", "enter")
 	if m.overlay != overlayViewer {
 		t.Fatal("the viewer did not open")
@@ -174,7 +174,7 @@ func TestListenDialog(t *testing.T) {
 
 func TestSubscriptionsPaneDescribesFilters(t *testing.T) {
 	m, _ := newTest(t, 160, 48, append(uitest.Session(),
-		model.SubscriptionOpened{Time: uitest.At(29), ID: json.RawMessage(`"sub-1"`),
+		model.SubscriptionOpened{Stamp: model.Stamp{Time: uitest.At(29)}, ID: json.RawMessage(`"sub-1"`),
 			Asked:    json.RawMessage(`{"toolsListChanged":true,"resourceSubscriptions":["a://1","a://2"]}`),
 			Accepted: json.RawMessage(`{"resourceSubscriptions":["a://1","a://2"]}`)})...)
 	m.focus, m.zoom = paneSubs, true
@@ -213,7 +213,7 @@ func TestPendingQuestionStandsOut(t *testing.T) {
 	}
 	// No bell with NoBell, nor for a question already counted.
 	m.opts.NoBell = true
-	_, cmd = m.Update(EventsMsg{Events: []model.Event{model.QuestionAsked{Time: uitest.At(29), RequestID: json.RawMessage(`9`), Method: "roots/list"}}})
+	_, cmd = m.Update(EventsMsg{Events: []model.Event{model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(29)}, RequestID: json.RawMessage(`9`), Method: "roots/list"}}})
 	if cmd != nil {
 		t.Errorf("bell with NoBell")
 	}
@@ -221,18 +221,18 @@ func TestPendingQuestionStandsOut(t *testing.T) {
 
 func TestConnectionStatesAreShown(t *testing.T) {
 	m, _ := newTest(t, 100, 30,
-		model.Started{Time: uitest.At(0), Gen: 1, Command: []string{"./srv", "--x"}},
-		model.Negotiating{Time: uitest.At(0), Gen: 1, Step: "probing with server/discover"},
-		model.Wire{Time: uitest.At(0.1), Gen: 1, Dir: model.Out, Line: []byte(`{"jsonrpc":"2.0","id":1,"method":"server/discover"}`), Size: 50})
+		model.Started{Stamp: model.Stamp{Time: uitest.At(0), Gen: 1}, Command: []string{"./srv", "--x"}},
+		model.Negotiating{Stamp: model.Stamp{Time: uitest.At(0), Gen: 1}, Step: "probing with server/discover"},
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(0.1), Gen: 1}, Dir: model.Out, Line: []byte(`{"jsonrpc":"2.0","id":1,"method":"server/discover"}`), Size: 50})
 	s := screen(m)
 	if !strings.Contains(s, "● negotiating with ./srv --x") || !strings.Contains(s, "probe sent: server/discover") {
 		t.Fatalf("negotiating:\n%s", s)
 	}
 	m.Update(EventsMsg{Events: []model.Event{
-		model.Stderr{Time: uitest.At(0.2), Gen: 1, Line: "loading \x1b[31mconfig\x1b[0m"},
-		model.Stderr{Time: uitest.At(0.2), Gen: 1, Line: "fatal: no token"},
-		model.Exited{Time: uitest.At(0.3), Gen: 1, Status: "exit status 3"},
-		model.Failed{Time: uitest.At(0.3), Gen: 1, Err: "mcp: connecting to ./srv: the stdio server exited"},
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.2), Gen: 1}, Line: "loading \x1b[31mconfig\x1b[0m"},
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.2), Gen: 1}, Line: "fatal: no token"},
+		model.Exited{Stamp: model.Stamp{Time: uitest.At(0.3), Gen: 1}, Status: "exit status 3"},
+		model.Failed{Stamp: model.Stamp{Time: uitest.At(0.3), Gen: 1}, Err: "mcp: connecting to ./srv: the stdio server exited"},
 	}})
 	s = screen(m)
 	for _, want := range []string{"✗ the server stopped: exit status 3", "the stdio server exited", "│ loading \\x1b[31mconfig", "│ fatal: no token", "r restarts it"} {
@@ -244,9 +244,9 @@ func TestConnectionStatesAreShown(t *testing.T) {
 	// A restart: the boundary, and the old process's late exit does not
 	// end the new one.
 	m.Update(EventsMsg{Events: []model.Event{
-		model.Started{Time: uitest.At(5), Gen: 2, Command: []string{"./srv", "--x"}},
-		model.Ready{Time: uitest.At(5.1), Gen: 2, ServerName: "srv", PID: 77},
-		model.Exited{Time: uitest.At(5.2), Gen: 1, Status: "signal: killed"},
+		model.Started{Stamp: model.Stamp{Time: uitest.At(5), Gen: 2}, Command: []string{"./srv", "--x"}},
+		model.Ready{Stamp: model.Stamp{Time: uitest.At(5.1), Gen: 2}, ServerName: "srv", PID: 77},
+		model.Exited{Stamp: model.Stamp{Time: uitest.At(5.2), Gen: 1}, Status: "signal: killed"},
 	}})
 	s = screen(m)
 	if !strings.Contains(s, "● ready (restart 1)") || strings.Contains(s, "stopped") {

@@ -38,19 +38,19 @@ func hostileEvents() []model.Event {
 	evil := `\u001b[2J\u001b[H\u001b]0;pwned\u0007\u001b]52;c;cm0gLXJmIC8=\u0007\u001b]8;;https://evil\u001b\\click\u001b]8;;\u001b\\\u009b31m\u202eexe.txt`
 	evs := uitest.Session()
 	evs = append(evs,
-		model.Ready{Time: uitest.At(1), ServerName: "srv\x1b[2J", ServerVersion: "1\x07", Protocol: "2025-11-25\x1b]0;t\x07"},
-		model.Stderr{Time: uitest.At(29), Line: "\x1b[2J\x1b]52;c;AAAA\x07\u009b1m\u202eboom\r\n"},
-		model.Wire{Time: uitest.At(29), Dir: model.In, Line: []byte("\x1b[2Jnot json\x07"), Size: 14, Discarded: true, Reason: "not JSON \x1b[5m"},
+		model.Ready{Stamp: model.Stamp{Time: uitest.At(1)}, ServerName: "srv\x1b[2J", ServerVersion: "1\x07", Protocol: "2025-11-25\x1b]0;t\x07"},
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(29)}, Line: "\x1b[2J\x1b]52;c;AAAA\x07\u009b1m\u202eboom\r\n"},
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(29)}, Dir: model.In, Line: []byte("\x1b[2Jnot json\x07"), Size: 14, Discarded: true, Reason: "not JSON \x1b[5m"},
 	)
 	for i, line := range []string{
 		`{"jsonrpc":"2.0","id":"` + evil + `","method":"tools/call","params":{"name":"` + evil + `"}}`,
 		`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"` + evil + `","data":"` + evil + `"}}`,
 		`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":4,"progress":5,"total":10,"message":"` + evil + `"}}`,
 	} {
-		evs = append(evs, model.Wire{Time: uitest.At(29 + float64(i)/10), Dir: model.In, Line: []byte(line), Size: len(line)})
+		evs = append(evs, model.Wire{Stamp: model.Stamp{Time: uitest.At(29 + float64(i)/10)}, Dir: model.In, Line: []byte(line), Size: len(line)})
 	}
 	params := `{"message":"` + evil + `","requestedSchema":{"type":"object","properties":{"` + evil + `":{"type":"string","default":"` + evil + `"}}}}`
-	evs = append(evs, model.QuestionAsked{Time: uitest.At(29.5), RequestID: []byte(`"` + evil + `"`), Method: "elicitation/create", Params: []byte(params)})
+	evs = append(evs, model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(29.5)}, RequestID: []byte(`"` + evil + `"`), Method: "elicitation/create", Params: []byte(params)})
 	return evs
 }
 
@@ -114,7 +114,7 @@ func TestViewerFormatsOnlyWhatIsVisible(t *testing.T) {
 	}
 	b.WriteString(`]}}`)
 	line := b.String()
-	m, _ := newTest(t, 100, 30, model.Wire{Time: uitest.At(1), Dir: model.In, Line: []byte(line), Size: len(line)})
+	m, _ := newTest(t, 100, 30, model.Wire{Stamp: model.Stamp{Time: uitest.At(1)}, Dir: model.In, Line: []byte(line), Size: len(line)})
 	press(m, "3", "enter")
 	_ = m.render()
 	if n := len(m.viewer.doc.lines); n > 30 {
@@ -139,7 +139,7 @@ func TestTrafficDrawsOnlyVisibleRows(t *testing.T) {
 	evs := make([]model.Event, 0, 100000)
 	for i := range 100000 {
 		line := fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"n %d"}}`, i)
-		evs = append(evs, model.Wire{Time: uitest.At(1), Dir: model.In, Line: []byte(line), Size: len(line)})
+		evs = append(evs, model.Wire{Stamp: model.Stamp{Time: uitest.At(1)}, Dir: model.In, Line: []byte(line), Size: len(line)})
 	}
 	m.Update(EventsMsg{Events: evs})
 	m.focus = paneTraffic
@@ -158,7 +158,7 @@ func TestTrafficDrawsOnlyVisibleRows(t *testing.T) {
 	if n := m.traffic.len(m.sess.History()); n != want {
 		t.Errorf("%d matches, want %d", n, want)
 	}
-	m.Update(EventsMsg{Events: []model.Event{model.Wire{Time: uitest.At(2), Dir: model.In, Line: []byte(`{"jsonrpc":"2.0","method":"x","params":{"data":"n 1999 again"}}`), Size: 60}}})
+	m.Update(EventsMsg{Events: []model.Event{model.Wire{Stamp: model.Stamp{Time: uitest.At(2)}, Dir: model.In, Line: []byte(`{"jsonrpc":"2.0","method":"x","params":{"data":"n 1999 again"}}`), Size: 60}}})
 	if n := m.traffic.len(m.sess.History()); n != want+1 {
 		t.Errorf("%d matches after one more line", n)
 	}
@@ -172,7 +172,7 @@ func TestEvictionKeepsTheSelection(t *testing.T) {
 		evs := make([]model.Event, n)
 		for i := range n {
 			line := fmt.Sprintf(`{"jsonrpc":"2.0","method":"m","params":{"i":%d}}`, from+i)
-			evs[i] = model.Wire{Time: uitest.At(1), Dir: model.In, Line: []byte(line), Size: len(line)}
+			evs[i] = model.Wire{Stamp: model.Stamp{Time: uitest.At(1)}, Dir: model.In, Line: []byte(line), Size: len(line)}
 		}
 		m.Update(EventsMsg{Events: evs})
 	}

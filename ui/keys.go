@@ -198,7 +198,7 @@ func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.do(fmt.Sprintf("extended request %s by %s", inert.Fit(string(id), 16), extendBy),
 			func(ctx context.Context) error { return b.Extend(ctx, id, extendBy) },
-			model.Extended{Time: m.now(), Gen: c.Gen, ID: id, By: extendBy})
+			model.Extended{Stamp: model.Stamp{Time: m.now(), Gen: c.Gen}, ID: id, By: extendBy})
 	case key.Matches(msg, k.Open):
 		m.openSeq(c.RequestSeq)
 	case key.Matches(msg, k.OpenResponse):

@@ -74,7 +74,7 @@ func (m *Model) sendAnswer(q *model.Question, ans json.RawMessage, st model.Ques
 	b, ref := m.backend, q.Ref()
 	return m.do(fmt.Sprintf("answered %s %s", inert.Fit(q.Method, 40), inert.Fit(idOf(q), 16)),
 		func(ctx context.Context) error { return b.Answer(ctx, ref, ans) },
-		model.QuestionResolved{Time: m.now(), Gen: q.Gen, RequestID: q.RequestID, Key: q.InputKey, State: st, Answer: ans})
+		model.QuestionResolved{Stamp: model.Stamp{Time: m.now(), Gen: q.Gen}, RequestID: q.RequestID, Key: q.InputKey, State: st, Answer: ans})
 }
 
 // sendReject sends an error, and marks the question once it is sent.
@@ -82,7 +82,7 @@ func (m *Model) sendReject(q *model.Question, e model.RPCError) tea.Cmd {
 	b, ref := m.backend, q.Ref()
 	return m.do(fmt.Sprintf("rejected %s %s", inert.Fit(q.Method, 40), inert.Fit(idOf(q), 16)),
 		func(ctx context.Context) error { return b.Reject(ctx, ref, e) },
-		model.QuestionResolved{Time: m.now(), Gen: q.Gen, RequestID: q.RequestID, Key: q.InputKey, State: model.Rejected, Err: &e})
+		model.QuestionResolved{Stamp: model.Stamp{Time: m.now(), Gen: q.Gen}, RequestID: q.RequestID, Key: q.InputKey, State: model.Rejected, Err: &e})
 }
 
 // editorKey edits, sends or closes the answer editor.

@@ -151,7 +151,7 @@ func TestRichScreen(t *testing.T) {
 // both the editor and "approve prepared" send next.
 func TestRootsEditedThenApproved(t *testing.T) {
 	roots := func(id string) model.Event {
-		return model.QuestionAsked{Time: uitest.At(29), RequestID: json.RawMessage(id), Method: "roots/list", Params: json.RawMessage(`{}`)}
+		return model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(29)}, RequestID: json.RawMessage(id), Method: "roots/list", Params: json.RawMessage(`{}`)}
 	}
 	m, fb := newTest(t, 100, 30, append(uitest.Session(), roots(`"r-1"`), roots(`"r-2"`))...)
 	press(m, "2")

@@ -126,8 +126,8 @@ func screenCases() []screenCase {
 	session := uitest.Session()
 	withHuge := append(append([]model.Event{}, session...), uitest.Huge(16<<20)...)
 	exited := append(append([]model.Event{}, session...),
-		model.Stderr{Time: uitest.At(29), Line: "panic: runtime error: index out of range [3] with length 3"},
-		model.Exited{Time: uitest.At(29.5), Status: "exit status 2"})
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(29)}, Line: "panic: runtime error: index out of range [3] with length 3"},
+		model.Exited{Stamp: model.Stamp{Time: uitest.At(29.5)}, Status: "exit status 2"})
 	var reply []tea.Msg
 	reply = append(reply, kp("2"), kp("enter"))
 	for _, r := range "The build passed with 2 warnings." {
@@ -173,14 +173,14 @@ func sizeName(s [2]int) string {
 func failedStart() []model.Event {
 	probe := `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`
 	return []model.Event{
-		model.Started{Time: uitest.At(0), Gen: 1, Command: []string{"./weather-server", "--verbose"}},
-		model.Negotiating{Time: uitest.At(0), Gen: 1, Step: "probing with server/discover"},
-		model.Wire{Time: uitest.At(0.1), Gen: 1, Dir: model.Out, Line: []byte(probe), Size: len(probe)},
-		model.Wire{Time: uitest.At(0.2), Gen: 1, Dir: model.In, Line: []byte("Weather server v1.4.2 starting"), Size: 30, Discarded: true, Reason: "not JSON"},
-		model.Stderr{Time: uitest.At(0.3), Gen: 1, Line: "reading ~/.weather/config.toml"},
-		model.Stderr{Time: uitest.At(0.3), Gen: 1, Line: "Error: WEATHER_API_KEY is not set"},
-		model.Stderr{Time: uitest.At(0.3), Gen: 1, Line: "    at loadConfig (/srv/weather/config.js:12:11)"},
-		model.Exited{Time: uitest.At(0.4), Gen: 1, Status: "exit status 1"},
-		model.Failed{Time: uitest.At(0.4), Gen: 1, Err: "mcp: connecting to ./weather-server: initialize: jsonrpc error -32000: The stdio server exited: exit status 1"},
+		model.Started{Stamp: model.Stamp{Time: uitest.At(0), Gen: 1}, Command: []string{"./weather-server", "--verbose"}},
+		model.Negotiating{Stamp: model.Stamp{Time: uitest.At(0), Gen: 1}, Step: "probing with server/discover"},
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(0.1), Gen: 1}, Dir: model.Out, Line: []byte(probe), Size: len(probe)},
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(0.2), Gen: 1}, Dir: model.In, Line: []byte("Weather server v1.4.2 starting"), Size: 30, Discarded: true, Reason: "not JSON"},
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.3), Gen: 1}, Line: "reading ~/.weather/config.toml"},
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.3), Gen: 1}, Line: "Error: WEATHER_API_KEY is not set"},
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.3), Gen: 1}, Line: "    at loadConfig (/srv/weather/config.js:12:11)"},
+		model.Exited{Stamp: model.Stamp{Time: uitest.At(0.4), Gen: 1}, Status: "exit status 1"},
+		model.Failed{Stamp: model.Stamp{Time: uitest.At(0.4), Gen: 1}, Err: "mcp: connecting to ./weather-server: initialize: jsonrpc error -32000: The stdio server exited: exit status 1"},
 	}
 }

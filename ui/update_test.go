@@ -174,7 +174,7 @@ func TestRejectElicitationWithCancel(t *testing.T) {
 
 func TestAnsweredQuestionsAreNotAnsweredTwice(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
-	m.Update(EventsMsg{Events: []model.Event{model.QuestionResolved{Time: uitest.At(29), RequestID: json.RawMessage(`"s-1"`), State: model.CancelledByServer}}})
+	m.Update(EventsMsg{Events: []model.Event{model.QuestionResolved{Stamp: model.Stamp{Time: uitest.At(29)}, RequestID: json.RawMessage(`"s-1"`), State: model.CancelledByServer}}})
 	press(m, "2")
 	// The waiting elicitation is listed first now; the cancelled one below.
 	press(m, "j", "a")

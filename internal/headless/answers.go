@@ -155,7 +155,7 @@ func (r *Rules) answered(q *mcp.Question, how string) {
 // fields and defaults).
 func modelQuestion(q *mcp.Question) *model.Question {
 	s := model.New(model.Config{})
-	s.Apply(model.QuestionAsked{Time: time.Now(), Key: "q", Method: q.Method, Params: q.Params})
+	s.Apply(model.QuestionAsked{Stamp: model.Stamp{Time: time.Now()}, Key: "q", Method: q.Method, Params: q.Params})
 	if qs := s.Questions(); len(qs) > 0 {
 		return qs[0]
 	}

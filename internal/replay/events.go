@@ -56,11 +56,11 @@ func Events(rec *record.Recording) []model.Event {
 	for _, neg := range negs {
 		maps.Copy(dropExit, abandonedExits(rec, neg))
 		if i := slices.IndexFunc(neg.Steps, func(s record.Step) bool { return s.Kind == "spawn" && s.Error == "" }); i >= 0 {
-			add(model.Started{Time: neg.Steps[i].Start, Command: command, PID: neg.Steps[i].PID})
+			add(model.Started{Stamp: model.Stamp{Time: neg.Steps[i].Start}, Command: command, PID: neg.Steps[i].PID})
 		}
 	}
 	if len(negs) == 0 {
-		add(model.Started{Time: rec.Header.Time, Command: command})
+		add(model.Started{Stamp: model.Stamp{Time: rec.Header.Time}, Command: command})
 	}
 	q := newQuestions()
 	var rd *readiness
@@ -84,7 +84,7 @@ func Events(rec *record.Recording) []model.Event {
 				}
 			}
 		case record.TypeStderr:
-			add(model.Stderr{Time: e.Time, Line: string(e.Content())})
+			add(model.Stderr{Stamp: model.Stamp{Time: e.Time}, Line: string(e.Content())})
 		case record.TypeExit:
 			if dropExit[i] {
 				continue
@@ -93,15 +93,15 @@ func Events(rec *record.Recording) []model.Event {
 			if e.Status != nil {
 				status = *e.Status
 			}
-			add(model.Exited{Time: e.Time, Status: status})
+			add(model.Exited{Stamp: model.Stamp{Time: e.Time}, Status: status})
 		case record.TypeReady:
-			r := model.Ready{Time: e.Time, Protocol: e.Protocol, PID: e.PID}
+			r := model.Ready{Stamp: model.Stamp{Time: e.Time}, Protocol: e.Protocol, PID: e.PID}
 			if e.Server != nil {
 				r.ServerName, r.ServerVersion = e.Server.Name, e.Server.Version
 			}
 			add(r)
 		case record.TypeFailed:
-			add(model.Failed{Time: e.Time, Err: e.Error})
+			add(model.Failed{Stamp: model.Stamp{Time: e.Time}, Err: e.Error})
 		case record.TypeLost:
 			add(model.Lost{Time: e.Time, N: e.Count})
 		}
@@ -230,7 +230,7 @@ func (q *questions) observe(w model.Wire) []model.Event {
 			return nil
 		}
 		q.asked[id] = env.Method
-		return []model.Event{model.QuestionAsked{Time: w.Time, RequestID: env.ID, Method: env.Method, Params: orEmpty(env.Params)}}
+		return []model.Event{model.QuestionAsked{Stamp: model.Stamp{Time: w.Time}, RequestID: env.ID, Method: env.Method, Params: orEmpty(env.Params)}}
 	case w.Dir == model.Out && hasID && env.Method == "":
 		method, ok := q.asked[id]
 		if !ok {
@@ -245,7 +245,7 @@ func (q *questions) observe(w model.Wire) []model.Event {
 		if json.Unmarshal(env.Params, &p) == nil {
 			if _, ok := q.asked[string(p.RequestID)]; ok {
 				delete(q.asked, string(p.RequestID))
-				return []model.Event{model.QuestionResolved{Time: w.Time, RequestID: p.RequestID, State: model.CancelledByServer}}
+				return []model.Event{model.QuestionResolved{Stamp: model.Stamp{Time: w.Time}, RequestID: p.RequestID, State: model.CancelledByServer}}
 			}
 		}
 	case w.Dir == model.Out && hasID && env.Method != "":
@@ -266,7 +266,7 @@ func (q *questions) observe(w model.Wire) []model.Event {
 // resolution is how our response settled a server request: an elicitation
 // that is not accepted counts as rejected, as the inspector counts it.
 func resolution(t time.Time, env envelope, method string, id json.RawMessage, key string) model.QuestionResolved {
-	r := model.QuestionResolved{Time: t, RequestID: id, Key: key}
+	r := model.QuestionResolved{Stamp: model.Stamp{Time: t}, RequestID: id, Key: key}
 	if env.Error != nil {
 		r.State, r.Err = model.Rejected, &model.RPCError{Code: env.Error.Code, Message: env.Error.Message}
 		return r
@@ -315,7 +315,7 @@ func (q *questions) inputRequired(t time.Time, id string, req outRequest, result
 		unique := fmt.Sprintf("%s@%s", k, strings.Trim(id, `"`))
 		q.open[k] = append(q.open[k], unique)
 		q.method[unique] = en.Method
-		out = append(out, model.QuestionAsked{Time: t, Key: unique, Method: en.Method, Params: orEmpty(en.Params),
+		out = append(out, model.QuestionAsked{Stamp: model.Stamp{Time: t}, Key: unique, Method: en.Method, Params: orEmpty(en.Params),
 			CallMethod: req.method, Round: round})
 	}
 	return out
@@ -391,7 +391,7 @@ func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
 	if json.Unmarshal(env.Result, &res) != nil {
 		return model.Ready{}, false
 	}
-	ready := model.Ready{Time: w.Time, ServerName: res.ServerInfo.Name, ServerVersion: res.ServerInfo.Version}
+	ready := model.Ready{Stamp: model.Stamp{Time: w.Time}, ServerName: res.ServerInfo.Name, ServerVersion: res.ServerInfo.Version}
 	switch {
 	case method == "initialize" && res.ProtocolVersion != "":
 		ready.Protocol = res.ProtocolVersion

@@ -97,7 +97,7 @@ func (s *Session) send(ctx context.Context, method string, params json.RawMessag
 	if id := stopTracking(); id != "" && err != nil {
 		// The model ends the call from the wire when it can; this covers
 		// a call whose line never went out, or whose end left no trace.
-		ended := model.CallEnded{Time: s.now(), Gen: g.n, ID: json.RawMessage(id), Err: err.Error(),
+		ended := model.CallEnded{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, ID: json.RawMessage(id), Err: err.Error(),
 			Cancelled: errors.Is(err, context.Canceled)}
 		var e *mcp.Error
 		if errors.As(err, &e) {

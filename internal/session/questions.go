@@ -54,7 +54,7 @@ func (s *Session) ask(ctx context.Context, g *generation, q *mcp.Question) (json
 	}()
 
 	s.push(model.QuestionAsked{
-		Time: s.now(), Gen: g.n, RequestID: q.Origin.RequestID, Key: key, Method: q.Method, Params: q.Params,
+		Stamp: model.Stamp{Time: s.now(), Gen: g.n}, RequestID: q.Origin.RequestID, Key: key, Method: q.Method, Params: q.Params,
 		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round,
 	})
 	select {
@@ -67,7 +67,7 @@ func (s *Session) ask(ctx context.Context, g *generation, q *mcp.Question) (json
 	if g.isStopped() || s.connErr(g) != nil {
 		state = model.QuestionConnectionDied
 	}
-	s.push(model.QuestionResolved{Time: s.now(), Gen: g.n, RequestID: q.Origin.RequestID, Key: key, State: state})
+	s.push(model.QuestionResolved{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, RequestID: q.Origin.RequestID, Key: key, State: state})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

@@ -137,8 +137,8 @@ func (s *Session) connect() {
 	s.gen = g
 	s.mu.Unlock()
 
-	s.push(model.Started{Time: s.now(), Gen: n, Command: append([]string{s.cfg.Command}, s.cfg.Args...)})
-	s.push(model.Negotiating{Time: s.now(), Gen: n, Step: negotiatingStep(s.cfg.MCP.Versions)})
+	s.push(model.Started{Stamp: model.Stamp{Time: s.now(), Gen: n}, Command: append([]string{s.cfg.Command}, s.cfg.Args...)})
+	s.push(model.Negotiating{Stamp: model.Stamp{Time: s.now(), Gen: n}, Step: negotiatingStep(s.cfg.MCP.Versions)})
 	opts := s.options(g)
 	go func() {
 		defer close(g.connecting)
@@ -146,7 +146,7 @@ func (s *Session) connect() {
 		if err != nil {
 			g.stderr.Flush()
 			g.stop()
-			s.push(model.Failed{Time: s.now(), Gen: n, Err: err.Error()})
+			s.push(model.Failed{Stamp: model.Stamp{Time: s.now(), Gen: n}, Err: err.Error()})
 			return
 		}
 		s.mu.Lock()
@@ -188,16 +188,15 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 	neg := client.Negotiation()
 	for _, st := range neg.Steps {
 		if st.Kind == mcp.StepAbandon || st.Kind == mcp.StepChoose {
-			s.push(model.Negotiating{Time: st.Start.Add(st.Duration), Gen: g.n, Step: st.Decision})
+			s.push(model.Negotiating{Stamp: model.Stamp{Time: st.Start.Add(st.Duration), Gen: g.n}, Step: st.Decision})
 		}
 	}
 	if neg.Reason != "" {
-		s.push(model.Negotiating{Time: s.now(), Gen: g.n, Step: "chose " + client.Version() + ": " + neg.Reason})
+		s.push(model.Negotiating{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, Step: "chose " + client.Version() + ": " + neg.Reason})
 	}
 	sess := client.Session()
 	s.push(model.Ready{
-		Time:          s.now(),
-		Gen:           g.n,
+		Stamp:         model.Stamp{Time: s.now(), Gen: g.n},
 		ServerName:    sess.Server.Name,
 		ServerVersion: sess.Server.Version,
 		Protocol:      client.Version(),

@@ -53,7 +53,7 @@ func (s *Session) Listen(_ context.Context, req backend.ListenRequest) (json.Raw
 	g.subs[string(id)] = sub
 	s.mu.Unlock()
 	if local {
-		s.push(model.SubscriptionOpened{Time: s.now(), Gen: g.n, ID: id, Asked: sub.Requested(), Accepted: sub.Accepted()})
+		s.push(model.SubscriptionOpened{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, ID: id, Asked: sub.Requested(), Accepted: sub.Accepted()})
 	}
 	go s.pump(g, id, sub, local)
 	return id, nil
@@ -66,7 +66,7 @@ func (s *Session) pump(g *generation, id json.RawMessage, sub *mcp.Subscription,
 		n, err := sub.Next(g.ctx)
 		if err == nil {
 			if local {
-				s.push(model.SubscriptionEvent{Time: s.now(), Gen: g.n, ID: id, Method: n.Method, Params: n.Params})
+				s.push(model.SubscriptionEvent{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, ID: id, Method: n.Method, Params: n.Params})
 			}
 			continue
 		}
@@ -83,7 +83,7 @@ func (s *Session) pump(g *generation, id json.RawMessage, sub *mcp.Subscription,
 					reason = "connection died"
 				}
 			}
-			s.push(model.SubscriptionEnded{Time: s.now(), Gen: g.n, ID: id, Reason: reason})
+			s.push(model.SubscriptionEnded{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, ID: id, Reason: reason})
 		}
 		return
 	}

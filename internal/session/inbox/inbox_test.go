@@ -17,7 +17,7 @@ var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 func clock() time.Time { return t0 }
 
 func wire(s string) model.Wire {
-	return model.Wire{Time: t0, Dir: model.In, Line: []byte(s), Size: len(s)}
+	return model.Wire{Stamp: model.Stamp{Time: t0}, Dir: model.In, Line: []byte(s), Size: len(s)}
 }
 
 func next(t *testing.T, in *Inbox) []model.Event {
@@ -52,7 +52,7 @@ func TestNextWaitsForAPush(t *testing.T) {
 		evs, _ := in.Next(context.Background())
 		got <- evs
 	}()
-	in.Push(model.Ready{Time: t0, ServerName: "x"})
+	in.Push(model.Ready{Stamp: model.Stamp{Time: t0}, ServerName: "x"})
 	select {
 	case evs := <-got:
 		if r, ok := evs[0].(model.Ready); !ok || r.ServerName != "x" {
@@ -86,8 +86,8 @@ func TestOverloadDropsContentThenEvents(t *testing.T) {
 	for range 10 {
 		in.Push(wire("line"))
 	}
-	in.Push(model.Exited{Time: t0, Status: "exit status 1"}) // always kept
-	in.Push(model.Stderr{Time: t0, Line: "dropped"})
+	in.Push(model.Exited{Stamp: model.Stamp{Time: t0}, Status: "exit status 1"}) // always kept
+	in.Push(model.Stderr{Stamp: model.Stamp{Time: t0}, Line: "dropped"})
 	evs := next(t, in)
 	lost, ok := evs[0].(model.Lost)
 	if !ok || lost.N != 7 {

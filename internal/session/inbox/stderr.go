@@ -65,5 +65,5 @@ func (w *StderrWriter) Flush() {
 }
 
 func (w *StderrWriter) push(line []byte) {
-	w.in.Push(model.Stderr{Time: w.now(), Gen: w.gen, Line: string(line)})
+	w.in.Push(model.Stderr{Stamp: model.Stamp{Time: w.now(), Gen: w.gen}, Line: string(line)})
 }

@@ -16,11 +16,11 @@ var Epoch = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 func At(sec float64) time.Time { return Epoch.Add(time.Duration(sec * float64(time.Second))) }
 
 func out(sec float64, line string) model.Wire {
-	return model.Wire{Time: At(sec), Dir: model.Out, Line: []byte(line), Size: len(line)}
+	return model.Wire{Stamp: model.Stamp{Time: At(sec)}, Dir: model.Out, Line: []byte(line), Size: len(line)}
 }
 
 func in(sec float64, line string) model.Wire {
-	return model.Wire{Time: At(sec), Dir: model.In, Line: []byte(line), Size: len(line)}
+	return model.Wire{Stamp: model.Stamp{Time: At(sec)}, Dir: model.In, Line: []byte(line), Size: len(line)}
 }
 
 // SamplingParams is the sampling request of the scripted session.
@@ -36,15 +36,15 @@ const ElicitParams = `{"message":"Which environment should the deploy target?","
 // and stderr. Wall-clock "now" for drawing it is At(30).
 func Session() []model.Event {
 	evs := []model.Event{
-		model.Started{Time: At(0), Command: []string{"./weather-server", "--verbose"}, PID: 4242},
-		model.Negotiating{Time: At(0.1), Step: "probe server/discover"},
+		model.Started{Stamp: model.Stamp{Time: At(0)}, Command: []string{"./weather-server", "--verbose"}, PID: 4242},
+		model.Negotiating{Stamp: model.Stamp{Time: At(0.1)}, Step: "probe server/discover"},
 		out(0.1, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`),
 		in(0.2, `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`),
 		out(0.2, `{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{},"elicitation":{}},"clientInfo":{"name":"mcptui","version":"dev"}}}`),
 		in(0.3, `{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"weather","version":"1.4.2"}}}`),
-		model.Ready{Time: At(0.3), ServerName: "weather", ServerVersion: "1.4.2", Protocol: "2025-11-25", PID: 4242},
-		model.Stderr{Time: At(0.3), Line: "weather: listening on stdio"},
-		model.Wire{Time: At(0.4), Dir: model.In, Line: []byte("Server starting... (banner on stdout)"), Size: 37, Discarded: true, Reason: "not JSON"},
+		model.Ready{Stamp: model.Stamp{Time: At(0.3)}, ServerName: "weather", ServerVersion: "1.4.2", Protocol: "2025-11-25", PID: 4242},
+		model.Stderr{Stamp: model.Stamp{Time: At(0.3)}, Line: "weather: listening on stdio"},
+		model.Wire{Stamp: model.Stamp{Time: At(0.4)}, Dir: model.In, Line: []byte("Server starting... (banner on stdout)"), Size: 37, Discarded: true, Reason: "not JSON"},
 		out(2, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`),
 		in(2.1, `{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"forecast","description":"Weather forecast"},{"name":"evil\u001b[2Jtool","description":"x"}]}}`),
 		out(5, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"forecast","arguments":{"city":"Oslo"},"_meta":{"progressToken":4}}}`),
@@ -57,11 +57,11 @@ func Session() []model.Event {
 		in(16.1, `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{"resources":["file:///var/log/build.log"]},"_meta":{"io.modelcontextprotocol/subscriptionId":7}}}`),
 		in(20, `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"file:///var/log/build.log","_meta":{"io.modelcontextprotocol/subscriptionId":7}}}`),
 		in(21, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"warning","logger":"fetch","data":"station \u001b[31mOSLO\u001b[0m slow \u202etxt.exe"}}`),
-		model.Stderr{Time: At(22), Line: "warn: slow upstream \x1b]52;c;cm0gLXJmIH4=\x07 retrying"},
+		model.Stderr{Stamp: model.Stamp{Time: At(22)}, Line: "warn: slow upstream \x1b]52;c;cm0gLXJmIH4=\x07 retrying"},
 		in(24, `{"jsonrpc":"2.0","id":"s-1","method":"sampling/createMessage","params":`+SamplingParams+`}`),
-		model.QuestionAsked{Time: At(24), RequestID: json.RawMessage(`"s-1"`), Method: "sampling/createMessage", Params: json.RawMessage(SamplingParams)},
+		model.QuestionAsked{Stamp: model.Stamp{Time: At(24)}, RequestID: json.RawMessage(`"s-1"`), Method: "sampling/createMessage", Params: json.RawMessage(SamplingParams)},
 		in(26, `{"jsonrpc":"2.0","id":"e-2","method":"elicitation/create","params":`+ElicitParams+`}`),
-		model.QuestionAsked{Time: At(26), RequestID: json.RawMessage(`"e-2"`), Method: "elicitation/create", Params: json.RawMessage(ElicitParams)},
+		model.QuestionAsked{Stamp: model.Stamp{Time: At(26)}, RequestID: json.RawMessage(`"e-2"`), Method: "elicitation/create", Params: json.RawMessage(ElicitParams)},
 	}
 	for i := range 6 {
 		evs = append(evs, in(27+float64(i)*0.1, fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"tick %d"}}`, i)))
