@@ -9,6 +9,10 @@ import (
 	"github.com/mcptui/mcptui/conn"
 )
 
+// NoTimeout, as Options.RequestTimeout or a call's timeout, means the
+// request has no timer.
+const NoTimeout time.Duration = -1
+
 // Defaults of Options.
 const (
 	DefaultProbeTimeout   = 10 * time.Second
@@ -59,7 +63,8 @@ type Options struct {
 	// ProbeTimeout bounds the server/discover probe; 0 means 10 s.
 	ProbeTimeout time.Duration
 	// RequestTimeout is every request's timeout unless a call says
-	// otherwise; 0 keeps conn's default (30 s), < 0 means none.
+	// otherwise; 0 keeps conn's default (30 s), NoTimeout (or any value
+	// < 0) means none.
 	RequestTimeout time.Duration
 	// ClientInfo identifies the client; empty fields take
 	// DefaultClientInfo's values.

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -77,7 +78,7 @@ func (c *composer) request() (CallRequest, error) {
 	switch t := strings.TrimSpace(c.timeout.Value()); t {
 	case "":
 	case "none", "0":
-		req.Timeout = -1
+		req.Timeout = mcp.NoTimeout
 	default:
 		d, err := time.ParseDuration(t)
 		if err != nil || d <= 0 {

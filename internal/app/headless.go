@@ -46,7 +46,7 @@ func runDoctor(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		return headless.ExitInternal
 	}
 	rep := doctor.Run(ctx, doctor.Options{
-		Command: cfg.Command, Args: cfg.Args, Env: headless.EnvVars(cfg.Env), Dir: cfg.Dir,
+		Command: cfg.Command, Args: cfg.Args, Env: cfg.ConnEnv(), Dir: cfg.Dir,
 		Versions: cfg.Protocols, Timeout: cfg.Timeout, MaxLineBytes: cfg.MaxLineBytes, Recorder: rec,
 	})
 	if rec != nil {

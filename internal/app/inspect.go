@@ -12,7 +12,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/session"
@@ -45,7 +44,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes))
 	}
 	in := inbox.New(inbox.Limits{})
-	opts := mcpOptions(cfg)
+	opts := cfg.MCPOptions()
 	hub, serverKey := explorerWiring(cfg, command, args, &opts)
 	rec, err := headless.AttachRecorder(cfg, command, args, &opts)
 	if err != nil {
@@ -108,28 +107,6 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcptui: the server did not stop cleanly: %v\n", shutdownErr)
 	}
 	return 0
-}
-
-// mcpOptions turns the command line into protocol options.
-func mcpOptions(cfg *cli.Config) mcp.Options {
-	env := make([]conn.EnvVar, len(cfg.Env))
-	for i, e := range cfg.Env {
-		env[i] = conn.EnvVar{Name: e.Name, Value: e.Value}
-	}
-	timeout := cfg.Timeout
-	if timeout == 0 {
-		timeout = -1 // no timer
-	}
-	return mcp.Options{
-		Conn: conn.Options{
-			Env:               env,
-			Dir:               cfg.Dir,
-			MaxLineBytes:      cfg.MaxLineBytes,
-			MaxServerRequests: cfg.MaxServerRequests,
-		},
-		Versions:       cfg.Protocols,
-		RequestTimeout: timeout,
-	}
 }
 
 func roots(uris []string) []model.Root {

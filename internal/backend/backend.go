@@ -49,7 +49,8 @@ type CallRequest struct {
 	Method string
 	// Params is a JSON object, or nil for none.
 	Params json.RawMessage
-	// Timeout is the call's timer: 0 means the default, < 0 none.
+	// Timeout is the call's timer: 0 means the default, mcp.NoTimeout
+	// (any value < 0) none.
 	Timeout time.Duration
 	// Progress asks the server for progress notifications; with
 	// ResetOnProgress each one restarts the timer.

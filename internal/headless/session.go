@@ -84,7 +84,7 @@ func RecordHeader(cfg *cli.Config) record.Header {
 		Command: cfg.Command,
 		Args:    cfg.Args,
 		Dir:     cfg.Dir,
-		Env:     EnvVars(cfg.Env),
+		Env:     cfg.ConnEnv(),
 		Secrets: cfg.RecordSecrets,
 		Settings: record.Settings{
 			Timeout:                cfg.Timeout.String(),
@@ -97,32 +97,10 @@ func RecordHeader(cfg *cli.Config) record.Header {
 	}
 }
 
-// EnvVars converts the command line's environment changes for conn.
-func EnvVars(env []cli.EnvChange) []conn.EnvVar {
-	out := make([]conn.EnvVar, len(env))
-	for i, e := range env {
-		out[i] = conn.EnvVar{Name: e.Name, Value: e.Value}
-	}
-	return out
-}
-
-// MCPOptions are the mcp options for cfg: the connection's environment,
-// directory and limits, the versions, the timeout and the answer rules.
+// MCPOptions are the mcp options for cfg (see cli.Config.MCPOptions) with
+// the answer rules as the answerers.
 func MCPOptions(cfg *cli.Config, rules *Rules) mcp.Options {
-	timeout := cfg.Timeout
-	if timeout == 0 {
-		timeout = -1 // the command line's 0 is "none"; mcp's is "default"
-	}
-	o := mcp.Options{
-		Conn: conn.Options{
-			Env:               EnvVars(cfg.Env),
-			Dir:               cfg.Dir,
-			MaxLineBytes:      cfg.MaxLineBytes,
-			MaxServerRequests: cfg.MaxServerRequests,
-		},
-		Versions:       cfg.Protocols,
-		RequestTimeout: timeout,
-	}
+	o := cfg.MCPOptions()
 	if rules != nil {
 		o.Sampling, o.ElicitForm, o.ElicitURL, o.Roots = rules.Sampling(), rules.ElicitForm(), rules.ElicitURL(), rules.Roots()
 	}

@@ -29,7 +29,7 @@ func (s *Session) Call(ctx context.Context, req backend.CallRequest) (json.RawMe
 	case timeout == 0:
 		timeout = s.cfg.MCP.RequestTimeout
 	case timeout < 0:
-		timeout = -1
+		timeout = mcp.NoTimeout
 	}
 	return s.send(ctx, req.Method, req.Params, callOptions{
 		timeout: timeout, progress: req.Progress, reset: req.Progress && req.ResetOnProgress,

@@ -297,7 +297,7 @@ func callOptions(raw json.RawMessage) (callSpec, error) {
 	switch t := strings.TrimSpace(o.Timeout); t {
 	case "":
 	case "none", "0":
-		spec.opts.Timeout = -1
+		spec.opts.Timeout = mcp.NoTimeout
 	default:
 		d, err := time.ParseDuration(t)
 		if err != nil || d <= 0 {
