@@ -206,38 +206,42 @@ func (c *Client) negotiate(ctx context.Context) error {
 
 // probe sends server/discover and acts on what comes back.
 func (c *Client) probe(ctx context.Context) error {
-	allowed := c.opts.Versions
 	params := object{}.set("_meta", c.dialectMeta(Version20260728, "").encode()).encode()
 	start := time.Now()
 	res, err := c.w.Call(ctx, MethodDiscover, params, conn.WithTimeout(c.opts.ProbeTimeout))
 	step := Step{Kind: StepProbe, Method: MethodDiscover, PID: c.w.PID(), Sent: params,
 		Result: res, Err: err, Start: start, Duration: time.Since(start)}
-	legacy := firstLegacy(allowed)
-
 	if err == nil {
-		dr, derr := decodeDiscover(res)
-		if derr != nil {
-			step.Decision = fmt.Sprintf("the answer is not a DiscoverResult (%v): an initialize-era server; initialize on the same process", derr)
-			c.record(step)
-			return c.initialize(ctx, legacy, "the probe's answer was not a DiscoverResult")
-		}
-		v := choose(allowed, dr.SupportedVersions)
-		if v == "" {
-			step.Decision = fmt.Sprintf("the server supports %v, none allowed: close", dr.SupportedVersions)
-			c.record(step)
-			return noCommonVersion(allowed, dr.SupportedVersions)
-		}
-		c.setSession(func(s *Session) { s.DiscoverResult = dr.Raw; applyDiscover(s, dr) })
-		if Stateless(v) {
-			step.Decision = fmt.Sprintf("discover lists %v: use %s", dr.SupportedVersions, v)
-			c.record(step)
-			c.decide(v, "server/discover listed it")
-			return nil
-		}
-		step.Decision = fmt.Sprintf("discover lists %v: use %s, initialize on the same process", dr.SupportedVersions, v)
-		c.record(step)
-		return c.initialize(ctx, v, "server/discover listed it")
+		return c.probeAnswered(ctx, step, res)
 	}
+	return c.probeFailed(ctx, step, err)
+}
+
+// probeAnswered goes on from a result of the server/discover probe: a
+// DiscoverResult names the versions to choose from; anything else is an
+// initialize-era server.
+func (c *Client) probeAnswered(ctx context.Context, step Step, res json.RawMessage) error {
+	allowed := c.opts.Versions
+	dr, derr := decodeDiscover(res)
+	if derr != nil {
+		step.Decision = fmt.Sprintf("the answer is not a DiscoverResult (%v): an initialize-era server; initialize on the same process", derr)
+		c.record(step)
+		return c.initialize(ctx, firstLegacy(allowed), "the probe's answer was not a DiscoverResult")
+	}
+	v := choose(allowed, dr.SupportedVersions)
+	if v == "" {
+		return c.closeNoCommon(step, "", allowed, dr.SupportedVersions)
+	}
+	c.setSession(func(s *Session) { s.DiscoverResult = dr.Raw; applyDiscover(s, dr) })
+	return c.useListed(ctx, step, v, fmt.Sprintf("discover lists %v", dr.SupportedVersions), "server/discover listed it")
+}
+
+// probeFailed goes on from an error of the server/discover probe: an exit
+// or silence means starting again for initialize, -32022 names the
+// versions to choose from, any other error is an initialize-era server.
+func (c *Client) probeFailed(ctx context.Context, step Step, err error) error {
+	allowed := c.opts.Versions
+	legacy := firstLegacy(allowed)
 	if ctx.Err() != nil {
 		step.Decision = "cancelled"
 		c.record(step)
@@ -250,7 +254,7 @@ func (c *Client) probe(ctx context.Context) error {
 		c.record(step)
 		c.abandon("exited during the probe")
 		return c.respawn(ctx, legacy, "the server exited on the probe")
-	case e != nil && e.Code == CodeTimeout && time.Since(start) >= c.opts.ProbeTimeout:
+	case e != nil && e.Code == CodeTimeout && time.Since(step.Start) >= c.opts.ProbeTimeout:
 		step.Decision = fmt.Sprintf("no answer within %v: start the server again and initialize", c.opts.ProbeTimeout)
 		c.record(step)
 		c.abandon("silent on the probe")
@@ -259,24 +263,37 @@ func (c *Client) probe(ctx context.Context) error {
 		supported := supportedFromData(e.Data)
 		v := choose(allowed, supported)
 		if v == "" {
-			step.Decision = fmt.Sprintf("-32022: the server supports %v, none allowed: close", supported)
-			c.record(step)
-			return noCommonVersion(allowed, supported)
+			return c.closeNoCommon(step, "-32022: ", allowed, supported)
 		}
-		if Stateless(v) {
-			step.Decision = fmt.Sprintf("-32022 lists %v: use %s", supported, v)
-			c.record(step)
-			c.decide(v, "the probe's -32022 listed it")
-			return nil
-		}
-		step.Decision = fmt.Sprintf("-32022 lists %v: use %s, initialize on the same process", supported, v)
-		c.record(step)
-		return c.initialize(ctx, v, "the probe's -32022 listed it")
+		return c.useListed(ctx, step, v, fmt.Sprintf("-32022 lists %v", supported), "the probe's -32022 listed it")
 	default:
 		step.Decision = fmt.Sprintf("error %s: an initialize-era server; initialize on the same process", errorSummary(err))
 		c.record(step)
 		return c.initialize(ctx, legacy, "server/discover failed with an error")
 	}
+}
+
+// useListed goes on with v, chosen from the versions the probe's answer
+// listed (listed says where): a stateless version is used at once, an
+// older one is initialized on the same process.
+func (c *Client) useListed(ctx context.Context, step Step, v, listed, why string) error {
+	if Stateless(v) {
+		step.Decision = fmt.Sprintf("%s: use %s", listed, v)
+		c.record(step)
+		c.decide(v, why)
+		return nil
+	}
+	step.Decision = fmt.Sprintf("%s: use %s, initialize on the same process", listed, v)
+	c.record(step)
+	return c.initialize(ctx, v, why)
+}
+
+// closeNoCommon records the end of a probe whose answer listed no
+// allowed version (said prefixes the decision) and returns the error.
+func (c *Client) closeNoCommon(step Step, said string, allowed, supported []string) error {
+	step.Decision = fmt.Sprintf("%sthe server supports %v, none allowed: close", said, supported)
+	c.record(step)
+	return noCommonVersion(allowed, supported)
 }
 
 // respawn starts the server again and initializes it.

@@ -55,35 +55,40 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 // listKey handles keys on the lists.
 func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := msg.String()
+	if cmd, ok := m.screenKey(k); ok {
+		return cmd
+	}
+	if m.tab == Log {
+		return m.logKey(k)
+	}
+	return m.rowKey(k)
+}
+
+// screenKey handles the keys that work on every tab (closing, switching
+// tabs, the level, subscribe and roots dialogs, listing again); ok is false
+// for any other key.
+func (m *Model) screenKey(k string) (cmd tea.Cmd, ok bool) {
 	switch k {
 	case "esc":
 		if m.filters[m.tab] != "" {
 			m.filters[m.tab] = ""
-			return nil
+			return nil, true
 		}
 		m.close = true
-		return nil
 	case "right", "]", "l":
 		m.setTab((m.tab + 1) % kinds)
-		return nil
 	case "left", "[", "h":
 		m.setTab((m.tab + kinds - 1) % kinds)
-		return nil
 	case "t":
 		m.setTab(Tools)
-		return nil
 	case "R":
 		m.setTab(Resources)
-		return nil
 	case "T":
 		m.setTab(Templates)
-		return nil
 	case "p":
 		m.setTab(Prompts)
-		return nil
 	case "g":
 		m.setTab(Log)
-		return nil
 	case "L":
 		m.dlg = dialog{kind: dlgLevel}
 		for i, l := range logLevels {
@@ -91,20 +96,22 @@ func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
 				m.dlg.cursor = i
 			}
 		}
-		return nil
 	case "s":
 		m.dlg = dialog{kind: dlgSubscribe, picked: map[int]bool{}}
-		return nil
 	case "o":
 		m.openRoots()
-		return nil
 	case "u", "ctrl+l":
 		m.say(false, "listing again…")
-		return m.refreshAll()
+		return m.refreshAll(), true
+	default:
+		return nil, false
 	}
-	if m.tab == Log {
-		return m.logKey(k)
-	}
+	return nil, true
+}
+
+// rowKey handles the keys of a list tab: filtering, moving the cursor,
+// scrolling the detail, opening and copying the selected row.
+func (m *Model) rowKey(k string) tea.Cmd {
 	l := m.lists[m.tab]
 	n := len(l.rows(m.filters[m.tab]))
 	switch k {
