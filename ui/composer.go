@@ -16,6 +16,7 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // composer fields, in tab order.
@@ -143,12 +144,12 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 // drawComposer draws the composer's body.
 func (m *Model) drawComposer(c *composer, w, h int) []string {
 	st := m.styles
-	label := func(name string, f int) seg {
+	label := func(name string, f int) kit.Seg {
 		sty := st.Muted
 		if c.field == f {
 			sty = st.Accent
 		}
-		return own(name, 11, sty)
+		return kit.Own(name, 11, sty)
 	}
 	c.method.SetWidth(max(w-12, 1))
 	c.timeout.SetWidth(max(w-12, 1))
@@ -159,22 +160,22 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 		box = "[x]"
 	}
 	out := []string{
-		m.row(w, false, label(" method", fieldMethod), seg{c.method.View(), st.Text}),
-		m.row(w, false, label(" timeout", fieldTimeout), seg{c.timeout.View(), st.Text}),
-		m.row(w, false, label(" progress", fieldProgress), own(box+" ask for progress; each one restarts the timer", w-11, st.Text)),
-		m.row(w, false, label(" params", fieldParams)),
+		kit.Row(m.styles, w, false, label(" method", fieldMethod), kit.Txt(c.method.View(), st.Text)),
+		kit.Row(m.styles, w, false, label(" timeout", fieldTimeout), kit.Txt(c.timeout.View(), st.Text)),
+		kit.Row(m.styles, w, false, label(" progress", fieldProgress), kit.Own(box+" ask for progress; each one restarts the timer", w-11, st.Text)),
+		kit.Row(m.styles, w, false, label(" params", fieldParams)),
 	}
 	for _, l := range strings.Split(c.params.View(), "\n") {
-		out = append(out, fit(l, w))
+		out = append(out, kit.Fit(l, w))
 	}
 	msg, sty := "ctrl+s sends · tab next field · space toggles · esc closes", st.Muted
 	if c.err != "" {
 		msg, sty = "✗ "+c.err, st.Error
 	}
 	for len(out) < h-1 {
-		out = append(out, m.row(w, false))
+		out = append(out, kit.Row(m.styles, w, false))
 	}
-	return append(out[:h-1], m.row(w, false, own(" "+msg, w, sty)))
+	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
 }
 
 // callDone reports the end of a composed request: its size, or its error

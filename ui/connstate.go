@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // maxTail is the most stderr lines shown beside an exit.
@@ -25,9 +26,9 @@ func (m *Model) connBlock(w, h int) []string {
 		return nil
 	}
 	var out []string
-	add := func(s seg) {
+	add := func(s kit.Seg) {
 		if len(out) < h {
-			out = append(out, m.row(w, false, s))
+			out = append(out, kit.Row(m.styles, w, false, s))
 		}
 	}
 	// wrapped adds server text over up to maxLines rows.
@@ -37,15 +38,15 @@ func (m *Model) connBlock(w, h int) []string {
 			if i > 0 {
 				p = strings.Repeat(" ", len(prefix))
 			}
-			add(seg{inert.Pad(p+l, w), sty})
+			add(kit.Txt(inert.Pad(p+l, w), sty))
 		}
 	}
 	command := strings.Join(c.Command, " ")
 	switch c.Phase {
 	case model.PhaseStarting:
-		add(srv(" ● starting "+command+" …", w, st.States[model.PhaseStarting]))
+		add(kit.Srv(" ● starting "+command+" …", w, st.States[model.PhaseStarting]))
 	case model.PhaseNegotiating:
-		add(srv(" ● negotiating with "+command, w, st.States[model.PhaseNegotiating]))
+		add(kit.Srv(" ● negotiating with "+command, w, st.States[model.PhaseNegotiating]))
 	case model.PhaseExited:
 		status := c.ExitStatus
 		if status == "" {
@@ -63,7 +64,7 @@ func (m *Model) connBlock(w, h int) []string {
 			steps = steps[len(steps)-max(room, 0):]
 		}
 		for _, s := range steps {
-			add(srv("   "+fmtClock(s.Time)+"  "+s.Text, w, st.Muted))
+			add(kit.Srv("   "+fmtClock(s.Time)+"  "+s.Text, w, st.Muted))
 		}
 		return out
 	}
@@ -88,16 +89,16 @@ func (m *Model) connBlock(w, h int) []string {
 		steps = steps[len(steps)-max(keep, 0):]
 	}
 	for _, s := range steps {
-		add(srv("   "+fmtClock(s.Time)+"  "+s.Text, w, st.Muted))
+		add(kit.Srv("   "+fmtClock(s.Time)+"  "+s.Text, w, st.Muted))
 	}
 	for i, l := range tailRows {
 		sty := st.Text
 		if i == 0 {
 			sty = st.Muted
 		}
-		add(srv(l, w, sty))
+		add(kit.Srv(l, w, sty))
 	}
-	add(own("   r restarts it · the traffic pane (3) shows what it wrote to stdout", w, st.Accent))
+	add(kit.Own("   r restarts it · the traffic pane (3) shows what it wrote to stdout", w, st.Accent))
 	return out
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // editorMode is what the editor edits.
@@ -95,22 +95,22 @@ func (m *Model) drawEditor(e *editor, w, h int) []string {
 			break
 		}
 		labelW := min(inert.Width(kv[0])+3, w/3)
-		out = append(out, m.row(w, false, srv(" "+kv[0]+": ", labelW, st.Muted), srv(kv[1], max(w-labelW, 0), st.Text)))
+		out = append(out, kit.Row(m.styles, w, false, kit.Srv(" "+kv[0]+": ", labelW, st.Muted), kit.Srv(kv[1], max(w-labelW, 0), st.Text)))
 	}
 	for len(out) < 1 {
-		out = append(out, m.row(w, false))
+		out = append(out, kit.Row(m.styles, w, false))
 	}
 	for _, l := range strings.Split(e.ta.View(), "\n") {
-		out = append(out, fit(l, w))
+		out = append(out, kit.Fit(l, w))
 	}
 	msg, sty := "ctrl+s sends · ctrl+e opens $EDITOR · esc closes (the draft is kept)", st.Muted
 	if e.err != "" {
 		msg, sty = "✗ "+e.err, st.Error
 	}
 	for len(out) < h-1 {
-		out = append(out, m.row(w, false))
+		out = append(out, kit.Row(m.styles, w, false))
 	}
-	return append(out[:h-1], m.row(w, false, srv(" "+msg, w, sty)))
+	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Srv(" "+msg, w, sty)))
 }
 
 // rejectDialog rejects a question: an elicitation with decline or cancel,
@@ -186,51 +186,23 @@ func (m *Model) drawReject(d *rejectDialog, w, h int) []string {
 	st := m.styles
 	var out []string
 	if d.elicit {
-		out = append(out, m.row(w, false, own(" Reject the elicitation with:", w, st.Text)), m.row(w, false))
+		out = append(out, kit.Row(m.styles, w, false, kit.Own(" Reject the elicitation with:", w, st.Text)), kit.Row(m.styles, w, false))
 		for i, a := range []string{"decline  (the user said no)", "cancel   (the user dismissed it)"} {
-			out = append(out, m.row(w, d.action == i, own("   "+a, w, st.Text)))
+			out = append(out, kit.Row(m.styles, w, d.action == i, kit.Own("   "+a, w, st.Text)))
 		}
 	} else {
 		d.code.SetWidth(max(w-12, 1))
 		d.msg.SetWidth(max(w-12, 1))
-		out = append(out, m.row(w, false, own(" Reject with a JSON-RPC error:", w, st.Text)), m.row(w, false),
-			m.row(w, false, own("  code    ", 10, st.Muted), seg{d.code.View(), st.Text}),
-			m.row(w, false, own("  message ", 10, st.Muted), seg{d.msg.View(), st.Text}))
+		out = append(out, kit.Row(m.styles, w, false, kit.Own(" Reject with a JSON-RPC error:", w, st.Text)), kit.Row(m.styles, w, false),
+			kit.Row(m.styles, w, false, kit.Own("  code    ", 10, st.Muted), kit.Txt(d.code.View(), st.Text)),
+			kit.Row(m.styles, w, false, kit.Own("  message ", 10, st.Muted), kit.Txt(d.msg.View(), st.Text)))
 	}
 	msg, sty := "ctrl+s or enter sends · tab switches · esc closes", st.Muted
 	if d.err != "" {
 		msg, sty = "✗ "+d.err, st.Error
 	}
 	for len(out) < h-1 {
-		out = append(out, m.row(w, false))
+		out = append(out, kit.Row(m.styles, w, false))
 	}
-	return append(out[:h-1], m.row(w, false, own(" "+msg, w, sty)))
-}
-
-// jsonSafe rewrites characters a terminal must not see raw (bidi controls,
-// invisible format characters) as \u escapes, which mean the same inside a
-// JSON string, so server text can be edited in the answer editor safely.
-func jsonSafe(b []byte) string {
-	s := string(b)
-	if inert.Text(s) == s {
-		return s
-	}
-	var out strings.Builder
-	for _, r := range s {
-		if r == '\n' || inert.Safe(string(r)) {
-			out.WriteRune(r)
-			continue
-		}
-		if r == utf8.RuneError {
-			out.WriteString(`\ufffd`)
-			continue
-		}
-		if r > 0xffff {
-			r -= 0x10000
-			fmt.Fprintf(&out, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-			continue
-		}
-		fmt.Fprintf(&out, `\u%04x`, r)
-	}
-	return out.String()
+	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // sgr matches the only escape sequences the program itself draws with.
@@ -92,9 +93,9 @@ func TestHostileServerLeavesTheScreenIntact(t *testing.T) {
 
 func TestEditorKeepsServerTextInert(t *testing.T) {
 	q := &model.Question{Kind: model.AskElicitForm}
-	got := jsonSafe([]byte("{\"a\": \"x\u202ey\U000E0041\"}"))
+	got := kit.JSONSafe("{\"a\": \"x\u202ey\U000E0041\"}")
 	if got != `{"a": "x\u202ey\udb40\udc41"}` {
-		t.Errorf("jsonSafe = %s", got)
+		t.Errorf("JSONSafe = %s", got)
 	}
 	if err := model.ValidateAnswer(q, []byte(`{"action":"decline"}`)); err != nil {
 		t.Fatal(err)

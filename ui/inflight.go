@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // flightRows are the rows of the in-flight pane: the outstanding calls,
@@ -37,14 +38,14 @@ func (m *Model) drawInFlight(w, h int) []string {
 	}
 	block := m.connBlock(w, limit)
 	if len(block) > 0 && len(calls) > 0 {
-		block = append(block, m.row(w, false, own(strings.Repeat("─", w), w, m.styles.Subtle)))
+		block = append(block, kit.Row(m.styles, w, false, kit.Own(strings.Repeat("─", w), w, m.styles.Subtle)))
 	}
 	h -= len(block)
 	if len(calls) == 0 {
 		if len(block) > 0 {
 			return block
 		}
-		return []string{m.row(w, false, own("  nothing in flight", w, m.styles.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own("  nothing in flight", w, m.styles.Muted))}
 	}
 	if h <= 0 {
 		return block
@@ -116,13 +117,13 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 	rest := max(w-(2+idW+1+1+ageW+1+statusW), 8)
 	methodW := min(24, rest*6/10)
 	targetW := rest - methodW - 1
-	line := m.row(w, sel,
-		own(" "+arrow, 2, dirSt),
-		srv(string(c.ID), idW, st.Muted), own(" ", 1, st.Text),
-		srv(c.Method, methodW, textSt), own(" ", 1, st.Text),
-		srv(c.Target, targetW, st.Accent), own(" ", 1, st.Text),
-		own(fmt.Sprintf("%*s", ageW, fmtAge(c.Age(now))), ageW, st.Muted), own(" ", 1, st.Text),
-		own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))
+	line := kit.Row(m.styles, w, sel,
+		kit.Own(" "+arrow, 2, dirSt),
+		kit.Srv(string(c.ID), idW, st.Muted), kit.Own(" ", 1, st.Text),
+		kit.Srv(c.Method, methodW, textSt), kit.Own(" ", 1, st.Text),
+		kit.Srv(c.Target, targetW, st.Accent), kit.Own(" ", 1, st.Text),
+		kit.Own(fmt.Sprintf("%*s", ageW, fmtAge(c.Age(now))), ageW, st.Muted), kit.Own(" ", 1, st.Text),
+		kit.Own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))
 	if callHeight(c) == 1 {
 		return []string{line}
 	}
@@ -136,10 +137,10 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 		label = fmt.Sprintf("%g", p.Value)
 	}
 	msgW := max(w-4-barW-1-len(label)-2, 0)
-	return []string{line, m.row(w, sel,
-		own("    ", 4, st.Text),
-		seg{m.bar(barW, frac, det, now, !sel), st.Text}, own(" "+label+" ", len(label)+2, st.Muted),
-		srv(p.Message, msgW, st.Text))}
+	return []string{line, kit.Row(m.styles, w, sel,
+		kit.Own("    ", 4, st.Text),
+		kit.Txt(m.bar(barW, frac, det, now, !sel), st.Text), kit.Own(" "+label+" ", len(label)+2, st.Muted),
+		kit.Srv(p.Message, msgW, st.Text))}
 }
 
 // selectedCall is the call under the cursor, or nil.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // pendingKey answers the selected question.
@@ -35,7 +36,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		if q.Kind == model.AskSampling {
 			m.openEditor(newEditor(editReply, q, draft))
 		} else {
-			m.openEditor(newEditor(editRaw, q, jsonSafe(model.Prepared(q, "", m.rootList().Get()))))
+			m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(model.Prepared(q, "", m.rootList().Get())))))
 		}
 	case key.Matches(msg, k.Approve):
 		if q.Kind == model.AskSampling && !hasDraft {
@@ -54,7 +55,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		if q.Kind == model.AskSampling && draft == "" && len(q.Summary.Tools) > 0 {
 			ans = model.ToolUseAnswer(q.Summary.Tools[0], nil)
 		}
-		m.openEditor(newEditor(editRaw, q, jsonSafe(ans)))
+		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(ans))))
 	case key.Matches(msg, k.Form):
 		return m.openAnswer(q)
 	case key.Matches(msg, k.Reject):

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // listenKinds are the list-changed filters a subscription can ask for.
@@ -185,13 +186,13 @@ func (m *Model) drawListen(d *listenDialog, w, h int) []string {
 	}
 	var items []string // one per selectable row but the URI field
 	for i, name := range listenKinds {
-		items = append(items, m.row(w, d.cursor == i, own("   "+check(d.kinds[i])+name, w, st.Text)))
+		items = append(items, kit.Row(m.styles, w, d.cursor == i, kit.Own("   "+check(d.kinds[i])+name, w, st.Text)))
 	}
 	for i, r := range d.resources {
 		nameW := min(24, w/4)
 		uriW := max(w-7-nameW-1, 0)
-		items = append(items, m.row(w, d.cursor == len(listenKinds)+i,
-			own("   "+check(r.on), 7, st.Text), srv(r.uri, uriW, st.Accent), own(" ", 1, st.Text), srv(r.name, nameW, st.Muted)))
+		items = append(items, kit.Row(m.styles, w, d.cursor == len(listenKinds)+i,
+			kit.Own("   "+check(r.on), 7, st.Text), kit.Srv(r.uri, uriW, st.Accent), kit.Own(" ", 1, st.Text), kit.Srv(r.name, nameW, st.Muted)))
 	}
 	res := fmt.Sprintf(" Updates of resources (%d listed by the server):", len(d.resources))
 	switch {
@@ -200,7 +201,7 @@ func (m *Model) drawListen(d *listenDialog, w, h int) []string {
 	case d.loadErr != "":
 		res = " Updates of resources (the list failed: " + d.loadErr + "):"
 	}
-	head := []string{m.row(w, false, own(" Notify me when:", w, st.Bold))}
+	head := []string{kit.Row(m.styles, w, false, kit.Own(" Notify me when:", w, st.Bold))}
 	// The list scrolls so the cursor stays visible; the headings and the
 	// URI field stay put.
 	listH := max(h-len(head)-5, 1)
@@ -211,22 +212,22 @@ func (m *Model) drawListen(d *listenDialog, w, h int) []string {
 	for i := l.offset; i < len(items) && len(body) < listH-1; i++ {
 		body = append(body, items[i])
 		if i == len(listenKinds)-1 {
-			body = append(body, m.row(w, false, seg{inert.Fit(res, w), st.Bold}))
+			body = append(body, kit.Row(m.styles, w, false, kit.Txt(inert.Fit(res, w), st.Bold)))
 		}
 	}
 	out := append(head, body...)
-	uriLabel := own("   URI ", 7, st.Muted)
+	uriLabel := kit.Own("   URI ", 7, st.Muted)
 	if d.onURI() {
-		uriLabel = own(" ▸ URI ", 7, st.Accent)
+		uriLabel = kit.Own(" ▸ URI ", 7, st.Accent)
 	}
 	d.uri.SetWidth(max(w-8, 1))
-	out = append(out, m.row(w, false), m.row(w, false, uriLabel, seg{d.uri.View(), st.Text}))
+	out = append(out, kit.Row(m.styles, w, false), kit.Row(m.styles, w, false, uriLabel, kit.Txt(d.uri.View(), st.Text)))
 	msg, sty := "ctrl+s subscribes · space toggles · ↑/↓ moves · esc closes", st.Muted
 	if d.err != "" {
 		msg, sty = "✗ "+d.err, st.Error
 	}
 	for len(out) < h-1 {
-		out = append(out, m.row(w, false))
+		out = append(out, kit.Row(m.styles, w, false))
 	}
-	return append(out[:h-1], m.row(w, false, own(" "+msg, w, sty)))
+	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // drawPending draws the questions list and, below it, the selected
@@ -17,7 +18,7 @@ func (m *Model) drawPending(w, h int) []string {
 	l := &m.lists[panePending]
 	l.clamp(len(qs))
 	if len(qs) == 0 {
-		return []string{m.row(w, false, own("  the server is not asking anything", w, st.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own("  the server is not asking anything", w, st.Muted))}
 	}
 	listH := min(len(qs), max(h/2, 1))
 	l.show(listH)
@@ -27,9 +28,9 @@ func (m *Model) drawPending(w, h int) []string {
 		out = append(out, m.questionRow(qs[i], w, i == l.cursor && m.focus == panePending, now))
 	}
 	q := qs[l.cursor]
-	out = append(out, m.row(w, false, own(strings.Repeat("─", w), w, st.Subtle)))
+	out = append(out, kit.Row(m.styles, w, false, kit.Own(strings.Repeat("─", w), w, st.Subtle)))
 	if q.State != model.Waiting {
-		out = append(out, m.row(w, false, srv(" "+questionOutcome(q), w, st.Muted)))
+		out = append(out, kit.Row(m.styles, w, false, kit.Srv(" "+questionOutcome(q), w, st.Muted)))
 	}
 	lines := q.Summary.Lines(q.Kind)
 	labelW := 11
@@ -41,11 +42,11 @@ func (m *Model) drawPending(w, h int) []string {
 		if len(out) >= h {
 			break
 		}
-		out = append(out, m.row(w, false, srv(" "+kv[0], labelW, st.Muted), srv(kv[1], w-labelW, st.Text)))
+		out = append(out, kit.Row(m.styles, w, false, kit.Srv(" "+kv[0], labelW, st.Muted), kit.Srv(kv[1], w-labelW, st.Text)))
 	}
 	if q.State == model.Waiting && len(out) < h {
 		if d, ok := m.drafts[q.Key]; ok && q.Kind == model.AskSampling {
-			out = append(out, m.row(w, false, own(" reply", labelW, st.Muted), srv(d, w-labelW, st.Accent)))
+			out = append(out, kit.Row(m.styles, w, false, kit.Own(" reply", labelW, st.Muted), kit.Srv(d, w-labelW, st.Accent)))
 		}
 	}
 	return out
@@ -107,10 +108,10 @@ func (m *Model) questionRow(q *model.Question, w int, sel bool, now time.Time) s
 	if q.Kind == model.AskElicitURL {
 		kind = "elicit (url)"
 	}
-	return m.row(w, sel,
-		own(" "+mark+" ", 3, markSt), own(kind, kindW, textSt), own(" ", 1, st.Text),
-		srv(id, idW, st.Muted), own(fmt.Sprintf("%*s ", ageW, fmtAge(q.Waited(now))), ageW+1, st.Muted),
-		srv(gist, max(w-3-kindW-1-idW-ageW-1, 0), textSt))
+	return kit.Row(m.styles, w, sel,
+		kit.Own(" "+mark+" ", 3, markSt), kit.Own(kind, kindW, textSt), kit.Own(" ", 1, st.Text),
+		kit.Srv(id, idW, st.Muted), kit.Own(fmt.Sprintf("%*s ", ageW, fmtAge(q.Waited(now))), ageW+1, st.Muted),
+		kit.Srv(gist, max(w-3-kindW-1-idW-ageW-1, 0), textSt))
 }
 
 // selectedQuestion is the question under the cursor, or nil.

@@ -212,9 +212,9 @@ func (m *Model) drawRich(w, h int) (string, bool) {
 		if c := m.sess.Conn(); c.ServerName != "" {
 			title += " — " + inert.Fit(c.ServerName, 40)
 		}
-		return m.box(w, h, title, true, m.rich.explorer.View(iw, ih)), true
+		return kit.Box(m.styles, w, h, title, true, m.rich.explorer.View(iw, ih)), true
 	case overlayAnswer:
-		return m.box(w, h, m.rich.answer.Title(), true, m.rich.answer.View(iw, ih)), true
+		return kit.Box(m.styles, w, h, m.rich.answer.Title(), true, m.rich.answer.View(iw, ih)), true
 	}
 	return "", false
 }

@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/mcptui/mcptui/ui/kit"
+
 // drawStderr draws the visible stderr lines, following the newest unless
 // the person scrolled up.
 func (m *Model) drawStderr(w, h int) []string {
@@ -13,17 +15,17 @@ func (m *Model) drawStderr(w, h int) []string {
 	l.clamp(n)
 	l.show(h)
 	if n == 0 {
-		return []string{m.row(w, false, own("  nothing on stderr", w, st.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own("  nothing on stderr", w, st.Muted))}
 	}
 	var out []string
 	for i := l.offset; i < n && len(out) < h; i++ {
 		ln := log.At(i)
 		sel := i == l.cursor && !m.stderrFollow && m.focus == paneStderr
 		if ln.Boundary {
-			out = append(out, m.row(w, sel, own("──── "+fmtClock(ln.Time)+" · restarted "+repeat("─", w), w, st.Warn)))
+			out = append(out, kit.Row(m.styles, w, sel, kit.Own("──── "+fmtClock(ln.Time)+" · restarted "+repeat("─", w), w, st.Warn)))
 			continue
 		}
-		out = append(out, m.row(w, sel, own(" "+fmtClock(ln.Time)+" ", 14, st.Muted), srv(ln.Text, max(w-14, 0), st.Text)))
+		out = append(out, kit.Row(m.styles, w, sel, kit.Own(" "+fmtClock(ln.Time)+" ", 14, st.Muted), kit.Srv(ln.Text, max(w-14, 0), st.Text)))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // subRows is how many rows each subscription takes.
@@ -21,7 +22,7 @@ func (m *Model) drawSubs(w, h int) []string {
 	l := &m.lists[paneSubs]
 	l.clamp(len(subs))
 	if len(subs) == 0 {
-		return []string{m.row(w, false, own("  no subscriptions: s opens one", w, st.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own("  no subscriptions: s opens one", w, st.Muted))}
 	}
 	l.show(max(h/subRows, 1))
 	now := m.now()
@@ -43,8 +44,8 @@ func (m *Model) drawSubs(w, h int) []string {
 		}
 		idW := min(12, max(w/5, 4))
 		stateW := max(w-3-idW-1-len(count)-1, 4)
-		out = append(out, m.row(w, sel, own(" "+mark+" ", 3, markSt), srv(string(s.ID), idW, st.Muted), own(" ", 1, st.Text),
-			srv(state, stateW, textSt), own(" "+count, w, st.Muted)))
+		out = append(out, kit.Row(m.styles, w, sel, kit.Own(" "+mark+" ", 3, markSt), kit.Srv(string(s.ID), idW, st.Muted), kit.Own(" ", 1, st.Text),
+			kit.Srv(state, stateW, textSt), kit.Own(" "+count, w, st.Muted)))
 		last := "no events yet"
 		if s.Events > 0 {
 			last = s.LastMethod + " " + s.LastSummary
@@ -58,9 +59,9 @@ func (m *Model) drawSubs(w, h int) []string {
 			accepted = describeFilter(s.Accepted)
 		}
 		out = append(out,
-			m.row(w, sel, own("   last     ", 12, st.Muted), srv(last, w-12, textSt)),
-			m.row(w, sel, own("   asked    ", 12, st.Muted), srv(describeFilter(s.Asked), w-12, textSt)),
-			m.row(w, sel, own("   accepted ", 12, st.Muted), srv(accepted, w-12, textSt)))
+			kit.Row(m.styles, w, sel, kit.Own("   last     ", 12, st.Muted), kit.Srv(last, w-12, textSt)),
+			kit.Row(m.styles, w, sel, kit.Own("   asked    ", 12, st.Muted), kit.Srv(describeFilter(s.Asked), w-12, textSt)),
+			kit.Row(m.styles, w, sel, kit.Own("   accepted ", 12, st.Muted), kit.Srv(accepted, w-12, textSt)))
 	}
 	if len(out) > h {
 		out = out[:h]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // kindLabel is the short name of an entry's kind.
@@ -32,13 +33,13 @@ func (m *Model) drawTraffic(w, h int) []string {
 		if v.filtering() {
 			msg = "  nothing matches the filter"
 		}
-		out = append(out, m.row(w, false, own(msg, w, st.Muted)))
+		out = append(out, kit.Row(m.styles, w, false, kit.Own(msg, w, st.Muted)))
 	}
 	if v.editing {
 		for len(out) < h {
-			out = append(out, m.row(w, false))
+			out = append(out, kit.Row(m.styles, w, false))
 		}
-		out = append(out, m.row(w, false, seg{m.filterInput.View(), st.Text}))
+		out = append(out, kit.Row(m.styles, w, false, kit.Txt(m.filterInput.View(), st.Text)))
 	}
 	return out
 }
@@ -49,7 +50,7 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 	st := m.styles
 	if e.Kind == model.KindBoundary {
 		label := fmt.Sprintf("──── %s · restarted: process %d ", fmtClock(e.Time), e.Gen)
-		return m.row(w, sel, own(label+repeat("─", w), w, st.Warn))
+		return kit.Row(m.styles, w, sel, kit.Own(label+repeat("─", w), w, st.Warn))
 	}
 	arrow, dirSt := "→", st.Out
 	if e.Dir == model.In {
@@ -68,12 +69,12 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 	}
 	const timeW, kindW, idW, sizeW, methodW = 14, 5, 6, 9, 24
 	sumW := max(w-timeW-2-kindW-idW-sizeW-methodW-3, 0)
-	return m.row(w, sel,
-		own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), own(arrow+" ", 2, dirSt),
-		own(kindLabel[e.Kind], kindW, kindSt), srv(string(e.ID), idW, st.Muted),
-		own(fmt.Sprintf("%8s ", model.FormatSize(e.Size)), sizeW, st.Muted),
-		srv(e.Method, methodW, st.Text), own(link+" ", 2, st.Muted),
-		srv(e.Summary, sumW, st.Text))
+	return kit.Row(m.styles, w, sel,
+		kit.Own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), kit.Own(arrow+" ", 2, dirSt),
+		kit.Own(kindLabel[e.Kind], kindW, kindSt), kit.Srv(string(e.ID), idW, st.Muted),
+		kit.Own(fmt.Sprintf("%8s ", model.FormatSize(e.Size)), sizeW, st.Muted),
+		kit.Srv(e.Method, methodW, st.Text), kit.Own(link+" ", 2, st.Muted),
+		kit.Srv(e.Summary, sumW, st.Text))
 }
 
 // selectedEntry is the entry under the cursor, or nil.

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // View draws the screen: header, panes (or an overlay), footer.
@@ -51,7 +52,7 @@ func (m *Model) drawPanes(w, h int) string {
 			return ""
 		}
 		alert := p == panePending && m.sess.Counters().Pending > 0
-		return m.alertBox(r.w, r.h, m.paneTitle(p), p == m.focus, alert, m.paneBody(p, r.w-2, r.inner()))
+		return kit.AlertBox(m.styles, r.w, r.h, m.paneTitle(p), p == m.focus, alert, m.paneBody(p, r.w-2, r.inner()))
 	}
 	if m.zoom {
 		return draw(m.focus)
@@ -120,22 +121,22 @@ func (m *Model) drawOverlay(w, h int) string {
 	iw, ih := w-2, h-2
 	switch m.overlay {
 	case overlayViewer:
-		return m.box(w, h, m.viewer.title(), true, m.drawViewer(m.viewer, iw, ih))
+		return kit.Box(m.styles, w, h, m.viewer.title(), true, m.drawViewer(m.viewer, iw, ih))
 	case overlayEditor:
-		return m.box(w, h, m.editor.title(), true, m.drawEditor(m.editor, iw, ih))
+		return kit.Box(m.styles, w, h, m.editor.title(), true, m.drawEditor(m.editor, iw, ih))
 	case overlayComposer:
-		return m.box(w, h, "New request", true, m.drawComposer(m.composer, iw, ih))
+		return kit.Box(m.styles, w, h, "New request", true, m.drawComposer(m.composer, iw, ih))
 	case overlayListen:
-		return m.box(w, h, "New subscription", true, m.drawListen(m.listen, iw, ih))
+		return kit.Box(m.styles, w, h, "New subscription", true, m.drawListen(m.listen, iw, ih))
 	case overlayReject:
-		return m.box(w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
+		return kit.Box(m.styles, w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}
 	hm := m.help
 	hm.ShowAll = true
 	hm.SetWidth(iw - 2)
 	var out []string
 	for _, l := range strings.Split(hm.FullHelpView(m.keys.FullHelp(m.context())), "\n") {
-		out = append(out, fit(" "+l, iw))
+		out = append(out, kit.Fit(" "+l, iw))
 	}
-	return m.box(w, h, "Keys (esc closes)", true, out)
+	return kit.Box(m.styles, w, h, "Keys (esc closes)", true, out)
 }

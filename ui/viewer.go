@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // viewer shows one traffic entry pretty-printed, with folding, virtualized:
@@ -68,7 +69,7 @@ func (m *Model) drawViewer(v *viewer, w, h int) []string {
 		case e.Size > 0:
 			msg = "the line (" + model.FormatSize(e.Size) + ") is larger than the history cap and was not kept"
 		}
-		return []string{m.row(w, false, srv(" "+msg, w, st.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Srv(" "+msg, w, st.Muted))}
 	}
 	bodyH := max(h-1, 1)
 	d := v.doc
@@ -102,7 +103,7 @@ func (m *Model) drawViewer(v *viewer, w, h int) []string {
 	if !d.text {
 		pos += " · space folds"
 	}
-	out = append(out, m.row(w, false, own(pos, w, st.Muted)))
+	out = append(out, kit.Row(m.styles, w, false, kit.Own(pos, w, st.Muted)))
 	return out
 }
 
@@ -114,11 +115,11 @@ func (m *Model) docRow(v *viewer, i, w int, sel bool) string {
 	d.ensure(i + 2) // the comma is known once the next line is
 	ln := d.lines[i]
 	if ln.kind == lineText {
-		return m.sliceRow([]seg{{string(d.val(i)), st.Text}}, v.left, w, sel)
+		return m.sliceRow([]kit.Seg{kit.Txt(string(d.val(i)), st.Text)}, v.left, w, sel)
 	}
-	parts := []seg{{strings.Repeat("  ", min(int(ln.depth), maxIndent)), st.Text}}
+	parts := []kit.Seg{kit.Txt(strings.Repeat("  ", min(int(ln.depth), maxIndent)), st.Text)}
 	if k := d.key(i); k != nil {
-		parts = append(parts, seg{string(k), st.JSONKey}, seg{": ", st.JSONPunct})
+		parts = append(parts, kit.Txt(string(k), st.JSONKey), kit.Txt(": ", st.JSONPunct))
 	}
 	comma := d.hasComma(i)
 	if v.folded[i] && ln.end >= 0 {
@@ -129,20 +130,20 @@ func (m *Model) docRow(v *viewer, i, w int, sel bool) string {
 		if ln.count == 1 {
 			what = what[:len(what)-1]
 		}
-		parts = append(parts, seg{string(ln.brace) + " … " + string(closer(jsontext.Kind(ln.brace))), st.JSONPunct})
+		parts = append(parts, kit.Txt(string(ln.brace)+" … "+string(closer(jsontext.Kind(ln.brace))), st.JSONPunct))
 		d.ensure(int(ln.end) + 2)
 		comma = d.hasComma(int(ln.end))
 		if comma {
-			parts = append(parts, seg{",", st.JSONPunct})
+			parts = append(parts, kit.Txt(",", st.JSONPunct))
 			comma = false
 		}
-		parts = append(parts, seg{fmt.Sprintf("  %d %s", ln.count, what), st.Muted})
+		parts = append(parts, kit.Txt(fmt.Sprintf("  %d %s", ln.count, what), st.Muted))
 	} else {
 		val := d.val(i)
-		parts = append(parts, seg{string(val), valueStyle(st.JSONString, st.JSONNumber, st.JSONLiteral, st.JSONPunct, val)})
+		parts = append(parts, kit.Txt(string(val), valueStyle(st.JSONString, st.JSONNumber, st.JSONLiteral, st.JSONPunct, val)))
 	}
 	if comma {
-		parts = append(parts, seg{",", st.JSONPunct})
+		parts = append(parts, kit.Txt(",", st.JSONPunct))
 	}
 	return m.sliceRow(parts, v.left, w, sel)
 }
@@ -167,7 +168,7 @@ func valueStyle(str, num, lit, punct lipgloss.Style, v []byte) lipgloss.Style {
 // w cells wide; sel draws the whole row in the selection style. A huge
 // segment is never measured whole: it is assumed to fill the rest of the
 // line.
-func (m *Model) sliceRow(parts []seg, left, w int, sel bool) string {
+func (m *Model) sliceRow(parts []kit.Seg, left, w int, sel bool) string {
 	var b strings.Builder
 	used := 0
 	skip := left
@@ -176,20 +177,20 @@ func (m *Model) sliceRow(parts []seg, left, w int, sel bool) string {
 			break
 		}
 		width := hugeWidth
-		if len(p.s) <= 4096 {
-			width = inert.Width(p.s)
+		if len(p.S) <= 4096 {
+			width = inert.Width(p.S)
 		}
 		if skip >= width {
 			skip -= width
 			continue
 		}
-		piece := inert.Slice(p.s, skip, w-used)
+		piece := inert.Slice(p.S, skip, w-used)
 		skip = 0
 		used += inert.Width(piece)
 		if sel {
 			b.WriteString(piece)
 		} else {
-			b.WriteString(p.st.Render(piece))
+			b.WriteString(p.St.Render(piece))
 		}
 	}
 	if used < w {

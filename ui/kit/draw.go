@@ -101,6 +101,12 @@ func Pad(lines []string, width, h int) []string {
 // Box draws a bordered box of exactly w×h cells with a title in its top
 // border; body lines must be w-2 cells wide (missing ones are blank).
 func Box(st *themes.Styles, w, h int, title string, focused bool, body []string) string {
+	return AlertBox(st, w, h, title, focused, false, body)
+}
+
+// AlertBox is Box, drawn in the pending-question colour when alert is set,
+// so that a pane asking for attention stands out.
+func AlertBox(st *themes.Styles, w, h int, title string, focused, alert bool, body []string) string {
 	if w < 2 || h < 2 {
 		return ""
 	}
@@ -109,9 +115,12 @@ func Box(st *themes.Styles, w, h int, title string, focused bool, body []string)
 	if focused {
 		border, bst, tst = lipgloss.ThickBorder(), st.PaneFocused, st.TitleFocus
 	}
-	paint := func(s string) string {
-		return lipgloss.NewStyle().Foreground(bst.GetBorderTopForeground()).Render(s)
+	fgc := bst.GetBorderTopForeground()
+	if alert {
+		border, tst = lipgloss.ThickBorder(), st.Pending
+		fgc = st.Pending.GetForeground()
 	}
+	paint := func(s string) string { return lipgloss.NewStyle().Foreground(fgc).Render(s) }
 	inner := w - 2
 	title = inert.Truncate(" "+title+" ", max(inner-2, 0), "… ")
 	tw := ansi.StringWidth(title)
