@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/replay"
+	"github.com/mcptui/mcptui/ui/timeline"
 )
 
 // headlessMode reports whether cfg asks for a subcommand rather than the
@@ -23,7 +24,7 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 	case cli.ModeDoctor:
 		return runDoctor(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
-		if err := replay.Inspect(ctx, cfg.Target, replay.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes}); err != nil {
+		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))
 			return headless.ExitInternal
 		}

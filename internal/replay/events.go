@@ -1,7 +1,7 @@
 // Package replay turns an mcptui recording back into a session: model
-// events for the inspector to show read-only, with a timeline to step
-// through (Events, Backend, Inspect), and a stdio server that answers a
-// client under test as the recorded server did (Serve).
+// events for the inspector to show read-only (Events, Backend; ui/timeline
+// is the program that steps through them), and a stdio server that answers
+// a client under test as the recorded server did (Serve).
 package replay
 
 import (

@@ -1,4 +1,6 @@
-package replay
+// Package timeline is the replay program: the inspector, read-only, on a
+// recording, with a timeline under the panes to step through it.
+package timeline
 
 import (
 	"context"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
 )
@@ -68,7 +71,7 @@ type Timeline struct {
 	cursor  int // events shown: evs[:cursor]
 	sends   []int
 	opts    Options
-	backend *Backend
+	backend *replay.Backend
 	inner   *ui.Model
 	title   string
 
@@ -79,7 +82,7 @@ type Timeline struct {
 // NewTimeline builds the replay program for rec, at the end of the
 // recording.
 func NewTimeline(rec *record.Recording, opts Options) *Timeline {
-	t := &Timeline{rec: rec, evs: Events(rec), opts: opts, backend: NewBackend(nil), title: opts.Title}
+	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title}
 	if t.title == "" {
 		t.title = "recording"
 	}
@@ -110,7 +113,7 @@ func (t *Timeline) newInner() *ui.Model {
 	}
 	return ui.New(ui.Options{
 		Backend: t.backend,
-		Session: model.New(Config(t.rec, t.opts.HistoryBytes)),
+		Session: model.New(replay.Config(t.rec, t.opts.HistoryBytes)),
 		Theme:   t.opts.Theme,
 		NoColor: t.opts.NoColor,
 		Now:     t.now,

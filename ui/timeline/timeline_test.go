@@ -1,0 +1,84 @@
+package timeline
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/model"
+)
+
+// testdata/demo.jsonl is a recording of the demo server under the script
+// of internal/replay's tests (tools, echo, progress, read, get, complete,
+// sample, roots, fail, rpc_error), made with
+// mcptui run checks.mcpt --record demo.jsonl --answer sampling=text:a-recorded-haiku --root file:///project -- mcptui demo-server
+
+func key(s string) tea.KeyPressMsg {
+	switch s {
+	case "ctrl+home":
+		return tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl}
+	case "ctrl+end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
+	}
+	return tea.KeyPressMsg{Code: rune(s[len(s)-1]), Mod: tea.ModCtrl}
+}
+
+func TestTimelineSteps(t *testing.T) {
+	t.Parallel()
+	rec, err := record.Open(filepath.Join("testdata", "demo.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "rec.jsonl"})
+	n := tl.Len()
+	if tl.Cursor() != n || n < 20 {
+		t.Fatalf("cursor %d of %d", tl.Cursor(), n)
+	}
+	tl.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	view := tl.View().Content
+	if !strings.Contains(view, fmt.Sprintf("REPLAY rec.jsonl %d/%d", n, n)) {
+		t.Fatalf("no timeline:\n%s", view)
+	}
+	for _, step := range []struct {
+		key  string
+		want int
+	}{
+		{keyPrev, n - 1}, {keyPrev, n - 2}, {keyNext, n - 1}, {keyStart, 0}, {keyNext, 1},
+	} {
+		if k := key(step.key); k.String() != step.key {
+			t.Fatalf("key %q reads as %q", step.key, k.String())
+		}
+		tl.Update(key(step.key))
+		if tl.Cursor() != step.want {
+			t.Fatalf("after %s: cursor %d, want %d", step.key, tl.Cursor(), step.want)
+		}
+	}
+	tl.Update(key(keyNextSend))
+	first := tl.Cursor()
+	w, ok := tl.evs[first-1].(model.Wire)
+	if !ok || w.Dir != model.Out {
+		t.Fatalf("ctrl+f stopped after %T", tl.evs[first-1])
+	}
+	tl.Update(key(keyNextSend))
+	if tl.Cursor() <= first {
+		t.Fatalf("ctrl+f did not move on: %d", tl.Cursor())
+	}
+	tl.Update(key(keyPrevSend))
+	if tl.Cursor() != first {
+		t.Fatalf("ctrl+b went to %d, want %d", tl.Cursor(), first)
+	}
+	if got := tl.Inspector().Session().History().Len(); got == 0 {
+		t.Fatal("the inspector shows no traffic after stepping")
+	}
+	tl.Update(key(keyEnd))
+	if tl.Cursor() != n || tl.Inspector().Session().Conn().Phase != model.PhaseExited {
+		t.Fatalf("end: cursor %d phase %v", tl.Cursor(), tl.Inspector().Session().Conn().Phase)
+	}
+	if !strings.Contains(tl.View().Content, "exited") {
+		t.Fatal("the last event is not described")
+	}
+}
