@@ -277,6 +277,11 @@ func TestLegacyEveryTool(t *testing.T) {
 		if lv := filterLogs(got2, "after-setlevel"); lv[0].Level != "error" || lv[3].Level != "emergency" {
 			t.Errorf("levels after setLevel: %v", lv)
 		}
+		// A level that is not one of the eight is invalid params.
+		var rpcErr *jsonrpc.Error
+		if err := l.cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "nonsense"}); !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc.CodeInvalidParams {
+			t.Errorf("setLevel nonsense: %v, want -32602", err)
+		}
 		l.cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"})
 	})
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -165,12 +166,18 @@ func orDash(s string) string {
 //   - it records the negotiated version and the logging/setLevel level,
 //     which tools report back.
 //   - an unknown resource is -32002 on legacy sessions, not -32602.
+//   - logging/setLevel with a level that is not one of the eight is
+//     -32602 (go-sdk accepts any string).
 func (d *demo) legacyMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		switch p := req.GetParams().(type) {
 		case *mcp.InitializeParams:
 			if p.ProtocolVersion >= v20260728 {
 				p.ProtocolVersion = v20251125
+			}
+		case *mcp.SetLoggingLevelParams:
+			if !slices.Contains(levels, p.Level) {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown log level %q", p.Level)}
 			}
 		}
 		res, err := next(ctx, method, req)

@@ -23,6 +23,8 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 	switch cfg.Mode {
 	case cli.ModeDoctor:
 		return runDoctor(ctx, cfg, stdout, stderr)
+	case cli.ModeCheck:
+		return runCheck(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
 		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))

@@ -66,6 +66,9 @@ const (
 	// ModePick offers the servers of the user's host config files to pick
 	// one from (mcptui with no arguments).
 	ModePick
+	// ModeCheck runs the specification's rules against the server
+	// (mcptui check).
+	ModeCheck
 )
 
 // Protocol versions mcptui speaks, newest first.
@@ -124,9 +127,24 @@ type Config struct {
 	Server     *hostconfig.Server
 	Warnings   []string
 
+	// Check is what mcptui check was asked for.
+	Check CheckConfig
 	// Verbose copies the server's stderr and log messages, escaped, to
 	// mcptui's stderr (headless commands).
 	Verbose bool
+}
+
+// CheckConfig is mcptui check's own flags.
+type CheckConfig struct {
+	// Era is --era: "" (negotiated), "all", or one revision.
+	Era string
+	// Level is --level: "must" (default) or "should", the weakest level
+	// whose failure fails the check.
+	Level string
+	// CallTools is --call-tools: call every tool, not only read-only ones.
+	CallTools bool
+	// SARIF is --sarif FILE: also write a SARIF report there.
+	SARIF string
 }
 
 // Completion is the question of mcptui complete: which argument of which

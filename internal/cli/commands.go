@@ -44,6 +44,7 @@ var commands = map[string]command{
 	"run":       {name: "run", mode: ModeRun, words: []string{"a script file"}, server: true, flags: []string{"junit"}, answers: true, format: "text"},
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
 	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
+	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif"}, answers: true, format: "text"},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell"}},
 }
 
@@ -61,6 +62,11 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.BoolVar(&cfg.Verbose, "v", false, "")
 	fs.StringVar(&cfg.Format, "format", "", "")
 	fs.StringVar(&cfg.JUnit, "junit", "", "")
+	cc := &cfg.Check
+	fs.StringVar(&cc.Era, "era", "", "")
+	fs.StringVar(&cc.Level, "level", "must", "")
+	fs.BoolVar(&cc.CallTools, "call-tools", false, "")
+	fs.StringVar(&cc.SARIF, "sarif", "", "")
 	in := &inputFlags{mode: c.mode}
 	fs.Func("args", "", in.setArgs)
 	fs.Func("arg", "", in.setArg)
@@ -125,13 +131,33 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	case "":
 		cfg.Format = c.format
 	case "json", "text":
+	case "junit", "sarif":
+		if c.mode != ModeCheck {
+			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+		}
 	default:
 		return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+	}
+	if c.mode == ModeCheck {
+		if err := cfg.Check.validate(); err != nil {
+			return nil, err
+		}
 	}
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// validate checks mcptui check's flags.
+func (c *CheckConfig) validate() error {
+	if c.Level != "must" && c.Level != "should" {
+		return usageError("check: --level must be must or should (got %q)", c.Level)
+	}
+	if c.Era != "" && c.Era != "all" && !slices.Contains(knownProtocols, c.Era) {
+		return usageError("check: --era must be all or one of %s (got %q)", strings.Join(knownProtocols, ", "), c.Era)
+	}
+	return nil
 }
 
 // parseInterleaved parses flags and positional words in any order up to
@@ -199,6 +225,8 @@ func example(c command) string {
 		return "request ping"
 	case ModeRun:
 		return "run checks.mcpt"
+	case ModeCheck:
+		return "check --era all"
 	case ModeReplay:
 		return "replay session.jsonl"
 	}
@@ -405,7 +433,7 @@ func clip(b []byte) string {
 
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
-func (m Mode) Headless() bool { return m >= ModeTools && m <= ModeDoctor }
+func (m Mode) Headless() bool { return m >= ModeTools && m <= ModeDoctor || m == ModeCheck }
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the
 // mode's name.

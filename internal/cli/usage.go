@@ -22,6 +22,10 @@ Headless (print, then exit; same flags, same -- form):
   mcptui request METHOD [--params JSON] [flags] -- command...
   mcptui run SCRIPT [--junit FILE] [flags] -- command...
   mcptui doctor [flags] -- command...   why won't it start? a diagnosis with fixes
+  mcptui check [--era all|V] [--level should] [--call-tools] [--format text|json|junit|sarif]
+               [--junit FILE] [--sarif FILE] [flags] -- command...
+                                        is the server correct? every MUST and SHOULD of the
+                                        era, with the spec section and the fix
   mcptui replay FILE                    the inspector, read-only, on a recording
   mcptui replay --serve FILE            act as the recorded server on stdio
 
@@ -69,7 +73,13 @@ Headless commands:
                                  elicitation=accept-defaults|decline|cancel|@answer.json
                                roots are answered from --root; a question with no
                                rule gets an error naming the flag that answers it
-      --junit FILE             run: also write a JUnit XML report
+      --junit FILE             run, check: also write a JUnit XML report
+      --sarif FILE             check: also write a SARIF 2.1.0 report
+      --era all|V              check: the negotiated era (default), every era the
+                               server accepts, or one
+      --level must|should      check: fail on MUST failures only (default) or SHOULDs too
+      --call-tools             check: call every tool (valid, boundary and invalid
+                               inputs), not only those annotated readOnlyHint: true
   -v, --verbose                copy the server's stderr and log messages (escaped)
                                to stderr
 
@@ -80,6 +90,8 @@ Headless commands:
     4 protocol error (an error answer)  5 the tool returned isError
     6 timeout  7 the server exited or hung up  8 a run step failed  130 interrupted
   doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
+  check exits 0 when every rule at --level passed, 9 when one failed, 3 when the
+  server did not start.
 
 Run scripts (one step per line, # comments):
   tools | resources | templates | prompts

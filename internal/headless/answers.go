@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/mcptui/mcptui/internal/cli"
@@ -53,6 +54,12 @@ func NewRules(cfg *cli.Config, notes *noteWriter) (*Rules, error) {
 		r.roots = append(r.roots, model.Root{URI: uri})
 	}
 	return r, nil
+}
+
+// RulesTo is NewRules with its notes (the questions no rule answers)
+// written to w, for other commands that answer questions headless.
+func RulesTo(cfg *cli.Config, w io.Writer) (*Rules, error) {
+	return NewRules(cfg, &noteWriter{w: w})
 }
 
 func checkSamplingFile(b json.RawMessage) error {

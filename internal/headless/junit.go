@@ -10,72 +10,87 @@ import (
 )
 
 // JUnit XML, as CI systems read it: one suite per script, one test case
-// per step.
+// per step (mcptui run); one suite per era, one case per rule (mcptui check).
 
-type junitSuites struct {
+// JUnitSuites is a JUnit report's root.
+type JUnitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
 	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	Suites   []JUnitSuite `xml:"testsuite"`
 }
 
-type junitSuite struct {
+// JUnitSuite is one test suite.
+type JUnitSuite struct {
 	Name       string          `xml:"name,attr"`
 	Tests      int             `xml:"tests,attr"`
 	Failures   int             `xml:"failures,attr"`
 	Errors     int             `xml:"errors,attr"`
 	Time       string          `xml:"time,attr"`
 	Timestamp  string          `xml:"timestamp,attr"`
-	Properties []junitProperty `xml:"properties>property"`
-	Cases      []junitCase     `xml:"testcase"`
+	Properties []JUnitProperty `xml:"properties>property"`
+	Cases      []JUnitCase     `xml:"testcase"`
 }
 
-type junitProperty struct {
+// JUnitProperty is a name=value property of a suite.
+type JUnitProperty struct {
 	Name  string `xml:"name,attr"`
 	Value string `xml:"value,attr"`
 }
 
-type junitCase struct {
+// JUnitCase is one test case; Failure or Error set when it did not pass.
+type JUnitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
+	Failure   *JUnitProblem `xml:"failure,omitempty"`
+	Error     *JUnitProblem `xml:"error,omitempty"`
+	Skipped   *JUnitProblem `xml:"skipped,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
 }
 
-type junitProblem struct {
+// JUnitProblem is why a case failed.
+type JUnitProblem struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
 	Text    string `xml:",chardata"`
 }
 
-func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+// JUnitSeconds is a duration as JUnit writes it.
+func JUnitSeconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
+func seconds(d time.Duration) string { return JUnitSeconds(d) }
 
 // WriteJUnit writes rep as JUnit XML.
 func WriteJUnit(w io.Writer, rep *ScriptReport) error {
-	suite := junitSuite{
+	suite := JUnitSuite{
 		Name: rep.Script, Time: seconds(rep.Duration), Timestamp: rep.Started.UTC().Format("2006-01-02T15:04:05"),
-		Properties: []junitProperty{{Name: "server", Value: rep.Server}, {Name: "protocol", Value: rep.Protocol}},
+		Properties: []JUnitProperty{{Name: "server", Value: rep.Server}, {Name: "protocol", Value: rep.Protocol}},
 	}
 	if rep.Connect != nil {
-		suite.Cases = append(suite.Cases, junitCase{Name: "connect", Classname: rep.Script, Time: "0.000",
-			Error: &junitProblem{Message: rep.Connect.Message, Type: rep.Connect.Kind, Text: strings.Join(rep.Connect.Stderr, "\n")}})
+		suite.Cases = append(suite.Cases, JUnitCase{Name: "connect", Classname: rep.Script, Time: "0.000",
+			Error: &JUnitProblem{Message: rep.Connect.Message, Type: rep.Connect.Kind, Text: strings.Join(rep.Connect.Stderr, "\n")}})
 		suite.Errors = 1
 	}
 	for _, st := range rep.Steps {
-		c := junitCase{Name: fmt.Sprintf("%d: %s", st.Line, st.Step), Classname: rep.Script, Time: seconds(st.Duration)}
+		c := JUnitCase{Name: fmt.Sprintf("%d: %s", st.Line, st.Step), Classname: rep.Script, Time: seconds(st.Duration)}
 		if !st.OK {
-			c.Failure = &junitProblem{Message: st.Failures[0], Type: "expect", Text: strings.Join(st.Failures, "\n")}
+			c.Failure = &JUnitProblem{Message: st.Failures[0], Type: "expect", Text: strings.Join(st.Failures, "\n")}
 			suite.Failures++
 		}
 		suite.Cases = append(suite.Cases, c)
 	}
 	suite.Tests = len(suite.Cases)
-	doc := junitSuites{Name: "mcptui run", Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors,
-		Time: suite.Time, Suites: []junitSuite{suite}}
+	doc := JUnitSuites{Name: "mcptui run", Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors,
+		Time: suite.Time, Suites: []JUnitSuite{suite}}
+	return WriteJUnitSuites(w, doc)
+}
+
+// WriteJUnitSuites writes doc as JUnit XML.
+func WriteJUnitSuites(w io.Writer, doc JUnitSuites) error {
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}

@@ -1,0 +1,90 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mcptui/mcptui/internal/check"
+	"github.com/mcptui/mcptui/internal/check/rules"
+	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/headless"
+	"github.com/mcptui/mcptui/internal/inert"
+)
+
+// runCheck runs mcptui check and prints its report.
+func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	notes := io.Discard
+	if cfg.Verbose {
+		notes = stderr
+	}
+	answers, err := headless.RulesTo(cfg, notes)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	o := headless.MCPOptions(cfg, answers)
+	co := check.Options{
+		Command: cfg.Command, Args: cfg.Args, Conn: o.Conn, Era: cfg.Check.Era, Versions: cfg.Protocols,
+		CallTools: cfg.Check.CallTools, Timeout: cfg.Timeout,
+		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots,
+	}
+	if cfg.Verbose {
+		co.Stderr = &escapedLines{w: stderr}
+	}
+	rep := check.Run(ctx, co)
+	level := rules.Must
+	if cfg.Check.Level == "should" {
+		level = rules.Should
+	}
+	if err := writeCheck(rep, cfg.Format, level, cfg.Verbose, stdout); err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitInternal
+	}
+	for _, side := range []struct{ path, format string }{{cfg.JUnit, "junit"}, {cfg.Check.SARIF, "sarif"}} {
+		if side.path == "" {
+			continue
+		}
+		if err := writeCheckFile(rep, side.path, side.format, level); err != nil {
+			fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+			return headless.ExitInternal
+		}
+	}
+	return check.ExitCode(rep, level)
+}
+
+func writeCheck(rep *check.Report, format string, level rules.Level, verbose bool, w io.Writer) error {
+	switch format {
+	case "json":
+		return rep.WriteJSON(w)
+	case "junit":
+		return rep.WriteJUnit(w, level)
+	case "sarif":
+		return rep.WriteSARIF(w)
+	}
+	return rep.WriteText(w, level, verbose)
+}
+
+func writeCheckFile(rep *check.Report, path, format string, level rules.Level) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("%s report: %w", format, err)
+	}
+	if err := writeCheck(rep, format, level, false, f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// escapedLines copies the server's stderr to w, escaped (--verbose).
+type escapedLines struct{ w io.Writer }
+
+func (e *escapedLines) Write(p []byte) (int, error) {
+	fmt.Fprintf(e.w, "server stderr: %s\n", inert.Line(string(p)))
+	return len(p), nil
+}

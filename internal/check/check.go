@@ -1,0 +1,432 @@
+// Package check is mcptui check: it runs the rules of internal/check/rules
+// against a stdio server, era by era, and reports each as passed, failed or
+// skipped, with what was seen on the wire and how to fix it. Rules that can
+// be judged from traffic (internal/check/lint) run on every connection the
+// check opens; the others are active probes, one file per rule group.
+//
+// A check is safe by default: the only tools it calls are those annotated
+// readOnlyHint: true, with arguments derived from their input schema;
+// Options.CallTools also calls the others, with valid and invalid inputs.
+// Questions the server asks are answered by the headless --answer rules or
+// declined.
+package check
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/check/lint"
+	"github.com/mcptui/mcptui/internal/check/rules"
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// EraAll asks for every era the server offers.
+const EraAll = "all"
+
+// Options configure a check.
+type Options struct {
+	// Command and Args start the server.
+	Command string
+	Args    []string
+	// Conn carries the environment, directory and line limit (its
+	// Observer, Stderr and handlers are set by the check).
+	Conn conn.Options
+	// Era is the revision to check: "" for the one negotiated with the
+	// versions below, EraAll for every revision the server offers, or one
+	// revision.
+	Era string
+	// Versions are the revisions allowed when negotiating (nil: mcp's).
+	Versions []string
+	// CallTools calls every tool, not only the read-only ones, with valid,
+	// boundary and invalid arguments.
+	CallTools bool
+	// Timeout bounds each request; 0 means 10 s.
+	Timeout time.Duration
+	// Answerers answer the server's questions (nil ones decline).
+	Sampling, ElicitForm, ElicitURL, Roots mcp.Answerer
+	// Stderr receives the server's stderr (nil: dropped).
+	Stderr io.Writer
+	// MaxItems bounds how many resources, prompts and tools are exercised
+	// one by one; 0 means 50.
+	MaxItems int
+}
+
+// Status is a rule's outcome.
+type Status string
+
+// The statuses.
+const (
+	Passed  Status = "passed"
+	Failed  Status = "failed"
+	Skipped Status = "skipped"
+)
+
+// Result is one rule's outcome on one era.
+type Result struct {
+	Rule   rules.Rule `json:"-"`
+	ID     string     `json:"id"`
+	Level  string     `json:"level"`
+	Era    string     `json:"era"`
+	Status Status     `json:"status"`
+	// Seen is what was on the wire, for failures (server text: untrusted).
+	Seen []string `json:"seen,omitempty"`
+	// Why says why a rule was skipped.
+	Why string `json:"why,omitempty"`
+	// Checks counts how many times the rule was judged.
+	Checks int `json:"checks"`
+}
+
+// EraReport is the outcome of every rule of one era.
+type EraReport struct {
+	Era      string        `json:"era"`
+	Server   string        `json:"server,omitempty"`
+	Duration time.Duration `json:"-"`
+	Millis   int64         `json:"durationMs"`
+	// Error is why the era could not be checked at all.
+	Error   string   `json:"error,omitempty"`
+	Results []Result `json:"results"`
+}
+
+// Report is a whole check.
+type Report struct {
+	Command  []string      `json:"command"`
+	Started  time.Time     `json:"started"`
+	Duration time.Duration `json:"-"`
+	Millis   int64         `json:"durationMs"`
+	Eras     []EraReport   `json:"eras"`
+	// Error is why nothing could be checked (the server did not start).
+	Error string `json:"error,omitempty"`
+}
+
+// Failures counts the failed rules at level or stronger.
+func (r *Report) Failures(level rules.Level) int {
+	n := 0
+	for _, e := range r.Eras {
+		for _, res := range e.Results {
+			if res.Status == Failed && res.Rule.Level <= level {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Run checks the server and returns the report. It fails only when ctx is
+// done before anything was checked; a server that does not start is a
+// report with Error set.
+func Run(ctx context.Context, o Options) *Report {
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Second
+	}
+	if o.MaxItems <= 0 {
+		o.MaxItems = 50
+	}
+	rep := &Report{Command: append([]string{o.Command}, o.Args...), Started: time.Now()}
+	defer func() {
+		rep.Duration = time.Since(rep.Started)
+		rep.Millis = rep.Duration.Milliseconds()
+	}()
+	eras, err := erasToCheck(ctx, o)
+	if err != nil {
+		rep.Error = err.Error()
+		return rep
+	}
+	for _, era := range eras {
+		rep.Eras = append(rep.Eras, checkEra(ctx, o, era))
+	}
+	return rep
+}
+
+// erasToCheck resolves Options.Era: a negotiation for "", a pinned
+// connection per known revision for EraAll (those it accepts), else the
+// one revision.
+func erasToCheck(ctx context.Context, o Options) ([]string, error) {
+	switch o.Era {
+	case "":
+		c, err := mcp.Connect(ctx, o.Command, o.Args, o.mcpOptions(o.Versions, nil))
+		if err != nil {
+			return nil, fmt.Errorf("could not connect: %w", err)
+		}
+		v := c.Version()
+		c.Shutdown(time.Second)
+		return []string{v}, nil
+	case EraAll:
+		var out []string
+		var last error
+		for _, era := range slices.Backward(rules.Eras) {
+			if !mcp.KnownVersion(era) {
+				continue
+			}
+			c, err := mcp.Connect(ctx, o.Command, o.Args, o.mcpOptions([]string{era}, nil))
+			if err != nil {
+				last = err
+				continue
+			}
+			if mcp.Stateless(era) {
+				// A pinned 2026-07-28 connection sends nothing: ask.
+				if _, err := c.Discover(ctx); err != nil {
+					last = err
+					c.Shutdown(time.Second)
+					continue
+				}
+			}
+			c.Shutdown(time.Second)
+			out = append(out, era)
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("the server accepts none of %v: %v", knownEras(), last)
+		}
+		return out, nil
+	}
+	if !mcp.KnownVersion(o.Era) {
+		return nil, fmt.Errorf("mcptui does not speak protocol %s (it speaks %v)", o.Era, knownEras())
+	}
+	return []string{o.Era}, nil
+}
+
+func knownEras() []string {
+	var out []string
+	for _, e := range rules.Eras {
+		if mcp.KnownVersion(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// mcpOptions are the options of one connection; observe sees its lines.
+func (o Options) mcpOptions(versions []string, observe func(conn.Event)) mcp.Options {
+	co := o.Conn
+	co.Observer = observe
+	co.Stderr = o.Stderr
+	if co.Stderr == nil {
+		co.Stderr = io.Discard
+	}
+	return mcp.Options{Conn: co, Versions: versions, RequestTimeout: o.Timeout,
+		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots}
+}
+
+// run is one era's check in progress.
+type run struct {
+	ctx    context.Context
+	o      Options
+	era    string
+	client *mcp.Client
+
+	mu      sync.Mutex
+	results map[string]*Result
+	// asked are tool calls that got an input_required round (2026-07-28).
+	asked []json.RawMessage
+	// declined counts the questions the check declined (no --answer
+	// rule): a request that failed meanwhile is given no verdict.
+	declined int
+}
+
+// checkEra runs every rule of era.
+func checkEra(ctx context.Context, o Options, era string) EraReport {
+	start := time.Now()
+	r := &run{ctx: ctx, o: o, era: era, results: map[string]*Result{}}
+	for _, rule := range rules.ForEra(era) {
+		r.results[rule.ID] = &Result{Rule: rule, ID: rule.ID, Level: rule.Level.String(), Era: era}
+	}
+	rep := EraReport{Era: era}
+	mo := o.mcpOptions([]string{era}, r.observer())
+	mo.Sampling, mo.ElicitForm, mo.ElicitURL, mo.Roots = r.wrap(o.Sampling), r.wrap(o.ElicitForm), r.wrap(o.ElicitURL), r.wrap(o.Roots)
+	c, err := mcp.Connect(ctx, o.Command, o.Args, mo)
+	if err != nil {
+		rep.Error = fmt.Sprintf("could not connect on %s: %v", era, err)
+		r.lifecycleFailedConnect(err)
+	} else {
+		r.client = c
+		if mcp.Stateless(era) {
+			if d, err := c.Discover(ctx); err == nil && d.ServerInfo != nil {
+				rep.Server = d.ServerInfo.Name + " " + d.ServerInfo.Version
+			}
+		} else {
+			s := c.Session().Server
+			rep.Server = s.Name + " " + s.Version
+		}
+		r.all()
+		r.exitOnEOF()
+	}
+	for _, rule := range rules.ForEra(era) {
+		res := r.results[rule.ID]
+		if res.Status == "" {
+			switch {
+			case rule.Live && r.client != nil:
+				res.Status = Passed
+				res.Checks++
+			default:
+				res.Status = Skipped
+				if res.Why == "" {
+					res.Why = "not exercised"
+				}
+			}
+		}
+		rep.Results = append(rep.Results, *res)
+	}
+	rep.Duration = time.Since(start)
+	rep.Millis = rep.Duration.Milliseconds()
+	return rep
+}
+
+// all runs the active rule groups in order.
+func (r *run) all() {
+	r.lifecycle()
+	r.capabilities()
+	r.errors()
+	r.utilities()
+	r.tools()
+	r.resources()
+	r.prompts()
+	r.inputRequired()
+}
+
+// pass records a successful judgement of rule.
+func (r *run) pass(id string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	res := r.results[id]
+	if res == nil {
+		return
+	}
+	res.Checks++
+	if res.Status != Failed {
+		res.Status = Passed
+	}
+}
+
+// maxSeen bounds the observations kept per rule.
+const maxSeen = 5
+
+// fail records a broken rule with what was seen.
+func (r *run) fail(id, format string, a ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	res := r.results[id]
+	if res == nil {
+		return
+	}
+	res.Checks++
+	res.Status = Failed
+	if len(res.Seen) < maxSeen {
+		res.Seen = append(res.Seen, clip(fmt.Sprintf(format, a...), 300))
+	}
+}
+
+// skip records why a rule could not be judged (unless it was).
+func (r *run) skip(id, why string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if res := r.results[id]; res != nil && res.Status == "" {
+		res.Status, res.Why = Skipped, why
+	}
+}
+
+// judge passes or fails rule on ok.
+func (r *run) judge(id string, ok bool, format string, a ...any) {
+	if ok {
+		r.pass(id)
+	} else {
+		r.fail(id, format, a...)
+	}
+}
+
+// observer feeds one connection's lines to its own linter.
+func (r *run) observer() func(conn.Event) {
+	l := lint.New()
+	var mu sync.Mutex
+	var seq uint64
+	return func(ev conn.Event) {
+		if ev.Kind == conn.Exited {
+			return
+		}
+		mu.Lock()
+		seq++
+		fs := l.Observe(lint.Line{Seq: seq, Out: ev.Kind == conn.Sent, Raw: ev.Line,
+			Discarded: ev.Kind == conn.Discarded, Reason: errText(ev.Err)})
+		mu.Unlock()
+		for _, f := range fs {
+			r.fail(f.Rule, "%s", f.Message)
+		}
+	}
+}
+
+// wrap records the calls that asked a question inside an input_required
+// result, then lets a (declines when nil).
+func (r *run) wrap(a mcp.Answerer) mcp.Answerer {
+	return mcp.AnswerFunc(func(ctx context.Context, q *mcp.Question) (json.RawMessage, error) {
+		if q.Origin.InputRequired() && q.Origin.CallMethod == mcp.MethodCallTool && q.Origin.Round == 1 {
+			r.mu.Lock()
+			if len(r.asked) < 8 {
+				r.asked = append(r.asked, q.Origin.CallParams)
+			}
+			r.mu.Unlock()
+		}
+		var res json.RawMessage
+		err := &mcp.Error{Code: mcp.CodeInternal, Message: "mcptui check declines: no --answer rule for " + q.Method}
+		if a != nil {
+			res, err2 := a.Answer(ctx, q)
+			if err2 == nil {
+				return res, nil
+			}
+			r.mu.Lock()
+			r.declined++
+			r.mu.Unlock()
+			return res, err2
+		}
+		r.mu.Lock()
+		r.declined++
+		r.mu.Unlock()
+		return res, err
+	})
+}
+
+// declines is the number of questions declined so far.
+func (r *run) declines() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.declined
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// clip shortens s for a report line.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// Exit statuses of mcptui check beside the headless ones.
+const (
+	// ExitRuleFailed means a rule at the chosen level failed.
+	ExitRuleFailed = 9
+	// exitNoServer means nothing could be checked (as headless's 3).
+	exitNoServer = 3
+)
+
+// ExitCode is the exit status for rep: 0 when every rule at level or
+// stronger passed (or was skipped), 9 when one failed, 3 when the server
+// could not be checked at all.
+func ExitCode(rep *Report, level rules.Level) int {
+	if rep.Error != "" || len(rep.Eras) == 0 {
+		return exitNoServer
+	}
+	if rep.Failures(level) > 0 {
+		return ExitRuleFailed
+	}
+	return 0
+}

@@ -1,0 +1,573 @@
+// Package lint judges a session's traffic against the rules that can be
+// decided from the wire alone (rules.Rule.Live): a non-JSON stdout line,
+// progress going backwards, a response after a cancel, a result breaking
+// its tool's outputSchema, a notification for an undeclared capability.
+// It is a reducer over the lines in order, with no I/O: the inspector's
+// model feeds it every line, and mcptui check feeds it the lines of its
+// runs, so both judge traffic the same way.
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/mcptui/mcptui/internal/check/rules"
+	"github.com/mcptui/mcptui/internal/schemaform"
+)
+
+// Line is one line of traffic.
+type Line struct {
+	// Seq is the traffic entry the line is (findings point at it).
+	Seq uint64
+	// Out is true for a line the client sent, false for one the server sent.
+	Out bool
+	// Raw is the line without its newline; nil when it was too long to keep.
+	Raw []byte
+	// Discarded marks a line the client could not use; Reason says why.
+	Discarded bool
+	Reason    string
+}
+
+// Finding is one rule broken by one line.
+type Finding struct {
+	Rule string
+	Seq  uint64
+	// Message says what was seen, quoting the server: untrusted text.
+	Message string
+}
+
+// Limits on what the linter remembers, so that no server can grow it
+// without bound.
+const (
+	maxPending = 4096
+	maxTools   = 2048
+)
+
+// request is a request the client sent that has no answer yet.
+type request struct {
+	method    string
+	tool      string
+	token     string
+	logLevel  bool
+	caps      json.RawMessage
+	version   string
+	cancelled bool
+}
+
+// Linter holds what the rules need to remember between lines.
+type Linter struct {
+	version     string // negotiated (or last requested, on 2026-07-28)
+	caps        *capabilities
+	initSent    bool
+	initialized bool
+	level       int // index in levels set by logging/setLevel; -1 none
+	pending     map[string]*request
+	progress    map[string]float64 // last progress per active token
+	tokens      map[string]string  // token -> request id key
+	cancelled   map[string]bool    // cancelled requests already answered or not
+	schemas     map[string]*schemaform.Form
+}
+
+// capabilities are the server capabilities the live rules look at.
+type capabilities struct {
+	Tools     *struct{ ListChanged bool } `json:"tools"`
+	Prompts   *struct{ ListChanged bool } `json:"prompts"`
+	Resources *struct {
+		ListChanged bool
+		Subscribe   bool
+	} `json:"resources"`
+	Logging json.RawMessage `json:"logging"`
+}
+
+// New returns a linter for a session that has not started yet.
+func New() *Linter {
+	return &Linter{level: -1, pending: map[string]*request{}, progress: map[string]float64{},
+		tokens: map[string]string{}, cancelled: map[string]bool{}, schemas: map[string]*schemaform.Form{}}
+}
+
+// Version is the protocol revision the linter believes is in use ("" until
+// it has seen one).
+func (l *Linter) Version() string { return l.version }
+
+// Reset forgets the session (a restarted server) but keeps what no restart
+// changes: nothing, today; the tool schemas come again with tools/list.
+func (l *Linter) Reset() { *l = *New() }
+
+// Observe judges one line and returns the rules it breaks.
+func (l *Linter) Observe(ln Line) []Finding {
+	if ln.Out {
+		l.sent(ln.Raw)
+		return nil
+	}
+	j := judge{l: l, seq: ln.Seq}
+	switch {
+	case ln.Raw == nil:
+	case ln.Discarded && !json.Valid(ln.Raw):
+		j.framing(ln.Raw)
+	default:
+		j.received(ln.Raw)
+	}
+	return j.out
+}
+
+// judge collects the findings of one line.
+type judge struct {
+	l   *Linter
+	seq uint64
+	out []Finding
+}
+
+// fail records a finding when rule applies to version.
+func (j *judge) fail(rule, version string, format string, a ...any) {
+	r, ok := rules.Get(rule)
+	if !ok {
+		panic("lint: unknown rule " + rule)
+	}
+	if version == "" {
+		// Unknown era: only rules of every era apply.
+		if r.Since != rules.Eras[0] || r.Until != "" {
+			return
+		}
+	} else if !r.Applies(version) {
+		return
+	}
+	j.out = append(j.out, Finding{Rule: rule, Seq: j.seq, Message: fmt.Sprintf(format, a...)})
+}
+
+// framing classifies a line that is not one JSON value.
+func (j *judge) framing(raw []byte) {
+	v := j.l.version
+	t := bytes.TrimSpace(raw)
+	switch {
+	case !utf8.Valid(raw):
+		j.fail("transport.utf8", v, "a line of stdout is not valid UTF-8: %s", clip(raw))
+	case concatenated(t):
+		j.fail("transport.one-message-per-line", v, "several JSON messages on one line: %s", clip(raw))
+	case len(t) > 0 && (t[0] == '{' || t[len(t)-1] == '}' || t[0] == '"'):
+		j.fail("transport.one-message-per-line", v, "a message split across lines (this piece is not JSON): %s", clip(raw))
+	default:
+		j.fail("transport.stdout-messages-only", v, "stdout carried a line that is not JSON-RPC: %s", clip(raw))
+	}
+}
+
+// concatenated reports whether b holds two or more JSON values in a row.
+func concatenated(b []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	n := 0
+	for {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return n >= 2 && dec.InputOffset() == int64(len(b))
+		}
+		n++
+		if dec.InputOffset() == int64(len(b)) {
+			return n >= 2
+		}
+	}
+}
+
+// message is the envelope of a JSON-RPC message.
+type message struct {
+	JSONRPC *string         `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  *string         `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}
+
+func (j *judge) received(raw []byte) {
+	l := j.l
+	t := bytes.TrimSpace(raw)
+	if len(t) > 0 && t[0] == '[' {
+		j.fail("transport.no-batches", l.version, "the server sent a JSON-RPC batch (an array)")
+		return
+	}
+	var m message
+	if err := json.Unmarshal(raw, &m); err != nil {
+		j.fail("transport.stdout-messages-only", l.version, "stdout carried JSON that is not a JSON-RPC message: %s", clip(raw))
+		return
+	}
+	if m.JSONRPC == nil || *m.JSONRPC != "2.0" {
+		j.fail("basic.jsonrpc-2", l.version, `the message lacks "jsonrpc":"2.0": %s`, clip(raw))
+	}
+	switch {
+	case m.Method != nil && m.ID != nil:
+		j.serverRequest(&m)
+	case m.Method != nil:
+		j.notification(*m.Method, m.Params)
+	default:
+		j.response(&m, raw)
+	}
+}
+
+func (j *judge) serverRequest(m *message) {
+	l := j.l
+	v := l.version
+	if v != "" && v >= "2026-07-28" {
+		j.fail("lifecycle.no-server-requests", v, "the server sent a %s request", clip([]byte(*m.Method)))
+		return
+	}
+	if !isID(m.ID) {
+		j.fail("basic.request-id", v, "the server's %s request has id %s (want a string or an integer)", clip([]byte(*m.Method)), clip(m.ID))
+	}
+	if l.initSent && !l.initialized && *m.Method != "ping" && *m.Method != "logging/setLevel" {
+		j.fail("lifecycle.no-requests-before-initialized", v, "the server sent %s before notifications/initialized", clip([]byte(*m.Method)))
+	}
+}
+
+// levels are the log levels, least severe first.
+var levels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+func (j *judge) notification(method string, params json.RawMessage) {
+	l := j.l
+	v := l.version
+	switch method {
+	case "notifications/progress":
+		var p struct {
+			Token    json.RawMessage `json:"progressToken"`
+			Progress *float64        `json:"progress"`
+		}
+		_ = json.Unmarshal(params, &p)
+		key := idKey(p.Token)
+		id, ok := l.tokens[key]
+		if !ok {
+			j.fail("progress.known-token", v, "progress for token %s, which no request in flight carries", clip(p.Token))
+			return
+		}
+		if r := l.pending[id]; r != nil && r.cancelled {
+			j.fail("cancellation.no-response", r.version, "progress for request %s after it was cancelled", clip([]byte(id)))
+		}
+		if p.Progress == nil {
+			return
+		}
+		if last, seen := l.progress[key]; seen && *p.Progress <= last {
+			j.fail("progress.increasing", v, "progress went from %s to %s for token %s", num(last), num(*p.Progress), clip(p.Token))
+		}
+		l.progress[key] = *p.Progress
+	case "notifications/message":
+		var p struct {
+			Level string `json:"level"`
+		}
+		_ = json.Unmarshal(params, &p)
+		lv := slices.Index(levels, p.Level)
+		if lv < 0 {
+			j.fail("logging.valid-level", v, "log message with level %q", clip([]byte(p.Level)))
+		}
+		if l.caps != nil && l.caps.Logging == nil {
+			j.fail("capabilities.logging-declared", v, "a log message, and the server did not declare logging")
+		}
+		if l.level >= 0 && lv >= 0 && lv < l.level {
+			j.fail("logging.level-respected", v, "a %s message after logging/setLevel %s", p.Level, levels[l.level])
+		}
+		if v >= "2026-07-28" && !l.anyLogLevel() {
+			j.fail("logging.request-scoped", v, "a log message while no request in flight carries a logLevel")
+		}
+	case "notifications/tools/list_changed":
+		if l.caps != nil && (l.caps.Tools == nil || !l.caps.Tools.ListChanged) {
+			j.fail("capabilities.list-changed-declared", v, "tools/list_changed, and the server did not declare tools.listChanged")
+		}
+	case "notifications/prompts/list_changed":
+		if l.caps != nil && (l.caps.Prompts == nil || !l.caps.Prompts.ListChanged) {
+			j.fail("capabilities.list-changed-declared", v, "prompts/list_changed, and the server did not declare prompts.listChanged")
+		}
+	case "notifications/resources/list_changed":
+		if l.caps != nil && (l.caps.Resources == nil || !l.caps.Resources.ListChanged) {
+			j.fail("capabilities.list-changed-declared", v, "resources/list_changed, and the server did not declare resources.listChanged")
+		}
+	case "notifications/resources/updated":
+		if l.caps != nil && v < "2026-07-28" && (l.caps.Resources == nil || !l.caps.Resources.Subscribe) {
+			j.fail("capabilities.list-changed-declared", v, "resources/updated, and the server did not declare resources.subscribe")
+		}
+	}
+}
+
+func (l *Linter) anyLogLevel() bool {
+	for _, r := range l.pending {
+		if r.logLevel {
+			return true
+		}
+	}
+	return false
+}
+
+func (j *judge) response(m *message, raw []byte) {
+	l := j.l
+	key := idKey(m.ID)
+	r := l.pending[key]
+	v := l.version
+	if r != nil && r.version != "" {
+		v = r.version
+	}
+	hasResult, hasError := m.Result != nil, m.Error != nil
+	if hasResult == hasError {
+		j.fail("basic.result-xor-error", v, "a response with %s", map[bool]string{true: "both result and error", false: "neither result nor error"}[hasResult])
+	}
+	if hasError {
+		var e struct {
+			Code    json.RawMessage `json:"code"`
+			Message json.RawMessage `json:"message"`
+		}
+		if json.Unmarshal(m.Error, &e) != nil || !isInteger(e.Code) {
+			j.fail("basic.error-code-integer", v, "error code %s is not an integer", clip(e.Code))
+		}
+		if len(e.Message) == 0 || e.Message[0] != '"' {
+			j.fail("errors.error-shape", v, "error without a string message: %s", clip(m.Error))
+		}
+	}
+	if r == nil {
+		if l.cancelled[key] {
+			j.fail("cancellation.no-response", v, "a response to request %s after it was cancelled", clip(m.ID))
+			delete(l.cancelled, key)
+			return
+		}
+		j.fail("basic.response-id", v, "a response with id %s, which the client never sent (or already had answered)", clip(m.ID))
+		return
+	}
+	l.finish(key)
+	if r.cancelled {
+		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled", r.method, clip(m.ID))
+	}
+	if hasResult && !hasError {
+		j.result(r, m.Result, v)
+	}
+}
+
+// cacheable are the methods whose 2026-07-28 results carry ttlMs and cacheScope.
+var cacheable = []string{"server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"}
+
+func (j *judge) result(r *request, res json.RawMessage, v string) {
+	l := j.l
+	var top struct {
+		ResultType    *string                    `json:"resultType"`
+		TTL           *float64                   `json:"ttlMs"`
+		CacheScope    *string                    `json:"cacheScope"`
+		InputRequests map[string]json.RawMessage `json:"inputRequests"`
+	}
+	if json.Unmarshal(res, &top) != nil {
+		return
+	}
+	modern := v >= "2026-07-28"
+	switch r.method {
+	case "initialize":
+		var ir struct {
+			ProtocolVersion string          `json:"protocolVersion"`
+			Capabilities    json.RawMessage `json:"capabilities"`
+		}
+		if json.Unmarshal(res, &ir) == nil {
+			l.version = ir.ProtocolVersion
+			l.setCaps(ir.Capabilities)
+		}
+		return
+	case "server/discover":
+		var d struct {
+			Capabilities json.RawMessage `json:"capabilities"`
+		}
+		if json.Unmarshal(res, &d) == nil {
+			l.setCaps(d.Capabilities)
+		}
+	}
+	if modern {
+		switch {
+		case top.ResultType == nil && r.method != "subscriptions/listen":
+			j.fail("lifecycle.result-type", v, "the %s result has no resultType", r.method)
+		case top.ResultType != nil && *top.ResultType != "complete" && *top.ResultType != "input_required" && *top.ResultType != "task":
+			j.fail("lifecycle.result-type", v, "the %s result has resultType %q", r.method, clip([]byte(*top.ResultType)))
+		}
+		inputRequired := top.ResultType != nil && *top.ResultType == "input_required"
+		if !inputRequired && slices.Contains(cacheable, r.method) &&
+			(top.TTL == nil || *top.TTL < 0 || top.CacheScope == nil || (*top.CacheScope != "public" && *top.CacheScope != "private")) {
+			j.fail("lifecycle.cacheable-results", v, "the %s result lacks a valid ttlMs and cacheScope", r.method)
+		}
+		if inputRequired {
+			j.inputRequests(r, top.InputRequests, v)
+			return
+		}
+	}
+	switch r.method {
+	case "tools/list":
+		l.learnTools(res)
+	case "tools/call":
+		j.structured(r, res, v)
+	}
+}
+
+// inputRequests checks that every question asks for a declared capability.
+func (j *judge) inputRequests(r *request, reqs map[string]json.RawMessage, v string) {
+	var caps map[string]json.RawMessage
+	_ = json.Unmarshal(r.caps, &caps)
+	for key, raw := range reqs {
+		var q struct {
+			Method string `json:"method"`
+		}
+		_ = json.Unmarshal(raw, &q)
+		need := map[string]string{"sampling/createMessage": "sampling", "elicitation/create": "elicitation", "roots/list": "roots"}[q.Method]
+		if need != "" && caps[need] == nil {
+			j.fail("mrtr.declared-capabilities", v, "input request %q asks %s, and the client did not declare %s", clip([]byte(key)), q.Method, need)
+		}
+	}
+}
+
+func (l *Linter) learnTools(res json.RawMessage) {
+	var tl struct {
+		Tools []struct {
+			Name         string          `json:"name"`
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		} `json:"tools"`
+	}
+	if json.Unmarshal(res, &tl) != nil {
+		return
+	}
+	for _, t := range tl.Tools {
+		if len(t.OutputSchema) == 0 {
+			delete(l.schemas, t.Name)
+			continue
+		}
+		if len(l.schemas) >= maxTools {
+			return
+		}
+		if f, err := schemaform.Compile(t.OutputSchema); err == nil && f.ValidatorErr == nil {
+			l.schemas[t.Name] = f
+		}
+	}
+}
+
+// structured checks a tool result against the tool's outputSchema.
+func (j *judge) structured(r *request, res json.RawMessage, v string) {
+	f := j.l.schemas[r.tool]
+	if f == nil {
+		return
+	}
+	var cr struct {
+		Structured json.RawMessage `json:"structuredContent"`
+		IsError    bool            `json:"isError"`
+	}
+	if json.Unmarshal(res, &cr) != nil || cr.IsError {
+		return
+	}
+	if cr.Structured == nil {
+		j.fail("tools.structured-content-conforms", v, "tool %q has an outputSchema and its result has no structuredContent", clip([]byte(r.tool)))
+		return
+	}
+	if errs := f.Validate(cr.Structured); len(errs) > 0 {
+		j.fail("tools.structured-content-conforms", v, "tool %q: structuredContent breaks its outputSchema: %s", clip([]byte(r.tool)), clip([]byte(errs.Error())))
+	}
+}
+
+func (l *Linter) setCaps(raw json.RawMessage) {
+	var c capabilities
+	if json.Unmarshal(raw, &c) == nil {
+		l.caps = &c
+	}
+}
+
+// sent follows what the client sent: requests in flight, cancellations,
+// the initialize handshake and the log level.
+func (l *Linter) sent(raw []byte) {
+	var m message
+	if raw == nil || json.Unmarshal(raw, &m) != nil || m.Method == nil {
+		return
+	}
+	var p struct {
+		Name      string          `json:"name"`
+		Level     string          `json:"level"`
+		RequestID json.RawMessage `json:"requestId"`
+		Meta      struct {
+			Token    json.RawMessage `json:"progressToken"`
+			Version  string          `json:"io.modelcontextprotocol/protocolVersion"`
+			Caps     json.RawMessage `json:"io.modelcontextprotocol/clientCapabilities"`
+			LogLevel string          `json:"io.modelcontextprotocol/logLevel"`
+		} `json:"_meta"`
+	}
+	_ = json.Unmarshal(m.Params, &p)
+	method := *m.Method
+	if m.ID == nil {
+		switch method {
+		case "notifications/initialized":
+			l.initialized = true
+		case "notifications/cancelled":
+			key := idKey(p.RequestID)
+			if r := l.pending[key]; r != nil {
+				r.cancelled = true
+			}
+		}
+		return
+	}
+	if p.Meta.Version != "" {
+		l.version = p.Meta.Version
+	}
+	switch method {
+	case "initialize":
+		l.initSent, l.initialized = true, false
+	case "logging/setLevel":
+		l.level = slices.Index(levels, p.Level)
+	}
+	if len(l.pending) >= maxPending {
+		return
+	}
+	key := idKey(m.ID)
+	r := &request{method: method, version: p.Meta.Version, caps: p.Meta.Caps, logLevel: p.Meta.LogLevel != ""}
+	if method == "tools/call" {
+		r.tool = p.Name
+	}
+	if p.Meta.Token != nil {
+		r.token = idKey(p.Meta.Token)
+		l.tokens[r.token] = key
+	}
+	l.pending[key] = r
+}
+
+// finish forgets an answered request; a cancelled one is remembered as
+// answered, so that a second answer is still told apart from an unknown id.
+func (l *Linter) finish(key string) {
+	r := l.pending[key]
+	if r == nil {
+		return
+	}
+	if r.token != "" {
+		delete(l.tokens, r.token)
+		delete(l.progress, r.token)
+	}
+	delete(l.pending, key)
+	if r.cancelled && len(l.cancelled) < maxPending {
+		l.cancelled[key] = true
+	}
+}
+
+// idKey is an id or token as a map key: its JSON, so 1 and "1" differ.
+func idKey(raw json.RawMessage) string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return string(raw)
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func isID(raw json.RawMessage) bool {
+	return len(raw) > 0 && (raw[0] == '"' || isInteger(raw))
+}
+
+func isInteger(raw json.RawMessage) bool {
+	var n json.Number
+	if json.Unmarshal(raw, &n) != nil {
+		return false
+	}
+	_, err := strconv.ParseInt(n.String(), 10, 64)
+	return err == nil
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// clip is raw server text shortened for a message (still untrusted).
+func clip(b []byte) string {
+	const n = 120
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}

@@ -1,0 +1,70 @@
+package check
+
+import (
+	"encoding/json"
+
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// inputRequired tampers with the requestState of a call that asked a
+// question (2026-07-28): the server must refuse the forged state.
+func (r *run) inputRequired() {
+	if !mcp.Stateless(r.era) {
+		return
+	}
+	r.mu.Lock()
+	asked := append([]json.RawMessage(nil), r.asked...)
+	r.mu.Unlock()
+	for _, call := range asked {
+		p := map[string]any{}
+		if json.Unmarshal(call, &p) != nil {
+			continue
+		}
+		delete(p, "_meta")
+		res, e := r.raw(mcp.MethodCallTool, r.params(p))
+		if e != nil {
+			continue
+		}
+		m := object(res)
+		state := str(m["requestState"])
+		if str(m["resultType"]) != "input_required" || state == "" {
+			continue
+		}
+		var reqs map[string]json.RawMessage
+		_ = json.Unmarshal(m["inputRequests"], &reqs)
+		responses := map[string]any{}
+		for k, q := range reqs {
+			switch str(object(q)["method"]) {
+			case mcp.MethodElicit:
+				responses[k] = map[string]any{"action": "decline"}
+			case mcp.MethodListRoots:
+				responses[k] = map[string]any{"roots": []any{}}
+			default:
+				responses[k] = map[string]any{"role": "assistant", "content": map[string]any{"type": "text", "text": "check"}, "model": "mcptui-check"}
+			}
+		}
+		p["inputResponses"] = responses
+		p["requestState"] = tamper(state)
+		res, e = r.raw(mcp.MethodCallTool, r.params(p))
+		if transportGone(e) {
+			return
+		}
+		rt := str(object(res)["resultType"])
+		r.judge("mrtr.request-state-integrity", e != nil || rt == "input_required",
+			"a forged requestState was accepted: the retry answered %s", clip(string(res), 160))
+		return
+	}
+	r.skip("mrtr.request-state-integrity", "no read-only tool asked a question with a requestState (pass --call-tools to try the others)")
+}
+
+// tamper changes one character of s.
+func tamper(s string) string {
+	b := []byte(s)
+	i := len(b) / 2
+	if b[i] == 'A' {
+		b[i] = 'B'
+	} else {
+		b[i] = 'A'
+	}
+	return string(b)
+}

@@ -1,0 +1,103 @@
+package check
+
+import (
+	"encoding/json"
+	"sync"
+
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// resources lists resources and templates, reads each resource, checks
+// the templates' RFC 6570 syntax and the not-found error.
+func (r *run) resources() {
+	if r.client.Session().Capabilities.Resources == nil {
+		r.skip("resources.list-shape", "the server declares no resources")
+		return
+	}
+	items, e := r.list(mcp.MethodListResources, "resources", byURI)
+	if e != nil {
+		r.fail("resources.list-shape", "resources/list got %s", describe(e))
+		return
+	}
+	var uris []string
+	for _, it := range items {
+		ok := isString(it["uri"]) && str(it["uri"]) != "" && isString(it["name"])
+		r.judge("resources.list-shape", ok, "a resource with uri %s and name %s", orAbsent(it["uri"]), orAbsent(it["name"]))
+		if ok && len(uris) < r.o.MaxItems {
+			uris = append(uris, str(it["uri"]))
+		}
+	}
+	if len(items) == 0 {
+		r.pass("resources.list-shape")
+		r.skip("resources.readable", "the server lists no resources")
+	}
+	sem := make(chan struct{}, callConcurrency)
+	var wg sync.WaitGroup
+	for _, uri := range uris {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			r.read(uri)
+		}()
+	}
+	wg.Wait()
+
+	templates, e := r.list(mcp.MethodListResourceTemplates, "resourceTemplates", byTemplate)
+	if e == nil {
+		for _, t := range templates {
+			tmpl := str(t["uriTemplate"])
+			err := validTemplate(tmpl)
+			r.judge("resources.templates", isString(t["uriTemplate"]) && err == nil, "uriTemplate %s: %v", orAbsent(t["uriTemplate"]), err)
+			if err == nil && len(templateVars(tmpl)) > 0 && r.client.Session().Capabilities.Completions != nil {
+				r.completion(map[string]any{"type": "ref/resource", "uri": tmpl}, templateVars(tmpl)[0])
+			}
+		}
+		if len(templates) == 0 {
+			r.skip("resources.templates", "the server lists no resource templates")
+		}
+	}
+	r.notFound()
+}
+
+// read reads one listed resource and judges the answer.
+func (r *run) read(uri string) {
+	res, e := r.request(mcp.MethodReadResource, map[string]any{"uri": uri})
+	if transportGone(e) {
+		return
+	}
+	if e != nil {
+		r.fail("resources.readable", "resources/read %q got %s", clip(uri, 80), describe(e))
+		return
+	}
+	r.pass("resources.readable")
+	var contents []json.RawMessage
+	if json.Unmarshal(object(res)["contents"], &contents) != nil {
+		r.fail("resources.read-shape", "resources/read %q answered %s (no contents array)", clip(uri, 80), clip(string(res), 120))
+		return
+	}
+	for _, c := range contents {
+		o := object(c)
+		if o == nil || !isString(o["uri"]) || (o["text"] == nil) == (o["blob"] == nil) ||
+			(o["text"] != nil && !isString(o["text"])) || (o["blob"] != nil && !isString(o["blob"])) {
+			r.fail("resources.read-shape", "resources/read %q: a content without uri and exactly one of text or blob: %s", clip(uri, 80), clip(string(c), 120))
+			return
+		}
+	}
+	r.pass("resources.read-shape")
+}
+
+// notFound reads a URI that no server has.
+func (r *run) notFound() {
+	const uri = "mcptui-check:///no/such/resource"
+	res, e := r.request(mcp.MethodReadResource, map[string]any{"uri": uri})
+	if transportGone(e) {
+		return
+	}
+	rule, want := "resources.not-found-32002", -32002
+	if mcp.Stateless(r.era) {
+		rule, want = "resources.not-found-32602", mcp.CodeInvalidParams
+	}
+	r.judge(rule, e != nil && e.Code == want, "resources/read of an unknown URI got %s %s (want %d)", describe(e), clip(string(res), 80), want)
+}

@@ -1,0 +1,48 @@
+package check
+
+import (
+	"encoding/json"
+
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// utilities checks logging/setLevel and completion/complete. Progress and
+// cancellation are judged by the linter on every call the check makes.
+func (r *run) utilities() {
+	caps := r.client.Session().Capabilities
+	if caps.Logging != nil && !mcp.Stateless(r.era) {
+		res, e := r.raw(mcp.MethodSetLevel, map[string]any{"level": "nonsense"})
+		r.judge("logging.invalid-level", e != nil && e.Code == mcp.CodeInvalidParams,
+			`logging/setLevel "nonsense" got %s %s (want -32602)`, describe(e), clip(string(res), 80))
+		// Last, so that later traffic is judged against it: warning.
+		res, e = r.raw(mcp.MethodSetLevel, map[string]any{"level": "warning"})
+		r.judge("logging.set-level", e == nil && isObject(res), `logging/setLevel "warning" got %s %s`, describe(e), clip(string(res), 80))
+	} else {
+		r.skip("logging.set-level", "the server declares no logging")
+		r.skip("logging.invalid-level", "the server declares no logging")
+	}
+	if caps.Completions == nil {
+		r.skip("completion.shape", "the server declares no completions")
+	}
+}
+
+// completion checks one completion/complete answer for ref and argument.
+func (r *run) completion(ref map[string]any, arg string) {
+	res, e := r.request(mcp.MethodComplete, map[string]any{"ref": ref, "argument": map[string]any{"name": arg, "value": ""}})
+	if transportGone(e) {
+		return
+	}
+	if e != nil {
+		r.fail("completion.shape", "completion/complete for %v argument %q got %s", ref, arg, describe(e))
+		return
+	}
+	c := object(object(res)["completion"])
+	var values []json.RawMessage
+	okValues := json.Unmarshal(c["values"], &values) == nil && c["values"] != nil && len(values) <= 100
+	for _, v := range values {
+		okValues = okValues && isString(v)
+	}
+	r.judge("completion.shape", c != nil && okValues &&
+		(c["total"] == nil || isNumber(c["total"])) && (c["hasMore"] == nil || isBool(c["hasMore"])),
+		"completion/complete for %q answered %s", arg, clip(string(res), 200))
+}

@@ -1,0 +1,119 @@
+package check
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// The raw wire path: requests the typed client would refuse or shape
+// differently (unknown methods, wrong params, a missing or wrong _meta) go
+// straight through conn, with the _meta the era needs added by hand.
+
+// meta is the 2026-07-28 _meta of a request on version.
+func meta(version string) map[string]any {
+	return map[string]any{
+		mcp.MetaProtocolVersion:    version,
+		mcp.MetaClientCapabilities: map[string]any{},
+		mcp.MetaClientInfo:         map[string]any{"name": mcp.ClientName, "version": "check"},
+	}
+}
+
+// params is p (an object) with the era's _meta added on 2026-07-28.
+func (r *run) params(p map[string]any) map[string]any {
+	if p == nil {
+		p = map[string]any{}
+	}
+	if mcp.Stateless(r.era) {
+		if _, ok := p["_meta"]; !ok {
+			p["_meta"] = meta(r.era)
+		}
+	}
+	return p
+}
+
+// raw sends method with params on the main connection, bypassing mcp.
+func (r *run) raw(method string, params any) (json.RawMessage, *mcp.Error) {
+	return rawCall(r.ctx, r.client.Conn(), method, params, r.o)
+}
+
+func rawCall(ctx context.Context, c *conn.Conn, method string, params any, o Options) (json.RawMessage, *mcp.Error) {
+	res, err := c.Call(ctx, method, params, conn.WithTimeout(o.Timeout))
+	if err == nil {
+		return res, nil
+	}
+	var e *mcp.Error
+	if errors.As(err, &e) {
+		return nil, e
+	}
+	return nil, &mcp.Error{Code: mcp.CodeConnection, Message: err.Error()}
+}
+
+// request sends method through the typed client (the era's _meta and
+// input_required rounds handled), returning the result or the error.
+// A request that failed after the check declined a question the server
+// asked for it gets this code (never on the wire): the failure may be the
+// decline's consequence, so it is no verdict on the server.
+const codeDeclined = 1
+
+func (r *run) request(method string, params any, opts ...mcp.RequestOption) (json.RawMessage, *mcp.Error) {
+	before := r.declines()
+	res, err := r.client.Request(r.ctx, method, params, opts...)
+	if err == nil {
+		return res, nil
+	}
+	var e *mcp.Error
+	if !errors.As(err, &e) {
+		e = &mcp.Error{Code: mcp.CodeConnection, Message: err.Error()}
+	}
+	if r.declines() != before {
+		return nil, &mcp.Error{Code: codeDeclined, Message: "a question was declined meanwhile: " + e.Message}
+	}
+	return nil, e
+}
+
+// transportGone reports whether e is no verdict on the server: the
+// client's own failure (timeout, connection lost) or a declined question.
+func transportGone(e *mcp.Error) bool {
+	return e != nil && (e.Code == mcp.CodeConnection || e.Code == conn.CodeTimeout || e.Code == codeDeclined)
+}
+
+// describe is an error as seen on the wire.
+func describe(e *mcp.Error) string {
+	if e == nil {
+		return "a result"
+	}
+	return fmt.Sprintf("error %d %q", e.Code, clip(e.Message, 120))
+}
+
+// object decodes a JSON object's members (nil when it is not one).
+func object(raw json.RawMessage) map[string]json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// isString, isBool and isNumber tell a member's JSON type.
+func isString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
+func isBool(raw json.RawMessage) bool {
+	s := string(raw)
+	return s == "true" || s == "false"
+}
+func isNumber(raw json.RawMessage) bool {
+	var f float64
+	return len(raw) > 0 && raw[0] != '"' && json.Unmarshal(raw, &f) == nil
+}
+func isArray(raw json.RawMessage) bool  { return len(raw) > 0 && raw[0] == '[' }
+func isObject(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '{' }
+
+func str(raw json.RawMessage) string {
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s
+}
