@@ -361,6 +361,9 @@ func (r *run) observer() func(conn.Event) {
 // wrap records the calls that asked a question inside an input_required
 // result, then lets a (declines when nil).
 func (r *run) wrap(a mcp.Answerer) mcp.Answerer {
+	if a == nil {
+		return nil // the capability is not declared
+	}
 	return mcp.AnswerFunc(func(ctx context.Context, q *mcp.Question) (json.RawMessage, error) {
 		if q.Origin.InputRequired() && q.Origin.CallMethod == mcp.MethodCallTool && q.Origin.Round == 1 {
 			r.mu.Lock()

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"reflect"
 	"slices"
@@ -34,9 +35,15 @@ func (r *run) lifecycle() {
 func (r *run) lifecycleFailedConnect(err error) {
 	if mcp.Stateless(r.era) {
 		r.fail("lifecycle.discover", "the connection failed: %v", err)
-	} else {
-		r.fail("lifecycle.initialize-result", "the connection failed: %v", err)
+		return
 	}
+	var e *mcp.Error
+	var data struct{ Negotiated, Requested string }
+	if errors.As(err, &e) && e.Code == mcp.CodeInvalidParams && json.Unmarshal(e.Data, &data) == nil && data.Negotiated != "" {
+		r.fail("lifecycle.version-echo", "asked for %s, the server answered protocolVersion %s", data.Requested, data.Negotiated)
+		return
+	}
+	r.fail("lifecycle.initialize-result", "the connection failed: %v", err)
 }
 
 func (r *run) initializeResult(res json.RawMessage) {

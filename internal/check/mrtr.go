@@ -20,8 +20,8 @@ func (r *run) inputRequired() {
 		if json.Unmarshal(call, &p) != nil {
 			continue
 		}
-		delete(p, "_meta")
-		res, e := r.raw(mcp.MethodCallTool, r.params(p))
+		p["_meta"] = r.declaringMeta()
+		res, e := r.raw(mcp.MethodCallTool, p)
 		if e != nil {
 			continue
 		}
@@ -45,7 +45,7 @@ func (r *run) inputRequired() {
 		}
 		p["inputResponses"] = responses
 		p["requestState"] = tamper(state)
-		res, e = r.raw(mcp.MethodCallTool, r.params(p))
+		res, e = r.raw(mcp.MethodCallTool, p)
 		if transportGone(e) {
 			return
 		}
@@ -67,4 +67,22 @@ func tamper(s string) string {
 		b[i] = 'A'
 	}
 	return string(b)
+}
+
+// declaringMeta is the era's _meta declaring the capabilities the check's
+// answerers stand for.
+func (r *run) declaringMeta() map[string]any {
+	m := meta(r.era)
+	caps := map[string]any{}
+	if r.o.Sampling != nil {
+		caps["sampling"] = map[string]any{}
+	}
+	if r.o.ElicitForm != nil || r.o.ElicitURL != nil {
+		caps["elicitation"] = map[string]any{"form": map[string]any{}}
+	}
+	if r.o.Roots != nil {
+		caps["roots"] = map[string]any{}
+	}
+	m[mcp.MetaClientCapabilities] = caps
+	return m
 }

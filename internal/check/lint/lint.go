@@ -56,6 +56,9 @@ type request struct {
 	caps      json.RawMessage
 	version   string
 	cancelled bool
+	// afterCancel counts the server's messages for it since the cancel:
+	// the first may have crossed the cancel on the wire (a normal race).
+	afterCancel int
 }
 
 // Linter holds what the rules need to remember between lines.
@@ -106,6 +109,8 @@ func (l *Linter) Observe(ln Line) []Finding {
 	j := judge{l: l, seq: ln.Seq}
 	switch {
 	case ln.Raw == nil:
+	case !utf8.Valid(ln.Raw):
+		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
 	case ln.Discarded && !json.Valid(ln.Raw):
 		j.framing(ln.Raw)
 	default:
@@ -143,8 +148,6 @@ func (j *judge) framing(raw []byte) {
 	v := j.l.version
 	t := bytes.TrimSpace(raw)
 	switch {
-	case !utf8.Valid(raw):
-		j.fail("transport.utf8", v, "a line of stdout is not valid UTF-8: %s", clip(raw))
 	case concatenated(t):
 		j.fail("transport.one-message-per-line", v, "several JSON messages on one line: %s", clip(raw))
 	case len(t) > 0 && (t[0] == '{' || t[len(t)-1] == '}' || t[0] == '"'):
@@ -240,7 +243,9 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			return
 		}
 		if r := l.pending[id]; r != nil && r.cancelled {
-			j.fail("cancellation.no-response", r.version, "progress for request %s after it was cancelled", clip([]byte(id)))
+			if r.afterCancel++; r.afterCancel > 1 {
+				j.fail("cancellation.no-response", r.version, "progress for request %s after it was cancelled", clip([]byte(id)))
+			}
 		}
 		if p.Progress == nil {
 			return
@@ -321,7 +326,7 @@ func (j *judge) response(m *message, raw []byte) {
 	}
 	if r == nil {
 		if l.cancelled[key] {
-			j.fail("cancellation.no-response", v, "a response to request %s after it was cancelled", clip(m.ID))
+			j.fail("cancellation.no-response", v, "a second response to request %s after it was cancelled", clip(m.ID))
 			delete(l.cancelled, key)
 			return
 		}
@@ -329,8 +334,8 @@ func (j *judge) response(m *message, raw []byte) {
 		return
 	}
 	l.finish(key)
-	if r.cancelled {
-		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled", r.method, clip(m.ID))
+	if r.cancelled && r.afterCancel > 0 {
+		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled (and after progress for it)", r.method, clip(m.ID))
 	}
 	if hasResult && !hasError {
 		j.result(r, m.Result, v)

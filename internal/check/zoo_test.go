@@ -1,0 +1,501 @@
+package check
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/mcptui/mcptui/demo"
+)
+
+// The zoo: the demo server (which passes every rule) behind one mutation
+// that breaks exactly one rule. The test binary re-executed with
+// zooEnv=RULE is that server on stdio.
+
+const zooEnv = "MCPTUI_CHECK_ZOO"
+
+// msg is one JSON-RPC message, decoded.
+type msg = map[string]any
+
+// mutation breaks one rule of the demo.
+type mutation struct {
+	// era is the revision the rule is tested on.
+	era string
+	// start are lines written before anything else.
+	start []string
+	// in sees each client line before the demo does: pass=false keeps it
+	// from the demo; replies are written to the client.
+	in func(z *zoo, m msg) (pass bool, replies []msg)
+	// out rewrites a demo line (req is the request a response answers);
+	// it returns the lines to write instead.
+	out func(z *zoo, m msg, req msg) []msg
+	// callTools, noRoots adjust the check's options.
+	callTools, noRoots bool
+	// hang keeps the process alive after stdin EOF.
+	hang bool
+}
+
+// zoo is the running zoo server's state.
+type zoo struct {
+	mu       sync.Mutex
+	requests map[string]msg // client requests by id
+	state    string         // last requestState the demo issued
+	sentLog  bool
+}
+
+func idOf(m msg) string { b, _ := json.Marshal(m["id"]); return string(b) }
+
+func method(m msg) string { s, _ := m["method"].(string); return s }
+
+func params(m msg) msg { p, _ := m["params"].(msg); return p }
+
+func result(m msg) msg { r, _ := m["result"].(msg); return r }
+
+func errorOf(m msg) msg { e, _ := m["error"].(msg); return e }
+
+func response(id any, res any) msg { return msg{"jsonrpc": "2.0", "id": id, "result": res} }
+
+func errResponse(id any, code int, text string) msg {
+	return msg{"jsonrpc": "2.0", "id": id, "error": msg{"code": code, "message": text}}
+}
+
+// only applies f to responses of requests with this method.
+func only(name string, f func(z *zoo, m msg, req msg) []msg) func(z *zoo, m msg, req msg) []msg {
+	return func(z *zoo, m msg, req msg) []msg {
+		if req == nil || method(req) != name {
+			return []msg{m}
+		}
+		return f(z, m, req)
+	}
+}
+
+// onResult applies f to the result of name's responses.
+func onResult(name string, f func(res msg, req msg)) func(z *zoo, m msg, req msg) []msg {
+	return only(name, func(z *zoo, m msg, req msg) []msg {
+		if r := result(m); r != nil {
+			f(r, req)
+		}
+		return []msg{m}
+	})
+}
+
+// addTool appends a tool to every tools/list result.
+func addTool(tool msg) func(z *zoo, m msg, req msg) []msg {
+	return onResult("tools/list", func(res msg, _ msg) {
+		tools, _ := res["tools"].([]any)
+		res["tools"] = append(tools, tool)
+	})
+}
+
+// answer intercepts requests for which f returns a reply.
+func answer(f func(m msg) msg) func(z *zoo, m msg) (bool, []msg) {
+	return func(z *zoo, m msg) (bool, []msg) {
+		if r := f(m); r != nil {
+			return false, []msg{r}
+		}
+		return true, nil
+	}
+}
+
+const (
+	e26 = "2026-07-28"
+	e25 = "2025-11-25"
+)
+
+// zooMutations are the broken servers, by the rule each breaks.
+var zooMutations = map[string]mutation{
+	"transport.stdout-messages-only": {era: e26, start: []string{"zoo server starting up, hello!"}},
+	"transport.one-message-per-line": {era: e26, start: []string{
+		`{"jsonrpc":"2.0","method":"notifications/zoo","params":{}}{"jsonrpc":"2.0","method":"notifications/zoo","params":{}}`}},
+	"transport.utf8":        {era: e26, start: []string{"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/zoo\",\"params\":{\"s\":\"\xff\xfe\"}}"}},
+	"transport.no-batches":  {era: e26, start: []string{`[{"jsonrpc":"2.0","method":"notifications/zoo","params":{}}]`}},
+	"transport.exit-on-eof": {era: e26, hang: true},
+	"basic.jsonrpc-2":       {era: e26, start: []string{`{"jsonrpc":"1.0","method":"notifications/zoo","params":{}}`}},
+	"basic.result-xor-error": {era: e26, out: onResult("tools/list", func(res msg, _ msg) {}), in: nil, start: []string{
+		`{"jsonrpc":"2.0","id":424242,"result":{},"error":{"code":-32603,"message":"both"}}`}},
+	"basic.response-id": {era: e26, start: []string{`{"jsonrpc":"2.0","id":99999,"result":{"resultType":"complete"}}`}},
+	"basic.error-code-integer": {era: e26, out: func(z *zoo, m msg, req msg) []msg {
+		if e := errorOf(m); e != nil {
+			e["code"] = "oops"
+		}
+		return []msg{m}
+	}},
+	"basic.request-id": {era: e25, out: only("initialize", func(z *zoo, m msg, req msg) []msg {
+		return []msg{m, {"jsonrpc": "2.0", "id": nil, "method": "ping"}}
+	}), in: swallowZooResponses},
+	"lifecycle.initialize-result": {era: e25, out: onResult("initialize", func(res msg, _ msg) { delete(res, "serverInfo") })},
+	"lifecycle.version-echo": {era: e25, out: onResult("initialize", func(res msg, req msg) {
+		if params(req)["protocolVersion"] == e25 {
+			res["protocolVersion"] = "2025-06-18"
+		}
+	})},
+	"lifecycle.unsupported-version": {era: e25, out: onResult("initialize", func(res msg, req msg) {
+		res["protocolVersion"] = params(req)["protocolVersion"]
+	})},
+	"lifecycle.no-requests-before-initialized": {era: e25, out: only("initialize", func(z *zoo, m msg, req msg) []msg {
+		return []msg{m, {"jsonrpc": "2.0", "id": "zoo-1", "method": "roots/list"}}
+	}), in: swallowZooResponses},
+	"lifecycle.ping": {era: e25, in: answer(func(m msg) msg {
+		if method(m) == "ping" {
+			return errResponse(m["id"], -32603, "no ping here")
+		}
+		return nil
+	})},
+	"lifecycle.discover":    {era: e26, out: onResult("server/discover", func(res msg, _ msg) { delete(res, "supportedVersions") })},
+	"lifecycle.server-info": {era: e26, out: onResult("server/discover", func(res msg, _ msg) { delete(res, "_meta") })},
+	"lifecycle.unsupported-version-32022": {era: e26, out: func(z *zoo, m msg, req msg) []msg {
+		if e := errorOf(m); e != nil && e["code"] == float64(-32022) {
+			e["code"] = -32600
+		}
+		return []msg{m}
+	}},
+	"lifecycle.meta-required": {era: e26, in: func(z *zoo, m msg) (bool, []msg) {
+		if meta, ok := params(m)["_meta"].(msg); ok && meta["io.modelcontextprotocol/clientCapabilities"] == nil {
+			meta["io.modelcontextprotocol/clientCapabilities"] = msg{}
+		}
+		return true, nil
+	}},
+	"lifecycle.stateless": {era: e26, out: onResult("tools/list", func(res msg, _ msg) {
+		if tools, _ := res["tools"].([]any); len(tools) > 0 {
+			tools[0].(msg)["description"] = fmt.Sprintf("served by process %d", os.Getpid())
+		}
+	})},
+	"lifecycle.result-type":       {era: e26, out: onResult("tools/list", func(res msg, _ msg) { delete(res, "resultType") })},
+	"lifecycle.cacheable-results": {era: e26, out: onResult("tools/list", func(res msg, _ msg) { delete(res, "ttlMs") })},
+	"lifecycle.no-server-requests": {era: e26, start: []string{`{"jsonrpc":"2.0","id":"zoo-1","method":"roots/list"}`},
+		in: swallowZooResponses},
+	"capabilities.declared-methods": {era: e26, in: answer(func(m msg) msg {
+		if method(m) == "completion/complete" {
+			return errResponse(m["id"], -32601, "Method not found")
+		}
+		return nil
+	})},
+	"capabilities.undeclared-methods": {era: e25, out: onResult("initialize", func(res msg, _ msg) {
+		delete(res["capabilities"].(msg), "logging")
+	})},
+	"capabilities.list-changed-declared": {era: e25, out: only("initialize", func(z *zoo, m msg, req msg) []msg {
+		if caps, _ := result(m)["capabilities"].(msg); caps != nil {
+			caps["tools"] = msg{}
+		}
+		return []msg{m, {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}}
+	})},
+	"capabilities.logging-declared": {era: e25, out: only("initialize", func(z *zoo, m msg, req msg) []msg {
+		if caps, _ := result(m)["capabilities"].(msg); caps != nil {
+			delete(caps, "logging")
+		}
+		return []msg{m, {"jsonrpc": "2.0", "method": "notifications/message", "params": msg{"level": "error", "data": "zoo"}}}
+	})},
+	"tools.list-shape": {era: e26, out: onResult("tools/list", func(res msg, _ msg) {
+		if tools, _ := res["tools"].([]any); len(tools) > 0 {
+			delete(tools[0].(msg), "inputSchema")
+		}
+	})},
+	"tools.names":               {era: e26, out: addTool(msg{"name": "bad name!", "inputSchema": msg{"type": "object"}})},
+	"tools.input-schema-object": {era: e26, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "string"}})},
+	"tools.input-schema-valid": {era: e26, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object",
+		"properties": msg{"a": msg{"type": "nonsense"}}}})},
+	"tools.output-schema-valid": {era: e26, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object"},
+		"outputSchema": msg{"type": "object", "required": "a"}})},
+	"tools.structured-content-conforms": {era: e26, out: onResult("tools/call", func(res msg, _ msg) {
+		if res["structuredContent"] != nil {
+			res["structuredContent"] = "not what the schema says"
+		}
+	})},
+	"tools.structured-content-text": {era: e25, out: onResult("tools/call", func(res msg, _ msg) {
+		if res["structuredContent"] != nil {
+			res["content"] = []any{}
+		}
+	})},
+	"tools.annotations": {era: e26, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object"},
+		"annotations": msg{"destructiveHint": "yes"}})},
+	"tools.call-result": {era: e26, out: onResult("tools/call", func(res msg, _ msg) {
+		if res["content"] != nil {
+			res["content"] = []any{msg{"type": "bogus"}}
+		}
+	})},
+	"tools.unknown-tool": {era: e26, in: answer(func(m msg) msg {
+		if method(m) == "tools/call" && params(m)["name"] == "mcptui-check-no-such-tool" {
+			return response(m["id"], msg{"resultType": "complete", "content": []any{msg{"type": "text", "text": "no such tool"}}, "isError": true})
+		}
+		return nil
+	})},
+	"tools.invalid-arguments": {era: e26, callTools: true, out: func(z *zoo, m msg, req msg) []msg {
+		if req != nil && method(req) == "tools/list" && result(m) != nil {
+			hideUnsafeTools(result(m))
+		}
+		if req != nil && method(req) == "tools/call" && (errorOf(m) != nil && errorOf(m)["code"] == float64(-32602) || result(m)["isError"] == true) {
+			return []msg{response(m["id"], msg{"resultType": "complete", "content": []any{msg{"type": "text", "text": "fine"}}})}
+		}
+		return []msg{m}
+	}},
+	"resources.list-shape": {era: e26, out: onResult("resources/list", func(res msg, _ msg) {
+		if rs, _ := res["resources"].([]any); len(rs) > 0 {
+			delete(rs[0].(msg), "name")
+		}
+	})},
+	"resources.readable": {era: e26, in: answer(func(m msg) msg {
+		if method(m) == "resources/read" && !strings.HasPrefix(fmt.Sprint(params(m)["uri"]), "mcptui-check:") {
+			return errResponse(m["id"], -32603, "cannot read")
+		}
+		return nil
+	})},
+	"resources.read-shape": {era: e26, out: onResult("resources/read", func(res msg, _ msg) {
+		if cs, _ := res["contents"].([]any); len(cs) > 0 {
+			delete(cs[0].(msg), "uri")
+		}
+	})},
+	"resources.templates": {era: e26, out: onResult("resources/templates/list", func(res msg, _ msg) {
+		if ts, _ := res["resourceTemplates"].([]any); len(ts) > 0 {
+			ts[0].(msg)["uriTemplate"] = "demo://{bad"
+		}
+	})},
+	"resources.not-found-32002": {era: e25, out: readErrorsInternal},
+	"resources.not-found-32602": {era: e26, out: readErrorsInternal},
+	"prompts.list-shape": {era: e26, out: onResult("prompts/list", func(res msg, _ msg) {
+		if ps, _ := res["prompts"].([]any); len(ps) > 0 {
+			delete(ps[0].(msg), "name")
+		}
+	})},
+	"prompts.get": {era: e26, out: onResult("prompts/get", func(res msg, _ msg) {
+		if ms, _ := res["messages"].([]any); len(ms) > 0 {
+			ms[0].(msg)["role"] = "system"
+		}
+	})},
+	"prompts.missing-argument": {era: e26, out: only("prompts/get", func(z *zoo, m msg, req msg) []msg {
+		if e := errorOf(m); e != nil && e["code"] == float64(-32602) {
+			return []msg{response(m["id"], msg{"resultType": "complete", "messages": []any{}})}
+		}
+		return []msg{m}
+	})},
+	"pagination.cursors": {era: e26, out: onResult("tools/list", func(res msg, _ msg) {
+		if tools, _ := res["tools"].([]any); len(tools) > 0 {
+			res["tools"] = append([]any{tools[0]}, tools...)
+		}
+	})},
+	"pagination.invalid-cursor": {era: e26, in: func(z *zoo, m msg) (bool, []msg) {
+		if p := params(m); p != nil && p["cursor"] == "mcptui-check-invalid-cursor" {
+			delete(p, "cursor")
+		}
+		return true, nil
+	}},
+	"errors.method-not-found": {era: e26, out: func(z *zoo, m msg, req msg) []msg {
+		if e := errorOf(m); e != nil && e["code"] == float64(-32601) {
+			e["code"] = -32603
+		}
+		return []msg{m}
+	}},
+	"errors.invalid-params": {era: e26, in: answer(func(m msg) msg {
+		if _, ok := params(m)["name"].(string); method(m) == "tools/call" && !ok {
+			return errResponse(m["id"], -32603, "internal")
+		}
+		return nil
+	})},
+	"errors.error-shape": {era: e26, out: func(z *zoo, m msg, req msg) []msg {
+		if e := errorOf(m); e != nil {
+			delete(e, "message")
+		}
+		return []msg{m}
+	}},
+	"progress.known-token": {era: e26, start: []string{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"zoo-unknown","progress":1}}`}},
+	"progress.increasing": {era: e26, out: func(z *zoo, m msg, req msg) []msg {
+		if method(m) == "notifications/progress" {
+			params(m)["progress"] = 1
+		}
+		return []msg{m}
+	}},
+	"cancellation.no-response": {era: e26, in: func(z *zoo, m msg) (bool, []msg) {
+		if method(m) == "notifications/cancelled" {
+			// Two answers: the first may have crossed the cancel; the
+			// second cannot have.
+			r := response(params(m)["requestId"], msg{"resultType": "complete", "content": []any{}})
+			return false, []msg{r, r}
+		}
+		return true, nil
+	}},
+	"logging.set-level": {era: e25, in: answer(func(m msg) msg {
+		if method(m) == "logging/setLevel" && params(m)["level"] == "warning" {
+			return errResponse(m["id"], -32603, "no")
+		}
+		return nil
+	})},
+	"logging.invalid-level": {era: e25, in: answer(func(m msg) msg {
+		if method(m) == "logging/setLevel" && params(m)["level"] == "nonsense" {
+			return response(m["id"], msg{})
+		}
+		return nil
+	})},
+	"logging.level-respected": {era: e25, in: func(z *zoo, m msg) (bool, []msg) {
+		if method(m) == "logging/setLevel" && params(m)["level"] == "warning" {
+			return true, []msg{{"jsonrpc": "2.0", "method": "notifications/message", "params": msg{"level": "debug", "data": "zoo"}}}
+		}
+		return true, nil
+	}},
+	"logging.valid-level": {era: e26, start: []string{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"verbose","data":"zoo"}}`}},
+	"logging.request-scoped": {era: e26, in: func(z *zoo, m msg) (bool, []msg) {
+		z.mu.Lock()
+		defer z.mu.Unlock()
+		if m["id"] != nil && !z.sentLog {
+			z.sentLog = true
+			return true, []msg{{"jsonrpc": "2.0", "method": "notifications/message", "params": msg{"level": "info", "data": "zoo"}}}
+		}
+		return true, nil
+	}},
+	"completion.shape": {era: e26, out: onResult("completion/complete", func(res msg, _ msg) {
+		if c, _ := res["completion"].(msg); c != nil {
+			c["values"] = "not a list"
+		}
+	})},
+	"mrtr.declared-capabilities": {era: e26, noRoots: true, out: onResult("tools/call", func(res msg, _ msg) {
+		if reqs, _ := res["inputRequests"].(msg); reqs != nil {
+			reqs["zoo"] = msg{"method": "roots/list"}
+		}
+	})},
+	"mrtr.request-state-integrity": {era: e26, out: onResult("tools/call", func(res msg, _ msg) {}), in: nil},
+}
+
+func init() {
+	// The state-integrity zoo undoes the check's tampering: it puts back the
+	// last requestState the demo issued, so a forged state is "accepted".
+	m := zooMutations["mrtr.request-state-integrity"]
+	m.out = func(z *zoo, msg_ msg, req msg) []msg {
+		if s, ok := result(msg_)["requestState"].(string); ok {
+			z.mu.Lock()
+			z.state = s
+			z.mu.Unlock()
+		}
+		return []msg{msg_}
+	}
+	m.in = func(z *zoo, m msg) (bool, []msg) {
+		if p := params(m); p != nil && p["requestState"] != nil {
+			z.mu.Lock()
+			p["requestState"] = z.state
+			z.mu.Unlock()
+		}
+		return true, nil
+	}
+	zooMutations["mrtr.request-state-integrity"] = m
+}
+
+// readErrorsInternal turns resources/read errors into -32603.
+var readErrorsInternal = only("resources/read", func(z *zoo, m msg, req msg) []msg {
+	if e := errorOf(m); e != nil {
+		e["code"] = -32603
+	}
+	return []msg{m}
+})
+
+// swallowZooResponses keeps the client's answers to the zoo's own
+// requests (ids "zoo-…", or null) from the demo, which never asked.
+func swallowZooResponses(z *zoo, m msg) (bool, []msg) {
+	if m["method"] == nil {
+		if id, _ := m["id"].(string); strings.HasPrefix(id, "zoo-") || m["id"] == nil {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// hideUnsafeTools drops the tools not annotated readOnlyHint (exit, …)
+// from a tools/list result, for mutations checked with callTools.
+func hideUnsafeTools(res msg) {
+	tools, _ := res["tools"].([]any)
+	var keep []any
+	for _, t := range tools {
+		if a, _ := t.(msg)["annotations"].(msg); a != nil && a["readOnlyHint"] == true {
+			keep = append(keep, t)
+		}
+	}
+	res["tools"] = keep
+}
+
+// runZoo serves the demo with the mutation of rule on stdio.
+func runZoo(rule string) {
+	mu, ok := zooMutations[rule]
+	if !ok && rule != "demo" {
+		fmt.Fprintf(os.Stderr, "zoo: no mutation for %s\n", rule)
+		os.Exit(2)
+	}
+	z := &zoo{requests: map[string]msg{}}
+	var wmu sync.Mutex
+	out := bufio.NewWriter(os.Stdout)
+	write := func(line []byte) {
+		wmu.Lock()
+		defer wmu.Unlock()
+		out.Write(line)
+		out.WriteByte('\n')
+		out.Flush()
+	}
+	writeMsg := func(m msg) {
+		b, _ := json.Marshal(m)
+		write(b)
+	}
+	for _, s := range mu.start {
+		write([]byte(s))
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		demo.Serve(context.Background(), inR, outW, io.Discard)
+		outW.Close()
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			line := sc.Bytes()
+			var m msg
+			if mu.out == nil || json.Unmarshal(line, &m) != nil {
+				write(bytes.Clone(line))
+				continue
+			}
+			var req msg
+			if m["method"] == nil {
+				z.mu.Lock()
+				req = z.requests[idOf(m)]
+				z.mu.Unlock()
+			}
+			for _, o := range mu.out(z, m, req) {
+				writeMsg(o)
+			}
+		}
+	}()
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		line := bytes.Clone(sc.Bytes())
+		var m msg
+		if json.Unmarshal(line, &m) != nil {
+			inW.Write(append(line, '\n'))
+			continue
+		}
+		if m["method"] != nil && m["id"] != nil {
+			z.mu.Lock()
+			z.requests[idOf(m)] = m
+			z.mu.Unlock()
+		}
+		pass, replies := true, []msg(nil)
+		if mu.in != nil {
+			pass, replies = mu.in(z, m)
+		}
+		if pass {
+			b, _ := json.Marshal(m)
+			inW.Write(append(b, '\n'))
+		}
+		for _, r := range replies {
+			writeMsg(r)
+		}
+	}
+	inW.Close()
+	<-done
+	if mu.hang {
+		select {}
+	}
+}
