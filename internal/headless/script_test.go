@@ -69,7 +69,7 @@ func TestRunScriptPasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc junitSuites
+	var doc JUnitSuites
 	if err := xml.Unmarshal(b, &doc); err != nil {
 		t.Fatalf("junit: %v\n%s", err, b)
 	}
@@ -110,7 +110,7 @@ tools
 		t.Errorf("failure %+v", f)
 	}
 	b, _ := os.ReadFile(junit)
-	var doc junitSuites
+	var doc JUnitSuites
 	if err := xml.Unmarshal(b, &doc); err != nil || doc.Failures != 4 {
 		t.Fatalf("junit %v %+v", err, doc)
 	}
