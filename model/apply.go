@@ -150,6 +150,7 @@ func (s *Session) started(e Started) {
 	s.conn = ConnState{Phase: PhaseStarting, Gen: gen, Command: e.Command, PID: e.PID, Since: e.Time, Started: e.Time}
 	s.abandoned = 0
 	clear(s.opts)
+	s.lintRestart()
 }
 
 func (s *Session) exited(t time.Time, status string) {

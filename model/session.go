@@ -128,6 +128,8 @@ type Session struct {
 	// abandoned counts processes given up on during the negotiation
 	// whose exit has not been seen yet.
 	abandoned int
+	// lint is the live lint (see lint.go); nil until the first line.
+	lint *linted
 }
 
 // New returns an empty session in the Starting phase.

@@ -29,12 +29,13 @@ func (s *Session) wire(w Wire) {
 		e.Kind = KindInvalid
 	}
 	if e.Kind != 0 {
-		s.history.add(e)
+		s.lintLine(s.history.add(e).Seq, w)
 		return
 	}
 	env := parseEnvelope(w.Line)
 	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, summarize(env)
 	seq := s.history.add(e).Seq
+	s.lintLine(seq, w)
 	switch env.kind {
 	case KindRequest:
 		s.request(w, env, seq)

@@ -53,7 +53,7 @@ func (m *Model) header(w int) string {
 	if n.Errors > 0 {
 		errSt = st.Error
 	}
-	right := st.Muted.Render(fmt.Sprintf("in flight %d", n.InFlight)) + "  " +
+	right := m.lintCounter() + st.Muted.Render(fmt.Sprintf("in flight %d", n.InFlight)) + "  " +
 		pendingSt.Render(fmt.Sprintf("pending %d", n.Pending)) + "  " +
 		errSt.Render(fmt.Sprintf("errors %d", n.Errors)) + " "
 	line1 := spread(left, right, w)

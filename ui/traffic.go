@@ -73,7 +73,7 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 		kit.Own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), kit.Own(arrow+" ", 2, dirSt),
 		kit.Own(kindLabel[e.Kind], kindW, kindSt), kit.Srv(string(e.ID), idW, st.Muted),
 		kit.Own(fmt.Sprintf("%8s ", model.FormatSize(e.Size)), sizeW, st.Muted),
-		kit.Srv(e.Method, methodW, st.Text), kit.Own(link+" ", 2, st.Muted),
+		kit.Srv(e.Method, methodW, st.Text), m.linkCell(e, link),
 		kit.Srv(e.Summary, sumW, st.Text))
 }
 
