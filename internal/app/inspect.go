@@ -91,9 +91,10 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		NoColor: os.Getenv("NO_COLOR") != "",
 		NoBell:  !cfg.Bell,
 		Title:   title,
-		// The explorer sends its own requests on the session's client
+		// The catalog sends the person's calls through the session (they are
+		// ordinary requests in pane 1); it lists on the session's client
 		// and reads the notifications nothing else claimed.
-		Explorer: explorer.OverClient(sess.Client, hub, serverKey),
+		Explorer: explorer.OverSession(sess, hub, serverKey),
 		ArgStore: openArgStore(),
 	}), tea.WithContext(ctx))
 	_, runErr := program.Run()

@@ -56,9 +56,40 @@ type callOptions struct {
 
 // send sends a request of the person's on the current connection.
 func (s *Session) send(ctx context.Context, method string, params json.RawMessage, o callOptions) (json.RawMessage, error) {
+	var res json.RawMessage
+	err := s.track(ctx, method, o, func(ctx context.Context, client *mcp.Client, opts []mcp.RequestOption) error {
+		if o.progress {
+			opts = append(opts, mcp.WithProgress(func(conn.Progress) error { return nil }))
+		}
+		var raw any
+		if len(params) > 0 {
+			raw = params
+		}
+		var err error
+		res, err = client.Request(ctx, method, raw, opts...)
+		return err
+	})
+	return res, err
+}
+
+// Track runs fn as one of the person's requests on the current connection:
+// fn sends exactly one request (a typed call, such as ReadResource, or
+// Request) with the options it is given, which carry the timer and the
+// control that lets Cancel and Extend reach it by its wire id. The
+// catalog's calls go through here, so they are ordinary requests in the
+// requests pane. timeout 0 is conn's default (30 s), < 0 none; with
+// resetOnProgress each progress notification restarts the timer (up to
+// MaxTotalTimeout). fn adds its own progress option if it wants progress.
+func (s *Session) Track(ctx context.Context, method string, timeout time.Duration, resetOnProgress bool, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
+	return s.track(ctx, method, callOptions{timeout: timeout, reset: resetOnProgress}, fn)
+}
+
+// track sends one request through fn with the timer options and a call
+// control, tracking it for Cancel and Extend while in flight.
+func (s *Session) track(ctx context.Context, method string, o callOptions, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
 	g, client, err := s.current()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	ctl := &conn.CallControl{}
 	ctx, cancel := context.WithCancel(ctx)
@@ -66,9 +97,6 @@ func (s *Session) send(ctx context.Context, method string, params json.RawMessag
 	opts := []mcp.RequestOption{mcp.WithCallOptions(conn.WithControl(ctl))}
 	if o.timeout != 0 {
 		opts = append(opts, mcp.WithTimeout(o.timeout))
-	}
-	if o.progress {
-		opts = append(opts, mcp.WithProgress(func(conn.Progress) error { return nil }))
 	}
 	if o.reset {
 		opts = append(opts, mcp.WithResetTimeoutOnProgress())
@@ -87,13 +115,9 @@ func (s *Session) send(ctx context.Context, method string, params json.RawMessag
 	if maxTotal <= 0 {
 		maxTotal = 10 * time.Minute // conn's default cap
 	}
-	track := &liveCall{cancel: cancel, ctl: ctl}
-	stopTracking := s.trackWhenSent(g, track, model.CallOptions{Method: method, Timeout: shown, ResetOnProgress: o.reset, MaxTotal: maxTotal})
-	var raw any
-	if len(params) > 0 {
-		raw = params
-	}
-	res, err := client.Request(ctx, method, raw, opts...)
+	tracked := &liveCall{cancel: cancel, ctl: ctl}
+	stopTracking := s.trackWhenSent(g, tracked, model.CallOptions{Method: method, Timeout: shown, ResetOnProgress: o.reset, MaxTotal: maxTotal})
+	err = fn(ctx, client, opts)
 	if id := stopTracking(); id != "" && err != nil {
 		// The model ends the call from the wire when it can; this covers
 		// a call whose line never went out, or whose end left no trace.
@@ -105,7 +129,7 @@ func (s *Session) send(ctx context.Context, method string, params json.RawMessag
 		}
 		s.push(ended)
 	}
-	return res, err
+	return err
 }
 
 // trackWhenSent registers a call under its wire id once conn has given it

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
@@ -51,6 +52,57 @@ type clientServer struct {
 	c   func() (*mcp.Client, error)
 	hub *Hub
 	key string
+	// track, when set, sends the person's calls (tools/call, reads,
+	// prompts) as tracked requests; nil sends them on c directly.
+	track TrackFunc
+}
+
+// TrackFunc sends one request of the person's through fn with the options
+// it is given (the session's timer and the control that lets the requests
+// pane cancel and extend it); internal/session's Session.Track is one.
+type TrackFunc func(ctx context.Context, method string, timeout time.Duration, resetOnProgress bool,
+	fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error
+
+// Tracker is a session whose requests the requests pane follows: the
+// catalog's calls go through Track and are ordinary requests there.
+type Tracker interface {
+	Client() (*mcp.Client, error)
+	Track(ctx context.Context, method string, timeout time.Duration, resetOnProgress bool,
+		fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error
+}
+
+// OverSession implements Server over a session: the person's calls are
+// tracked requests (cancel and extend work on them in the requests pane),
+// everything else goes on the session's current client. hub may be nil;
+// key names the server for remembered arguments.
+func OverSession(s Tracker, hub *Hub, key string) Server {
+	return &clientServer{c: s.Client, hub: hub, key: key, track: s.Track}
+}
+
+// send runs one of the person's calls: tracked when the server has a
+// tracker, directly on the client otherwise.
+func (s *clientServer) send(ctx context.Context, method string, o CallOptions, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
+	var extra []mcp.RequestOption
+	if o.Progress != nil {
+		p := o.Progress
+		extra = append(extra, mcp.WithProgress(func(pr conn.Progress) error { p(pr); return nil }))
+	}
+	if s.track != nil {
+		return s.track(ctx, method, o.Timeout, o.ResetOnProgress, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
+			return fn(ctx, c, append(opts, extra...))
+		})
+	}
+	c, err := s.c()
+	if err != nil {
+		return err
+	}
+	if o.Timeout != 0 {
+		extra = append(extra, mcp.WithTimeout(o.Timeout))
+	}
+	if o.ResetOnProgress {
+		extra = append(extra, mcp.WithResetTimeoutOnProgress())
+	}
+	return fn(ctx, c, extra)
 }
 
 // OverClient implements Server over the client that current returns (a
@@ -97,38 +149,33 @@ func (s *clientServer) ListPrompts(ctx context.Context) ([]mcp.Prompt, error) {
 }
 
 func (s *clientServer) Call(ctx context.Context, method string, params any, o CallOptions) (json.RawMessage, error) {
-	c, err := s.c()
-	if err != nil {
-		return nil, err
-	}
-	var opts []mcp.RequestOption
-	if o.Timeout != 0 {
-		opts = append(opts, mcp.WithTimeout(o.Timeout))
-	}
-	if o.ResetOnProgress {
-		opts = append(opts, mcp.WithResetTimeoutOnProgress())
-	}
-	if o.Progress != nil {
-		fn := o.Progress
-		opts = append(opts, mcp.WithProgress(func(p conn.Progress) error { fn(p); return nil }))
-	}
-	return c.Request(ctx, method, params, opts...)
+	var res json.RawMessage
+	err := s.send(ctx, method, o, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
+		var err error
+		res, err = c.Request(ctx, method, params, opts...)
+		return err
+	})
+	return res, err
 }
 
 func (s *clientServer) ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error) {
-	c, err := s.c()
-	if err != nil {
-		return nil, err
-	}
-	return c.ReadResource(ctx, uri)
+	var res *mcp.ReadResourceResult
+	err := s.send(ctx, mcp.MethodReadResource, CallOptions{}, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
+		var err error
+		res, err = c.ReadResource(ctx, uri, opts...)
+		return err
+	})
+	return res, err
 }
 
 func (s *clientServer) GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error) {
-	c, err := s.c()
-	if err != nil {
-		return nil, err
-	}
-	return c.GetPrompt(ctx, name, args)
+	var res *mcp.GetPromptResult
+	err := s.send(ctx, mcp.MethodGetPrompt, CallOptions{}, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
+		var err error
+		res, err = c.GetPrompt(ctx, name, args, opts...)
+		return err
+	})
+	return res, err
 }
 
 func (s *clientServer) Complete(ctx context.Context, ref mcp.Ref, arg, value string, context map[string]string) (*mcp.CompleteResult, error) {

@@ -309,8 +309,16 @@ func TestProgressAndCancel(t *testing.T) {
 		t.Fatalf("page %d", m.page)
 	}
 	m.Update(runMsg{id: m.run.id, progress: &progressValue})
-	mustContain(t, m, "waiting for tools/call trigger-long-running-operation", "2/5", "step 2 of 5", "esc cancels it")
+	mustContain(t, m, "waiting for tools/call trigger-long-running-operation", "2/5", "step 2 of 5", "c cancels it")
+	// esc goes back to the form and never cancels: the call goes on.
 	press(m, "esc")
+	if m.page != pageForm || m.Running() != 1 || m.run.cancelled {
+		t.Fatalf("esc: page %d, running %d", m.page, m.Running())
+	}
+	mustContain(t, m, "goes on (pane 1 shows it)")
+	// Back on its page, c cancels it.
+	m.page = pageRunning
+	press(m, "c")
 	// The call returns once cancelled.
 	for _, msg := range screentest.Drain(cmd) {
 		m.Update(msg)

@@ -134,7 +134,7 @@ func (m *Model) runningView(w, h int) []string {
 	} else {
 		out = append(out, kit.Row(st, w, false, kit.Own("  no progress reported (yet)", w, st.Muted)))
 	}
-	out = append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own("  esc cancels it (notifications/cancelled)", w, st.Subtle)))
+	out = append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own("  c cancels it (notifications/cancelled) · esc goes back, the call goes on", w, st.Subtle)))
 	return out
 }
 

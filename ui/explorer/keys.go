@@ -21,7 +21,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case pageForm:
 		return m.formKey(msg)
 	case pageRunning:
-		if k := msg.String(); k == "esc" || k == "x" || k == "ctrl+c" {
+		// esc goes back and never cancels: c cancels.
+		switch msg.String() {
+		case "esc":
+			m.leaveRun()
+		case "c":
 			m.cancelRun()
 		}
 		return nil

@@ -136,7 +136,7 @@ func TestLiveDemo(t *testing.T) {
 	l.call("t", "slow", func() {
 		l.keys("ctrl+s")
 		l.waitFor("waiting for tools/call slow")
-		l.keys("esc")
+		l.keys("c")
 	}, "cancelled tools/call slow")
 	record("tool slow", "cancelled: notifications/cancelled sent")
 

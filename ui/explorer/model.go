@@ -64,7 +64,8 @@ type Model struct {
 
 	page    page
 	act     *action
-	run     *running
+	run     *running         // the call shown on the running page
+	runs    map[int]*running // every call in flight, by id
 	results []*result
 	task    *taskView
 

@@ -24,8 +24,8 @@ type running struct {
 	count   int
 	updates chan conn.Progress
 	done    chan struct{}
-	// cancelled is set once the person cancelled: the page went back,
-	// and whatever comes is only reported.
+	// cancelled is set once the person cancelled: whatever comes is only
+	// reported.
 	cancelled bool
 }
 
@@ -49,6 +49,10 @@ func (m *Model) start(what string, tool *mcp.Tool, fn func(ctx context.Context, 
 	ctx, cancel := context.WithCancel(m.ctx)
 	r := &running{id: m.seq, what: what, tool: tool, started: m.now(), cancel: cancel,
 		updates: make(chan conn.Progress, 64), done: make(chan struct{})}
+	if m.runs == nil {
+		m.runs = map[int]*running{}
+	}
+	m.runs[r.id] = r
 	m.run, m.page = r, pageRunning
 	progress := func(p conn.Progress) {
 		for {
@@ -96,10 +100,11 @@ func (m *Model) tickRun(r *running) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return runMsg{id: r.id, tick: true} })
 }
 
-// runEvent handles progress, ticks and the end of a call.
+// runEvent handles progress, ticks and the end of a call. A call goes on
+// when the person leaves its page; its outcome comes back here.
 func (m *Model) runEvent(msg runMsg) tea.Cmd {
-	r := m.run
-	if r == nil || msg.id != r.id {
+	r := m.runs[msg.id]
+	if r == nil {
 		return nil
 	}
 	switch {
@@ -108,23 +113,29 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 		r.count++
 		return m.waitProgress(r)
 	case msg.tick:
+		if m.run != r {
+			return nil // the clock is drawn only on its page
+		}
 		return m.tickRun(r)
 	}
-	m.run = nil
+	delete(m.runs, r.id)
+	shown := m.run == r && m.page == pageRunning
+	if m.run == r {
+		m.run = nil
+	}
+	back := func() {
+		if shown {
+			m.page = m.pageUnder()
+		}
+	}
 	elapsed := m.now().Sub(r.started)
-	if r.cancelled {
+	if r.cancelled || errors.Is(msg.err, context.Canceled) {
+		back()
 		m.say(true, "cancelled "+r.what+" (notifications/cancelled sent)")
 		return nil
 	}
 	if msg.err != nil {
-		m.page = pageForm
-		if m.act == nil {
-			m.page = pageList
-		}
-		if errors.Is(msg.err, context.Canceled) {
-			m.say(true, "cancelled "+r.what+" (notifications/cancelled sent)")
-			return nil
-		}
+		back()
 		m.say(true, fmt.Sprintf("%s failed after %s: %v", r.what, elapsed.Round(time.Millisecond), msg.err))
 		m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "error", text: r.what + ": " + msg.err.Error()})
 		return nil
@@ -135,22 +146,44 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 	}
 	res := msg.res.clone()
 	res.elapsed = elapsed
-	m.push(res)
+	if shown || m.page == pageList || m.page == pageResult {
+		m.push(res)
+		return nil
+	}
+	// The person is filling a form: the result waits under it.
+	m.results = append(m.results, res)
+	m.say(false, r.what+" is done: its result is under this page (esc)")
 	return nil
 }
 
-// cancelRun cancels the running call.
+// pageUnder is the page below a call's or a result's: the form, if one is
+// being filled, else the lists.
+func (m *Model) pageUnder() page {
+	if m.act != nil {
+		return pageForm
+	}
+	return pageList
+}
+
+// leaveRun goes back from a running call's page; the call goes on.
+func (m *Model) leaveRun() {
+	if m.run != nil {
+		m.say(false, m.run.what+" goes on (pane 1 shows it): its result comes back here")
+	}
+	m.page = m.pageUnder()
+}
+
+// cancelRun cancels the call shown on the running page.
 func (m *Model) cancelRun() {
 	if m.run != nil {
 		m.run.cancel()
 		m.run.cancelled = true
 		m.say(false, "cancelling "+m.run.what+"…")
-		m.page = pageForm
-		if m.act == nil {
-			m.page = pageList
-		}
 	}
 }
+
+// Running is the number of the catalog's calls in flight.
+func (m *Model) Running() int { return len(m.runs) }
 
 // callTool calls a tool with arguments.
 func (m *Model) callTool(t *mcp.Tool, args json.RawMessage, spec callSpec) tea.Cmd {

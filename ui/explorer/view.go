@@ -261,7 +261,7 @@ func (m *Model) footer(w int) string {
 			keys += " · ctrl+g options"
 		}
 	case m.page == pageRunning:
-		keys = "esc cancels"
+		keys = "c cancels · esc back (the call goes on)"
 	case m.page == pageResult:
 		keys = "↑/↓ move · enter folds / opens · y copies · Y copies all · w saves item · W saves all · esc back"
 	case m.page == pageTask:
