@@ -18,15 +18,18 @@ const (
 	FilterInput
 	ComposerOverlay
 	ListenOverlay
+	// CatalogPane is pane 6; the catalog's own keys are in its footer
+	// line.
+	CatalogPane
 )
 
 // Local returns the keys specific to a context, most useful first.
 func (m KeyMap) Local(c Context) []key.Binding {
 	switch c {
 	case InFlightPane:
-		return []key.Binding{m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.Open, m.InFlight.OpenResponse}
+		return []key.Binding{m.InFlight.Open, m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.OpenResponse, m.InFlight.OpenRequest}
 	case PendingPane:
-		return []key.Binding{m.Pending.Reply, m.Pending.Form, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
+		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
 	case TrafficPane:
 		return []key.Binding{m.Traffic.Open, m.Traffic.Filter, m.Traffic.Jump, m.Traffic.Copy, m.Traffic.Follow}
 	case SubscriptionsPane:
@@ -40,6 +43,11 @@ func (m KeyMap) Local(c Context) []key.Binding {
 		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
 	case DialogOverlay, ComposerOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
+	case CatalogPane:
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+			key.NewBinding(key.WithKeys("ctrl+a"), key.WithHelp("ctrl+a", "answer")),
+		}
 	case FilterInput:
 		return []key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
@@ -50,15 +58,25 @@ func (m KeyMap) Local(c Context) []key.Binding {
 }
 
 // isOverlay reports whether the context replaces the pane keys.
-func (c Context) isOverlay() bool { return c >= ViewerOverlay }
+func (c Context) isOverlay() bool { return c >= ViewerOverlay && c != CatalogPane }
 
-// ShortHelp is the footer: the context's keys, then the few global ones.
+// ShortHelp is the footer: the context's keys, then the global ones.
 func (m KeyMap) ShortHelp(c Context) []key.Binding {
-	out := m.Local(c)
+	return append(m.Local(c), m.Tail(c)...)
+}
+
+// Tail is the global keys the footer keeps at its right end whatever its
+// width: new request, catalog, zoom, help, quit on a pane; only help in an
+// overlay or a text field (esc and ctrl+s are among its own keys).
+func (m KeyMap) Tail(c Context) []key.Binding {
+	g := m.Global
 	if c.isOverlay() {
-		return out
+		return []key.Binding{Untypable(g.Help)}
 	}
-	return append(out, m.Global.NextPane, m.Global.Zoom, m.Global.Help, m.Global.Quit)
+	if c == CatalogPane {
+		return []key.Binding{g.Compose, g.Zoom, g.Help, g.Quit}
+	}
+	return []key.Binding{g.Compose, g.Explorer, g.Zoom, g.Help, g.Quit}
 }
 
 // FullHelp is the ? overlay: the context's keys, movement, and the global
@@ -74,7 +92,7 @@ func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 		return cols
 	}
 	return append(cols,
-		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5},
+		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5, g.Pane6},
 		[]key.Binding{g.Zoom, g.Compose, g.Explorer, g.Restart, g.Help, g.Quit})
 }
 
@@ -89,3 +107,17 @@ func (h Helper) ShortHelp() []key.Binding { return h.Map.ShortHelp(h.Context) }
 
 // FullHelp implements help.KeyMap.
 func (h Helper) FullHelp() [][]key.Binding { return h.Map.FullHelp(h.Context) }
+
+// Untypable is b shown by its first key that cannot be typed into a text
+// field (f1 for help), the key that works in forms and editors; b itself
+// when all its keys are printable.
+func Untypable(b key.Binding) key.Binding {
+	for _, k := range b.Keys() {
+		if len([]rune(k)) > 1 && k != "space" {
+			out := b
+			out.SetHelp(k, b.Help().Desc)
+			return out
+		}
+	}
+	return b
+}

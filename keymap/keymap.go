@@ -15,10 +15,11 @@ import (
 // Global keys work everywhere outside text entry.
 type Global struct {
 	Quit, Help, NextPane, PrevPane, Zoom, Restart, Compose key.Binding
-	// Explorer opens the explorer (tools, resources, templates, prompts).
+	// Explorer focuses the catalog (tools, resources, templates, prompts,
+	// the server's log), pane 6.
 	Explorer key.Binding
-	// Pane1..Pane5 focus a pane directly.
-	Pane1, Pane2, Pane3, Pane4, Pane5 key.Binding
+	// Pane1..Pane6 focus a pane directly.
+	Pane1, Pane2, Pane3, Pane4, Pane5, Pane6 key.Binding
 }
 
 // List keys move the selection of the focused pane.
@@ -26,9 +27,12 @@ type List struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right key.Binding
 }
 
-// InFlight keys act on the selected request.
+// InFlight keys act on the selected request (pane 1, Requests).
 type InFlight struct {
-	Cancel, Extend, Open, OpenResponse key.Binding
+	Cancel, Extend key.Binding
+	// Open shows the outcome rendered (in the catalog); OpenRequest and
+	// OpenResponse the raw lines.
+	Open, OpenRequest, OpenResponse key.Binding
 }
 
 // Pending keys answer the selected question.
@@ -89,18 +93,19 @@ func Default() KeyMap {
 	return KeyMap{
 		Global: Global{
 			Quit:     b(k("q", "ctrl+c"), "q", "quit"),
-			Help:     b(k("?"), "?", "help"),
+			Help:     b(k("?", "f1"), "?", "help"),
 			NextPane: b(k("tab"), "tab", "next pane"),
 			PrevPane: b(k("shift+tab"), "shift+tab", "previous pane"),
 			Zoom:     b(k("z"), "z", "zoom"),
 			Restart:  b(k("r"), "r", "restart server"),
 			Compose:  b(k("n"), "n", "new request"),
-			Explorer: b(k("E"), "E", "explorer"),
-			Pane1:    b(k("1"), "1", "in flight"),
-			Pane2:    b(k("2"), "2", "pending"),
+			Explorer: b(k("E"), "E", "catalog"),
+			Pane1:    b(k("1"), "1", "requests"),
+			Pane2:    b(k("2"), "2", "server asks"),
 			Pane3:    b(k("3"), "3", "traffic"),
 			Pane4:    b(k("4"), "4", "subscriptions"),
 			Pane5:    b(k("5"), "5", "stderr"),
+			Pane6:    b(k("6"), "6", "catalog"),
 		},
 		List: List{
 			Up:       b(k("up", "k"), "↑/k", "up"),
@@ -113,18 +118,19 @@ func Default() KeyMap {
 			Right:    b(k("right", "l"), "→/l", "scroll right"),
 		},
 		InFlight: InFlight{
-			Cancel:       b(k("c"), "c", "cancel request"),
-			Extend:       b(k("+"), "+", "extend timeout 60s"),
-			Open:         b(k("enter"), "enter", "open request"),
-			OpenResponse: b(k("o"), "o", "open response"),
+			Cancel:       b(k("c"), "c", "cancel"),
+			Extend:       b(k("+"), "+", "extend 60s"),
+			Open:         b(k("enter"), "enter", "outcome"),
+			OpenRequest:  b(k("i"), "i", "request"),
+			OpenResponse: b(k("o"), "o", "response"),
 		},
 		Pending: Pending{
-			Reply:   b(k("enter"), "enter", "write answer"),
+			Reply:   b(k("enter"), "enter", "answer"),
 			Approve: b(k("a"), "a", "approve prepared"),
 			Edit:    b(k("e"), "e", "edit raw JSON"),
 			Reject:  b(k("x"), "x", "reject"),
 			Open:    b(k("o"), "o", "open request"),
-			Form:    b(k("f"), "f", "answer in a form"),
+			Form:    b(k("f"), "f", "answer"),
 		},
 		Traffic: Traffic{
 			Filter:      b(k("/"), "/", "filter"),
@@ -165,10 +171,10 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 	return map[string]*key.Binding{
 		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
 		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.compose": &g.Compose, "global.explorer": &g.Explorer, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
-		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5,
+		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5, "global.pane6": &g.Pane6,
 		"list.up": &l.Up, "list.down": &l.Down, "list.pageup": &l.PageUp, "list.pagedown": &l.PageDown,
 		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,
-		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open, "inflight.openresponse": &f.OpenResponse,
+		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open, "inflight.openrequest": &f.OpenRequest, "inflight.openresponse": &f.OpenResponse,
 		"pending.reply": &p.Reply, "pending.approve": &p.Approve, "pending.edit": &p.Edit, "pending.reject": &p.Reject, "pending.open": &p.Open, "pending.form": &p.Form,
 		"traffic.filter": &t.Filter, "traffic.clearfilter": &t.ClearFilter, "traffic.open": &t.Open,
 		"traffic.jump": &t.Jump, "traffic.copy": &t.Copy, "traffic.follow": &t.Follow,

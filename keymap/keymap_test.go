@@ -79,11 +79,11 @@ func TestRebind(t *testing.T) {
 func TestHelpByContext(t *testing.T) {
 	m := Default()
 	short := m.ShortHelp(PendingPane)
-	if short[0].Help().Desc != "write answer" || short[len(short)-1].Help().Desc != "quit" {
+	if short[0].Help().Desc != "answer" || short[len(short)-1].Help().Desc != "quit" {
 		t.Errorf("pending short help = %v", short)
 	}
-	if got := m.ShortHelp(EditorOverlay); len(got) != 3 {
-		t.Errorf("editor help has %d keys", len(got))
+	if got := m.ShortHelp(EditorOverlay); len(got) != 4 || got[3].Help().Key != "f1" {
+		t.Errorf("editor help has %d keys, help shown as %q", len(got), got[len(got)-1].Help().Key)
 	}
 	if cols := (Helper{Map: m, Context: TrafficPane}).FullHelp(); len(cols) != 4 {
 		t.Errorf("traffic full help has %d columns", len(cols))

@@ -79,11 +79,15 @@ const (
 	// FailedLocally: the sender gave up without an answer (its timer
 	// fired, or its line could not be written).
 	FailedLocally
+	// NeedsInput: a 2026-07-28 round that ended with an input_required
+	// result: the server asks the person something, and the call goes on
+	// as a new round once answered.
+	NeedsInput
 )
 
 // String names the outcome.
 func (k OutcomeKind) String() string {
-	return [...]string{"pending", "ok", "error", "cancelled", "connection died", "failed"}[k]
+	return [...]string{"pending", "ok", "error", "cancelled", "connection died", "failed", "needs input"}[k]
 }
 
 // Outcome is how and when a call ended.

@@ -2,8 +2,10 @@ package model
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Kind is what a traffic entry is.
@@ -145,11 +147,95 @@ func summarize(e envelope) string {
 	case KindNotification:
 		return notificationSummary(e.method, e.params)
 	case KindResponse:
-		return clipRaw(e.result)
+		return resultSummary(e.result)
 	case KindError:
 		return clip(e.err.Error())
 	}
 	return ""
+}
+
+// resultSummary is what a person wants to read of a result: its content's
+// text, a tool error, how many items a list has, the questions of an
+// input_required round; else the result without _meta and resultType.
+// Results over summaryScanBytes are summarised by their start only, so the
+// reducer's work per line stays bounded.
+func resultSummary(res []byte) string {
+	if len(res) > summaryScanBytes {
+		return clipRaw(res)
+	}
+	v, ok := members(res, "resultType", "content", "isError", "contents", "messages", "inputRequests",
+		"tools", "resources", "resourceTemplates", "prompts", "structuredContent")
+	if !ok {
+		return clipRaw(res)
+	}
+	if rt, _ := str(v[0]); rt == "input_required" {
+		var entries map[string]json.RawMessage
+		_ = json.Unmarshal(v[5], &entries)
+		return clip(fmt.Sprintf("input required: %d question(s) for the person", len(entries)))
+	}
+	switch {
+	case kind(v[1]) == '[':
+		text := contentText(v[1])
+		if text == "" && v[10] != nil {
+			text = clipRaw(v[10])
+		}
+		if isErr := string(bytes.TrimSpace(v[2])); isErr == "true" {
+			return clip("tool error: " + text)
+		}
+		return clip(text)
+	case kind(v[3]) == '[':
+		var items []json.RawMessage
+		_ = json.Unmarshal(v[3], &items)
+		if len(items) > 0 {
+			iv, _ := members(items[0], "uri", "mimeType", "text", "blob")
+			uri, _ := str(iv[0])
+			if t, ok := str(iv[2]); ok {
+				return clip(uri + ": " + strings.Join(strings.Fields(t), " "))
+			}
+			mime, _ := str(iv[1])
+			return clip(fmt.Sprintf("%s: %s blob", uri, mime))
+		}
+		return "no contents"
+	case kind(v[4]) == '[':
+		var items []json.RawMessage
+		_ = json.Unmarshal(v[4], &items)
+		return fmt.Sprintf("%d message(s)", len(items))
+	}
+	for i, name := range []string{"tools", "resources", "resource templates", "prompts"} {
+		if kind(v[6+i]) == '[' {
+			var items []json.RawMessage
+			_ = json.Unmarshal(v[6+i], &items)
+			return fmt.Sprintf("%d %s", len(items), name)
+		}
+	}
+	return clipRaw(withoutMembers(res, "_meta", "resultType"))
+}
+
+// summaryScanBytes is the largest result resultSummary takes apart.
+const summaryScanBytes = 64 << 10
+
+// withoutMembers is an object without the named members (the object
+// itself when it has none of them or does not parse).
+func withoutMembers(raw []byte, names ...string) []byte {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		return raw
+	}
+	dropped := false
+	for _, n := range names {
+		if _, ok := obj[n]; ok {
+			delete(obj, n)
+			dropped = true
+		}
+	}
+	if !dropped {
+		return raw
+	}
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
 // notificationSummary picks the telling members of common notifications.

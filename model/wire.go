@@ -105,6 +105,9 @@ func (s *Session) response(w Wire, env envelope, seq uint64) {
 		s.history.link(c.RequestSeq, seq)
 		s.negotiationResponse(c, env, w.Time)
 		o := Outcome{Kind: Succeeded, Time: w.Time}
+		if rt, _ := str(member(env.result, "resultType")); rt == "input_required" {
+			o.Kind = NeedsInput
+		}
 		if env.kind == KindError {
 			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err}
 		}

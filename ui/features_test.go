@@ -126,9 +126,9 @@ func TestInFlightOpensRequestAndResponse(t *testing.T) {
 	if m.overlay != overlayViewer || m.viewer.entry.Seq != c.ResponseSeq {
 		t.Fatalf("o opened %+v", m.viewer)
 	}
-	press(m, "esc", "enter")
+	press(m, "esc", "i")
 	if m.overlay != overlayViewer || m.viewer.entry.Seq != c.RequestSeq {
-		t.Fatalf("enter opened %+v", m.viewer)
+		t.Fatalf("i opened %+v", m.viewer)
 	}
 	// A call still in flight has no response to open.
 	press(m, "esc", "g", "o")

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -122,16 +124,40 @@ func (m *Model) context() keymap.Context {
 	if m.traffic.editing {
 		return keymap.FilterInput
 	}
-	return [...]keymap.Context{keymap.InFlightPane, keymap.PendingPane, keymap.TrafficPane, keymap.SubscriptionsPane, keymap.StderrPane}[m.focus]
+	return [...]keymap.Context{keymap.InFlightPane, keymap.PendingPane, keymap.TrafficPane, keymap.SubscriptionsPane,
+		keymap.StderrPane, keymap.CatalogPane}[m.focus]
 }
 
-// footer shows the keys that work here.
+// footer shows the keys that work here: the context's own, as many as fit,
+// and at the right end the global ones (help and quit always, at any
+// width).
 func (m *Model) footer(w int) string {
 	if s, ok := m.richFooter(w); ok {
 		return s
 	}
+	c := m.context()
 	h := m.help
-	h.SetWidth(w - 1)
-	line := " " + h.ShortHelpView(m.keys.ShortHelp(m.context()))
+	h.SetWidth(0)
+	tb := m.keys.Tail(c)
+	if w < 100 && len(tb) > 2 {
+		// Narrow: zoom makes room for the pane's own keys.
+		tb = slices.DeleteFunc(tb, func(b key.Binding) bool { return b.Help() == m.keys.Global.Zoom.Help() })
+	}
+	tail := h.ShortHelpView(tb)
+	room := w - 2 - ansi.StringWidth(tail) - 3
+	var local string
+	for _, b := range m.keys.Local(c) {
+		next := h.ShortHelpView([]key.Binding{b})
+		if local != "" {
+			next = local + h.ShortSeparator + next
+		}
+		if ansi.StringWidth(next) > room {
+			break
+		}
+		local = next
+	}
+	line := " " + local
+	gap := max(w-1-ansi.StringWidth(line)-ansi.StringWidth(tail), 1)
+	line += strings.Repeat(" ", gap) + tail
 	return lipgloss.NewStyle().MaxWidth(w).Render(inert.Pad(line, w))
 }

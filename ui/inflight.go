@@ -5,7 +5,10 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/explorer"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -45,7 +48,7 @@ func (m *Model) drawInFlight(w, h int) []string {
 		if len(block) > 0 {
 			return block
 		}
-		return []string{kit.Row(m.styles, w, false, kit.Own("  nothing in flight", w, m.styles.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own("  no requests yet: n composes one, E opens the catalog", w, m.styles.Muted))}
 	}
 	if h <= 0 {
 		return block
@@ -110,6 +113,11 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 		textSt, status, statusSt = st.Muted, fmt.Sprintf("error %d", c.Outcome.Err.Code), st.Error
 	case model.CancelledByCaller:
 		textSt, status, statusSt = st.Muted, "cancelled", st.Warn
+	case model.NeedsInput:
+		textSt, status, statusSt = st.Muted, "asked you", st.Muted
+		if m.waitingOnPerson() {
+			status, statusSt = "waits for you", st.Pending
+		}
 	case model.ConnectionDied:
 		textSt, status, statusSt = st.Muted, "conn died", st.Error
 	}
@@ -141,6 +149,69 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 		kit.Own("    ", 4, st.Text),
 		kit.Txt(m.bar(barW, frac, det, now, !sel), st.Text), kit.Own(" "+label+" ", len(label)+2, st.Muted),
 		kit.Srv(p.Message, msgW, st.Text))}
+}
+
+// waitingOnPerson reports whether an input_required question waits for
+// the person.
+func (m *Model) waitingOnPerson() bool {
+	for _, q := range m.sess.Questions() {
+		if q.State == model.Waiting && q.InputKey != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// openOutcome shows a request's outcome: rendered in the catalog as its
+// own calls' results are (content items, JSON tree, structured content
+// checked, the error explained) once it has ended; the request line while
+// it is in flight.
+func (m *Model) openOutcome(c *model.Call) tea.Cmd {
+	if c.Outcome.Kind == model.Pending {
+		m.say(false, "still in flight: this is the request (o opens the response once it comes)")
+		m.openSeq(c.RequestSeq)
+		return nil
+	}
+	o := explorer.Outcome{Method: c.Method, Target: c.Target, At: c.Outcome.Time}
+	switch {
+	case c.Outcome.Err != nil:
+		o.Err = explainError(c.Outcome.Err)
+	case c.Outcome.Kind == model.CancelledByCaller:
+		o.Err = "cancelled: notifications/cancelled was sent, no response is due"
+	case c.Outcome.Kind == model.ConnectionDied:
+		o.Err = "the connection ended before the response (the server exited or was restarted)"
+	default:
+		if e := m.sess.History().BySeq(c.ResponseSeq); e != nil {
+			o.Line = e.Raw
+		}
+	}
+	init := m.freshExplorer()
+	if m.rich.explorer == nil {
+		// No catalog on this connection: the raw response.
+		m.openSeq(c.ResponseSeq)
+		return nil
+	}
+	show := m.rich.explorer.ShowOutcome(o)
+	return tea.Batch(init, m.openExplorer(), show)
+}
+
+// explainError is an error's code and message, with what the code means.
+func explainError(e *model.RPCError) string {
+	why := map[int]string{
+		-32700: "the server could not parse the request",
+		-32600: "the server found the request invalid",
+		-32601: "the server does not offer this method",
+		-32602: "the server rejected the params",
+		-32603: "the server failed inside",
+		-32000: "the connection failed (mcptui's own error)",
+		-32001: "the request timed out",
+		-32002: "the resource was not found",
+	}[e.Code]
+	s := fmt.Sprintf("error %d: %s", e.Code, e.Message)
+	if why != "" {
+		s += " (" + why + ")"
+	}
+	return s
 }
 
 // selectedCall is the call under the cursor, or nil.

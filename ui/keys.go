@@ -20,10 +20,17 @@ const extendBy = 60 * time.Second
 // keys, then the focused pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.notice, m.noticeErr = "", false // a key press acknowledges the last notice
+	if m.overlay != overlayHelp && msg.Text == "" && key.Matches(msg, m.keys.Global.Help) {
+		// The help key that cannot be typed (f1) works everywhere, forms
+		// and editors too; esc comes back to where it was.
+		m.helpFor, m.helpFrom = m.context(), m.overlay
+		m.overlay = overlayHelp
+		return nil
+	}
 	switch m.overlay {
 	case overlayHelp:
 		if key.Matches(msg, m.keys.Overlay.Close, m.keys.Global.Help, m.keys.Global.Quit) {
-			m.overlay = overlayNone
+			m.overlay = m.helpFrom
 		}
 		return nil
 	case overlayViewer:
@@ -36,13 +43,14 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.composerKey(msg)
 	case overlayListen:
 		return m.listenKey(msg)
-	case overlayExplorer:
-		return m.explorerKey(msg)
 	case overlayAnswer:
 		return m.answerKey(msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)
+	}
+	if m.catalogOwns(msg) {
+		return m.catalogKey(msg)
 	}
 	g := m.keys.Global
 	switch {
@@ -50,12 +58,13 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.say(false, "shutting the server down…")
 		return m.quit()
 	case key.Matches(msg, g.Help):
+		m.helpFor, m.helpFrom = m.context(), overlayNone
 		m.overlay = overlayHelp
 	case key.Matches(msg, g.NextPane):
-		m.focus = (m.focus + 1) % paneCount
+		return m.cycleFocus(1)
 	case key.Matches(msg, g.PrevPane):
-		m.focus = (m.focus + paneCount - 1) % paneCount
-	case key.Matches(msg, g.Explorer):
+		return m.cycleFocus(-1)
+	case key.Matches(msg, g.Explorer, g.Pane6):
 		return m.openExplorer()
 	case key.Matches(msg, g.Compose):
 		if m.composer == nil {
@@ -75,15 +84,44 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5):
 		for i, b := range []key.Binding{g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5} {
 			if key.Matches(msg, b) {
-				m.focus = pane(i)
+				m.focusPane(pane(i))
 			}
 		}
+	case m.focus == paneCatalog:
+		return m.catalogKey(msg)
 	default:
 		if m.moveKey(msg) {
 			return nil
 		}
 		return m.paneKey(msg)
 	}
+	return nil
+}
+
+// focusPane focuses a pane other than the catalog: traffic, subscriptions
+// and stderr take the catalog's room back; requests and questions share
+// the screen with it.
+func (m *Model) focusPane(p pane) {
+	if p == paneTraffic || p == paneSubs || p == paneStderr {
+		m.catalog = false
+	}
+	m.focus = p
+}
+
+// cycleFocus moves the focus to the next (or previous) pane on the screen:
+// 1, 2, 3, 4, 5 with traffic in the middle; 1, 2, 6 with the catalog.
+func (m *Model) cycleFocus(d int) tea.Cmd {
+	order := []pane{paneInFlight, panePending, paneTraffic, paneSubs, paneStderr}
+	if m.catalog {
+		order = []pane{paneInFlight, panePending, paneCatalog}
+	}
+	i := 0
+	for j, p := range order {
+		if p == m.focus {
+			i = j
+		}
+	}
+	m.focus = order[(i+d+len(order))%len(order)]
 	return nil
 }
 
@@ -124,7 +162,7 @@ func (m *Model) list(p pane) *listState {
 // moveKey handles the movement keys for the focused pane.
 func (m *Model) moveKey(msg tea.KeyPressMsg) bool {
 	l, n := m.list(m.focus), m.rowsOf(m.focus)
-	page := max(layout(m.width, m.height, m.zoom, m.focus)[m.focus].inner()-1, 1)
+	page := max(layout(m.width, m.height, m.zoom, m.focus, m.catalog)[m.focus].inner()-1, 1)
 	k := m.keys.List
 	delta := 0
 	switch {
@@ -200,6 +238,8 @@ func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
 			func(ctx context.Context) error { return b.Extend(ctx, id, extendBy) },
 			model.Extended{Stamp: model.Stamp{Time: m.now(), Gen: c.Gen}, ID: id, By: extendBy})
 	case key.Matches(msg, k.Open):
+		return m.openOutcome(c)
+	case key.Matches(msg, k.OpenRequest):
 		m.openSeq(c.RequestSeq)
 	case key.Matches(msg, k.OpenResponse):
 		if c.ResponseSeq == 0 {

@@ -30,19 +30,17 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	draft, hasDraft := m.drafts[q.Key]
+	draft := m.drafts[q.Key]
 	switch {
-	case key.Matches(msg, k.Reply):
-		if q.Kind == model.AskSampling {
-			m.openEditor(newEditor(editReply, q, draft))
-		} else {
-			m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(model.Prepared(q, "", m.rootList().Get())))))
-		}
+	case key.Matches(msg, k.Reply, k.Form):
+		// One editor per job: the question's own (the sampling reply
+		// with its system prompt, model and stop reason; the form; the
+		// roots list); the raw JSON for a kind without one.
+		return m.openAnswer(q)
 	case key.Matches(msg, k.Approve):
-		if q.Kind == model.AskSampling && !hasDraft {
-			m.openEditor(newEditor(editReply, q, ""))
+		if q.Kind == model.AskSampling && draft == "" {
 			m.say(false, "write the model's reply, then ctrl+s")
-			return nil
+			return m.openAnswer(q)
 		}
 		ans := model.Prepared(q, draft, m.rootList().Get())
 		if err := model.ValidateAnswer(q, ans); err != nil {
@@ -56,8 +54,6 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 			ans = model.ToolUseAnswer(q.Summary.Tools[0], nil)
 		}
 		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(ans))))
-	case key.Matches(msg, k.Form):
-		return m.openAnswer(q)
 	case key.Matches(msg, k.Reject):
 		m.reject = newRejectDialog(q)
 		m.overlay = overlayReject
@@ -235,7 +231,7 @@ func (m *Model) click(ms tea.Mouse) {
 	if m.overlay != overlayNone {
 		return
 	}
-	rs := layout(m.width, m.height, m.zoom, m.focus)
+	rs := layout(m.width, m.height, m.zoom, m.focus, m.catalog)
 	for p, r := range rs {
 		if !r.contains(ms.X, ms.Y) {
 			continue
@@ -268,7 +264,7 @@ func (m *Model) wheel(ms tea.Mouse) {
 	if m.richWheel(delta) {
 		return
 	}
-	rs := layout(m.width, m.height, m.zoom, m.focus)
+	rs := layout(m.width, m.height, m.zoom, m.focus, m.catalog)
 	for p, r := range rs {
 		if r.contains(ms.X, ms.Y) {
 			m.focus = pane(p)

@@ -14,21 +14,29 @@ const (
 	footerLines = 1
 )
 
-// layout places the panes in a w×h screen: requests in flight and pending
+// layout places the panes in a w×h screen: requests and the server's
 // questions side by side on top, traffic across the middle, subscriptions
-// and stderr side by side at the bottom. Zoomed, the focused pane takes the
-// whole body.
-func layout(w, h int, zoom bool, focus pane) [paneCount]rect {
+// and stderr side by side at the bottom. With the catalog shown it takes
+// the middle and the bottom row's room, under requests and questions.
+// Zoomed, the focused pane takes the whole body.
+func layout(w, h int, zoom bool, focus pane, catalog bool) [paneCount]rect {
 	var r [paneCount]rect
 	body := rect{0, headerLines, w, max(h-headerLines-footerLines, 0)}
 	if zoom {
 		r[focus] = body
 		return r
 	}
+	left := w * 11 / 20
+	if catalog {
+		top := max(body.h*3/10, min(5, body.h))
+		r[paneInFlight] = rect{0, body.y, left, top}
+		r[panePending] = rect{left, body.y, w - left, top}
+		r[paneCatalog] = rect{0, body.y + top, w, body.h - top}
+		return r
+	}
 	top := body.h * 2 / 5
 	bottom := body.h / 4
 	mid := body.h - top - bottom
-	left := w * 11 / 20
 	r[paneInFlight] = rect{0, body.y, left, top}
 	r[panePending] = rect{left, body.y, w - left, top}
 	r[paneTraffic] = rect{0, body.y + top, w, mid}

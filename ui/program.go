@@ -46,7 +46,7 @@ type Options struct {
 	ArgStore *argstore.Store
 }
 
-// pane identifies one of the five panes, in focus order.
+// pane identifies one of the panes, in focus order.
 type pane int
 
 const (
@@ -55,6 +55,9 @@ const (
 	paneTraffic
 	paneSubs
 	paneStderr
+	// paneCatalog is the explorer (ui/explorer) as a pane: it shares the
+	// middle slot with traffic.
+	paneCatalog
 	paneCount
 )
 
@@ -69,9 +72,7 @@ const (
 	overlayReject
 	overlayComposer
 	overlayListen
-	// overlayExplorer and overlayAnswer are the explorer and the answer
-	// editors (rich.go).
-	overlayExplorer
+	// overlayAnswer is the answer editors (rich.go).
 	overlayAnswer
 )
 
@@ -89,6 +90,10 @@ type Model struct {
 	width, height int
 	focus         pane
 	zoom          bool
+	// catalog says the catalog holds the middle slot (it was focused
+	// after traffic); beforeCatalog is the pane esc goes back to.
+	catalog       bool
+	beforeCatalog pane
 	lists         [paneCount]listState
 
 	traffic      trafficView
@@ -102,6 +107,10 @@ type Model struct {
 	composer *composer
 	listen   *listenDialog
 	help     help.Model
+	// helpFor is the context the help overlay shows; helpFrom the overlay
+	// it returns to.
+	helpFor  keymap.Context
+	helpFrom overlayKind
 	rich     rich
 
 	// drafts keeps what a person typed per question key.

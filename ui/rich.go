@@ -2,11 +2,10 @@ package ui
 
 import (
 	"context"
-	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/answer"
@@ -14,11 +13,11 @@ import (
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
-// The explorer (package ui/explorer) and the answer editors (package
-// ui/answer) as overlays: E opens the explorer; f on a waiting question
-// opens its editor (a form for an elicitation, the reply for sampling, the
-// roots list); inside the explorer, ctrl+a answers the server's newest
-// question and comes back.
+// The catalog (package ui/explorer) as pane 6, and the answer editors
+// (package ui/answer) as an overlay: E or 6 focuses the catalog; f on a
+// waiting question opens its editor (a form for an elicitation, the reply
+// for sampling, the roots list); in the catalog, ctrl+a answers the
+// server's newest question and comes back.
 
 // rich is the state of the explorer and answer overlays.
 type rich struct {
@@ -39,48 +38,87 @@ func (m *Model) rootList() *answer.RootList {
 	return m.rich.roots
 }
 
-// openExplorer shows the explorer, made (and listing) on first use and
+// openExplorer focuses the catalog, made (and listing) on first use and
 // again after a restart.
 func (m *Model) openExplorer() tea.Cmd {
 	if m.opts.Explorer == nil {
-		m.say(true, "the explorer is not available on this connection")
+		m.say(true, "the catalog is not available on this connection")
 		return nil
 	}
-	if m.sess.Conn().Phase != model.PhaseReady {
-		m.say(true, "the server is not ready yet: the explorer opens once it is")
+	if m.sess.Conn().Phase != model.PhaseReady && m.rich.explorer == nil {
+		m.say(true, "the server is not ready yet: the catalog opens once it is")
 		return nil
 	}
-	gen := m.sess.Conn().Gen
-	var cmd tea.Cmd
-	if m.rich.explorer == nil || m.rich.explorerGen != gen {
-		if m.rich.explorer != nil {
-			m.rich.explorer.Stop()
-		}
-		m.rich.explorer = explorer.New(explorer.Options{Server: m.opts.Explorer, Styles: m.styles, Store: m.opts.ArgStore,
-			Roots: m.rootList(), Now: m.now})
-		m.rich.explorerGen = gen
-		cmd = m.rich.explorer.Init()
+	cmd := m.freshExplorer()
+	if m.focus != paneCatalog {
+		m.beforeCatalog = m.focus
 	}
-	m.rich.explorer.Reopen()
-	m.rich.explorer.SetStyles(m.styles)
-	m.overlay = overlayExplorer
+	m.focus, m.catalog = paneCatalog, true
 	return cmd
 }
 
-// explorerKey routes a key to the explorer; ctrl+a answers the newest
-// waiting question.
-func (m *Model) explorerKey(msg tea.KeyPressMsg) tea.Cmd {
+// freshExplorer makes the catalog's explorer if there is none, or the one
+// there belongs to an earlier process, and the server is ready.
+func (m *Model) freshExplorer() tea.Cmd {
+	c := m.sess.Conn()
+	if m.opts.Explorer == nil || c.Phase != model.PhaseReady {
+		return nil
+	}
+	if m.rich.explorer != nil && m.rich.explorerGen == c.Gen {
+		return nil
+	}
+	if m.rich.explorer != nil {
+		m.rich.explorer.Stop()
+	}
+	m.rich.explorer = explorer.New(explorer.Options{Server: m.opts.Explorer, Styles: m.styles, Store: m.opts.ArgStore,
+		Roots: m.rootList(), Now: m.now, Tick: m.opts.Tick})
+	m.rich.explorerGen = c.Gen
+	return m.rich.explorer.Init()
+}
+
+// leaveCatalog goes back from the catalog to the pane before it; traffic
+// takes the middle slot again.
+func (m *Model) leaveCatalog() {
+	m.catalog = false
+	m.focus = m.beforeCatalog
+	if m.focus == paneCatalog {
+		m.focus = paneInFlight
+	}
+}
+
+// catalogOwns reports whether a key goes to the catalog before the global
+// keys: everything while it holds a text field (a form, the filter, a
+// dialog) or shows a result (tab moves between its items), except the
+// help and quit keys that cannot be typed (f1, ctrl+c).
+func (m *Model) catalogOwns(msg tea.KeyPressMsg) bool {
+	if m.focus != paneCatalog || m.rich.explorer == nil {
+		return false
+	}
+	if !m.rich.explorer.OwnsKey(msg.String()) {
+		return false
+	}
+	g := m.keys.Global
+	return msg.Text != "" || !key.Matches(msg, g.Quit, g.Help)
+}
+
+// catalogKey routes a key to the catalog; ctrl+a answers the newest
+// waiting question; esc at its top goes back to the pane before it.
+func (m *Model) catalogKey(msg tea.KeyPressMsg) tea.Cmd {
+	e := m.rich.explorer
+	if e == nil {
+		return nil
+	}
 	if msg.String() == "ctrl+a" {
 		if q := m.newestWaiting(); q != nil {
 			return m.openAnswer(q)
 		}
-		m.rich.explorer.Say(false, "the server is not asking anything")
+		e.Say(false, "the server is not asking anything")
 		return nil
 	}
-	cmd := m.rich.explorer.Update(msg)
-	if m.rich.explorer.WantsClose() {
-		m.rich.explorer.Reopen()
-		m.overlay = overlayNone
+	cmd := e.Update(msg)
+	if e.WantsClose() {
+		e.Reopen()
+		m.leaveCatalog()
 	}
 	return cmd
 }
@@ -100,7 +138,9 @@ func (m *Model) newestWaiting() *model.Question {
 func (m *Model) openAnswer(q *model.Question) tea.Cmd {
 	e := answer.New(q, answer.Options{Styles: m.styles, Roots: m.rootList(), Now: m.now})
 	if e == nil {
-		m.say(true, "%s has no form: e edits the raw JSON", inert.Fit(q.Method, 40))
+		// A kind without its own editor: the raw JSON of the prepared
+		// answer.
+		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(model.Prepared(q, m.drafts[q.Key], m.rootList().Get())))))
 		return nil
 	}
 	if s, ok := e.(*answer.Sampling); ok {
@@ -132,8 +172,8 @@ func (m *Model) answerDone() tea.Cmd {
 	}
 	m.rich.answer, m.rich.answerQ = nil, nil
 	m.overlay = m.rich.answerFrom
-	if m.overlay == overlayExplorer && m.rich.explorer == nil {
-		m.overlay = overlayNone
+	if sm, ok := e.(*answer.Sampling); ok {
+		m.drafts[q.Key] = sm.Text() // what was typed stays, whatever comes
 	}
 	switch {
 	case out.Closed:
@@ -141,7 +181,7 @@ func (m *Model) answerDone() tea.Cmd {
 	case out.Error != nil:
 		return m.sendReject(q, *out.Error)
 	}
-	if m.overlay == overlayExplorer {
+	if m.focus == paneCatalog && m.rich.explorer != nil {
 		m.rich.explorer.Say(false, "answered "+q.Method+": the call goes on")
 	}
 	state := model.Answered
@@ -186,60 +226,54 @@ func (m *Model) richMsg(msg tea.Msg) tea.Cmd {
 
 // richPaste routes a paste to the open explorer or editor.
 func (m *Model) richPaste(msg tea.PasteMsg) (tea.Cmd, bool) {
-	switch m.overlay {
-	case overlayExplorer:
-		return m.rich.explorer.Update(msg), true
-	case overlayAnswer:
+	switch {
+	case m.overlay == overlayAnswer:
 		return m.answerKey(msg), true
+	case m.overlay == overlayNone && m.focus == paneCatalog && m.rich.explorer != nil:
+		return m.rich.explorer.Update(msg), true
 	}
 	return nil, false
 }
 
-// richQuestion tells the person, inside the explorer, that the server
-// asks something.
+// richQuestion tells the person, in the catalog, that the server asks
+// something.
 func (m *Model) richQuestion() {
-	if m.overlay == overlayExplorer && m.rich.explorer != nil {
+	if m.focus == paneCatalog && m.rich.explorer != nil {
 		m.rich.explorer.Say(false, "the server is asking something: ctrl+a answers it")
 	}
 }
 
-// drawRich draws the explorer or the answer editor, if one is open.
+// drawRich draws the answer editor, if one is open.
 func (m *Model) drawRich(w, h int) (string, bool) {
-	iw, ih := w-2, h-2
-	switch m.overlay {
-	case overlayExplorer:
-		title := "Explorer"
-		if c := m.sess.Conn(); c.ServerName != "" {
-			title += " — " + inert.Fit(c.ServerName, 40)
-		}
-		return kit.Box(m.styles, w, h, title, true, m.rich.explorer.View(iw, ih)), true
-	case overlayAnswer:
-		return kit.Box(m.styles, w, h, m.rich.answer.Title(), true, m.rich.answer.View(iw, ih)), true
-	}
-	return "", false
-}
-
-// richFooter is the footer under the explorer or an answer editor.
-func (m *Model) richFooter(w int) (string, bool) {
-	var text string
-	switch m.overlay {
-	case overlayExplorer:
-		text = " E/esc closes the explorer · ctrl+a answers the server's question"
-		if n := m.sess.Counters().Pending; n > 0 {
-			text = fmt.Sprintf(" %d question(s) waiting: ctrl+a answers the newest · esc closes the explorer", n)
-		}
-	case overlayAnswer:
-		text = " the server waits while you answer · esc closes without answering (e on the question edits the raw JSON)"
-	default:
+	if m.overlay != overlayAnswer {
 		return "", false
 	}
+	return kit.Box(m.styles, w, h, m.rich.answer.Title(), true, m.rich.answer.View(w-2, h-2)), true
+}
+
+// drawCatalog draws the catalog pane's body.
+func (m *Model) drawCatalog(w, h int) []string {
+	if m.rich.explorer == nil {
+		return kit.Pad([]string{kit.Row(m.styles, w, false, kit.Own(" the catalog opens once the server is ready", w, m.styles.Muted))}, w, h)
+	}
+	m.rich.explorer.SetStyles(m.styles)
+	return m.rich.explorer.View(w, h)
+}
+
+// richFooter is the footer under an answer editor.
+func (m *Model) richFooter(w int) (string, bool) {
+	if m.overlay != overlayAnswer {
+		return "", false
+	}
+	text := " the server waits while you answer · esc closes without answering (e on the question edits the raw JSON)"
 	return kit.Row(m.styles, w, false, kit.Own(text, w, m.styles.Muted)), true
 }
 
-// richWheel scrolls the explorer or an answer editor with the mouse wheel
-// (as arrow keys); it reports whether one of them is open.
+// richWheel scrolls the catalog or an answer editor with the mouse wheel
+// (as arrow keys); it reports whether one of them took it.
 func (m *Model) richWheel(delta int) bool {
-	if m.overlay != overlayExplorer && m.overlay != overlayAnswer {
+	inCatalog := m.overlay == overlayNone && m.focus == paneCatalog && m.rich.explorer != nil
+	if !inCatalog && m.overlay != overlayAnswer {
 		return false
 	}
 	k := tea.KeyPressMsg{Code: tea.KeyDown}
@@ -247,7 +281,7 @@ func (m *Model) richWheel(delta int) bool {
 		k = tea.KeyPressMsg{Code: tea.KeyUp}
 	}
 	for range min(max(delta, -delta), 3) {
-		if m.overlay == overlayExplorer {
+		if inCatalog {
 			m.rich.explorer.Update(k)
 		} else if m.rich.answer != nil {
 			m.rich.answer.Update(k)

@@ -96,41 +96,64 @@ func TestFormAnswersSampling(t *testing.T) {
 	}
 }
 
-func TestExplorerOverlay(t *testing.T) {
+// TestCatalogPane: E focuses the catalog as pane 6 of the main screen, with
+// the requests and the server's questions still in view; global keys work
+// from it; esc goes back one level at a time and finally to the pane
+// before it.
+func TestCatalogPane(t *testing.T) {
 	fb := uitest.New()
 	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}})
 	m.Update(EventsMsg{Events: uitest.Session()})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	_, cmd := m.Update(keyMsg("E"))
 	run(t, m, cmd)
-	if m.overlay != overlayExplorer {
-		t.Fatalf("overlay %d", m.overlay)
+	if m.overlay != overlayNone || m.focus != paneCatalog || !m.catalog {
+		t.Fatalf("overlay %d focus %d", m.overlay, m.focus)
 	}
 	s := ansi.Strip(m.render())
-	for _, want := range []string{"Explorer — weather", "Tools 1", "echo", "Echoes back.", "question(s) waiting: ctrl+a answers the newest"} {
+	for _, want := range []string{"6 Catalog — weather", "Tools 1", "echo", "Echoes back.", "1 Requests", "2 Server asks"} {
 		if !strings.Contains(s, want) {
 			t.Fatalf("lacks %q:\n%s", want, s)
 		}
 	}
 	press(m, "enter")
+	// In the form, keys are typed, not global: 1 and q go into the field.
 	typeText(m, "hi")
+	if m.focus != paneCatalog {
+		t.Fatalf("typing moved the focus to %d", m.focus)
+	}
 	run(t, m, press(m, "ctrl+s"))
 	if s := ansi.Strip(m.render()); !strings.Contains(s, "echo: hi") {
 		t.Fatalf("no result:\n%s", s)
 	}
-	// ctrl+a answers the newest question from inside the explorer, and
-	// comes back to it.
+	// ctrl+a answers the newest question from the catalog, and comes back
+	// to it.
 	press(m, "ctrl+a")
 	if m.overlay != overlayAnswer {
 		t.Fatalf("overlay %d", m.overlay)
 	}
 	run(t, m, press(m, "ctrl+s"))
-	if m.overlay != overlayExplorer {
-		t.Errorf("back to %d, not the explorer", m.overlay)
+	if m.overlay != overlayNone || m.focus != paneCatalog {
+		t.Errorf("back to overlay %d focus %d, not the catalog", m.overlay, m.focus)
 	}
-	press(m, "esc", "esc", "esc")
-	if m.overlay != overlayNone {
-		t.Errorf("esc leaves overlay %d", m.overlay)
+	// Global keys work from the catalog's result: 1 focuses the requests
+	// and the catalog stays on the screen; 6 comes back.
+	press(m, "1")
+	if m.focus != paneInFlight || !m.catalog {
+		t.Fatalf("1: focus %d catalog %v", m.focus, m.catalog)
+	}
+	press(m, "6")
+	if m.focus != paneCatalog {
+		t.Fatalf("6: focus %d", m.focus)
+	}
+	// esc: result → form → list → out of the catalog, back to pane 1.
+	press(m, "esc", "esc")
+	if m.focus != paneCatalog {
+		t.Fatalf("esc left the catalog too early")
+	}
+	press(m, "esc")
+	if m.focus != paneInFlight || m.catalog {
+		t.Errorf("esc at the catalog's top: focus %d catalog %v", m.focus, m.catalog)
 	}
 }
 
@@ -186,5 +209,53 @@ func TestRootsEditedThenApproved(t *testing.T) {
 		if !strings.Contains(a, "file:///srv/data") || !strings.Contains(a, "file:///home/me/project") {
 			t.Errorf("an answer lacks a root: %s", a)
 		}
+	}
+}
+
+// TestRequestOutcome: enter on a finished request in pane 1 shows its
+// outcome rendered in the catalog (the content's text, not the JSON-RPC
+// line); an error is explained; the traffic summary shows the content,
+// not _meta.
+func TestRequestOutcome(t *testing.T) {
+	fb := uitest.New()
+	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}})
+	evs := append(uitest.Session(),
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(29)}, Dir: model.Out, Line: []byte(`{"jsonrpc":"2.0","id":40,"method":"tools/call","params":{"name":"forecast","arguments":{"city":"Oslo"}}}`)},
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(29.5)}, Dir: model.In, Line: []byte(`{"jsonrpc":"2.0","id":40,"result":{"_meta":{"trace":"abc"},"resultType":"complete","content":[{"type":"text","text":"Sunny, 21 degrees"}]}}`)})
+	m.Update(EventsMsg{Events: evs})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if s := screen(m); !strings.Contains(s, "Sunny, 21 degrees") || strings.Contains(s, `{"_meta"`) {
+		t.Fatalf("the traffic summary is not the content:\n%s", s)
+	}
+	press(m, "1")
+	for range 10 {
+		if c := m.selectedCall(); c != nil && string(c.ID) == "40" {
+			break
+		}
+		press(m, "j")
+	}
+	run(t, m, press(m, "enter"))
+	if m.focus != paneCatalog {
+		t.Fatalf("enter: focus %d", m.focus)
+	}
+	s := screen(m)
+	if !strings.Contains(s, "tools/call forecast") || !strings.Contains(s, "Sunny, 21 degrees") {
+		t.Fatalf("no rendered outcome:\n%s", s)
+	}
+	// esc goes back one level at a time: the result, the catalog's list,
+	// then pane 1.
+	press(m, "esc", "esc")
+	if m.focus != paneInFlight {
+		t.Fatalf("esc, esc: focus %d", m.focus)
+	}
+	for range 10 {
+		if c := m.selectedCall(); c != nil && string(c.ID) == "6" {
+			break
+		}
+		press(m, "j")
+	}
+	run(t, m, press(m, "enter"))
+	if s := screen(m); !strings.Contains(s, "error -32602: Unknown tool (the server rejected the params)") {
+		t.Fatalf("the error is not explained:\n%s", s)
 	}
 }

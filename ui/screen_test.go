@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit/screentest"
 )
 
 // onlcr maps \n to \r\n, as a terminal's line discipline would: without a
@@ -90,7 +91,9 @@ func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
 		p.Send(msg)
 		_, cmd := twin.Update(msg)
 		if c.runCmd[i] && cmd != nil {
-			twin.Update(cmd())
+			for _, m := range screentest.Drain(cmd) {
+				twin.Update(m)
+			}
 		}
 		waitScreen(t, term, twin)
 	}
@@ -149,12 +152,22 @@ func screenCases() []screenCase {
 		{name: "viewer_fold", events: session, msgs: []tea.Msg{kp("3"), kp("g"), kp("j"), kp("j"), kp("enter"), kp("C"), kp("j"), kp("j"), kp("j"), kp("j"), kp("space")}},
 		{name: "listen", events: session, msgs: []tea.Msg{kp("4"), kp("s"), kp("space"), kp("down"), kp("down"), kp("down"), kp("space")}, runCmd: map[int]bool{1: true}},
 		{name: "subs_zoom", events: session, msgs: []tea.Msg{kp("4"), kp("z")}},
+		{name: "catalog", events: session, opts: Options{Explorer: richServer{}}, msgs: []tea.Msg{kp("E")}, runCmd: map[int]bool{0: true}},
+		{name: "catalog_form", events: session, opts: Options{Explorer: richServer{}}, msgs: []tea.Msg{kp("E"), kp("enter")}, runCmd: map[int]bool{0: true}},
 	}
 }
 
+// allSizes are the four terminal sizes of the layout's goldens; the other
+// cases are drawn at the middle two.
+var allSizes = map[string]bool{"overview": true, "catalog": true, "help": true, "catalog_form": true}
+
 func TestScreen(t *testing.T) {
 	for _, c := range screenCases() {
-		for _, size := range [][2]int{{100, 30}, {160, 48}} {
+		sizes := [][2]int{{100, 30}, {160, 48}}
+		if allSizes[c.name] {
+			sizes = [][2]int{{80, 24}, {100, 30}, {160, 48}, {240, 60}}
+		}
+		for _, size := range sizes {
 			t.Run(c.name+"_"+sizeName(size), func(t *testing.T) {
 				styled, plain := runScreen(t, c, size[0], size[1])
 				t.Run("plain", func(t *testing.T) { golden.RequireEqual(t, plain) })

@@ -52,9 +52,13 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 	m.traffic.sync(m.sess.History())
 	pending := m.sess.Counters().Pending
 	var cmd tea.Cmd
+	if m.rich.explorer != nil {
+		// After a restart the catalog lists the new process.
+		cmd = m.freshExplorer()
+	}
 	if pending > m.pending {
 		if !m.opts.NoBell {
-			cmd = tea.Raw("\a")
+			cmd = tea.Batch(cmd, tea.Raw("\a"))
 		}
 		m.richQuestion()
 		if m.overlay == overlayNone && m.focus != panePending {

@@ -51,11 +51,16 @@ func TestAnswerSamplingByHand(t *testing.T) {
 		t.Fatalf("selected %+v", q)
 	}
 	press(m, "enter")
-	if m.overlay != overlayEditor || m.editor.mode != editReply {
-		t.Fatalf("reply editor not open: overlay %d", m.overlay)
+	// enter opens the one sampling editor (system prompt, model, stop
+	// reason), its reply field first.
+	if m.overlay != overlayAnswer {
+		t.Fatalf("sampling editor not open: overlay %d", m.overlay)
+	}
+	if s := screen(m); !strings.Contains(s, "You are a terse assistant") {
+		t.Fatalf("the editor does not show the request:\n%s", s)
 	}
 	press(m, "ctrl+s")
-	if m.editor.err == "" || len(fb.Calls()) != 0 {
+	if len(fb.Calls()) != 0 {
 		t.Fatal("an empty reply was sent")
 	}
 	typeText(m, "The build passed.")
@@ -97,7 +102,7 @@ func TestApproveElicitationWithDefaults(t *testing.T) {
 func TestApproveSamplingNeedsAReply(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "a")
-	if m.overlay != overlayEditor || len(fb.Calls()) != 0 {
+	if m.overlay != overlayAnswer || len(fb.Calls()) != 0 {
 		t.Fatal("approving sampling without a reply must open the reply editor")
 	}
 	typeText(m, "draft")
@@ -290,7 +295,7 @@ func TestCloseSubscriptionRestartQuit(t *testing.T) {
 func TestMouseFocusAndScroll(t *testing.T) {
 	m, _ := newTest(t, 100, 30, uitest.Session()...)
 	_ = screen(m) // scroll positions are settled by drawing
-	rs := layout(100, 30, false, m.focus)
+	rs := layout(100, 30, false, m.focus, false)
 	r := rs[paneTraffic]
 	m.Update(tea.MouseClickMsg{X: r.x + 5, Y: r.y + 2, Button: tea.MouseLeft})
 	if m.focus != paneTraffic || m.traffic.follow {

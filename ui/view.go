@@ -45,7 +45,7 @@ func (m *Model) render() string {
 
 // drawPanes lays the panes out and joins them.
 func (m *Model) drawPanes(w, h int) string {
-	rs := layout(w, h, m.zoom, m.focus)
+	rs := layout(w, h, m.zoom, m.focus, m.catalog)
 	draw := func(p pane) string {
 		r := rs[p]
 		if r.w == 0 || r.h == 0 {
@@ -58,6 +58,9 @@ func (m *Model) drawPanes(w, h int) string {
 		return draw(m.focus)
 	}
 	top := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneInFlight), draw(panePending))
+	if m.catalog {
+		return lipgloss.JoinVertical(lipgloss.Left, top, draw(paneCatalog))
+	}
 	bottom := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneSubs), draw(paneStderr))
 	return lipgloss.JoinVertical(lipgloss.Left, top, draw(paneTraffic), bottom)
 }
@@ -73,6 +76,8 @@ func (m *Model) paneBody(p pane, w, h int) []string {
 		return m.drawTraffic(w, h)
 	case paneSubs:
 		return m.drawSubs(w, h)
+	case paneCatalog:
+		return m.drawCatalog(w, h)
 	}
 	return m.drawStderr(w, h)
 }
@@ -82,7 +87,11 @@ func (m *Model) paneTitle(p pane) string {
 	s := m.sess
 	switch p {
 	case paneInFlight:
-		return fmt.Sprintf("1 In flight (%d)", s.Counters().InFlight)
+		done := len(s.Recent())
+		if done == 0 {
+			return fmt.Sprintf("1 Requests (%d in flight)", s.Counters().InFlight)
+		}
+		return fmt.Sprintf("1 Requests (%d in flight · %d done)", s.Counters().InFlight, done)
 	case panePending:
 		if n := s.Counters().Pending; n > 0 {
 			return fmt.Sprintf("2 Server asks ● %d waiting for you", n)
@@ -109,6 +118,12 @@ func (m *Model) paneTitle(p pane) string {
 			}
 		}
 		return fmt.Sprintf("4 Subscriptions (%d open)", open)
+	case paneCatalog:
+		t := "6 Catalog"
+		if c := s.Conn(); c.ServerName != "" {
+			t += " — " + inert.Fit(c.ServerName, 40)
+		}
+		return t
 	}
 	return fmt.Sprintf("5 Stderr (%d)", s.StderrLog().Len())
 }
@@ -135,7 +150,7 @@ func (m *Model) drawOverlay(w, h int) string {
 	hm.ShowAll = true
 	hm.SetWidth(iw - 2)
 	var out []string
-	for _, l := range strings.Split(hm.FullHelpView(m.keys.FullHelp(m.context())), "\n") {
+	for _, l := range strings.Split(hm.FullHelpView(m.keys.FullHelp(m.helpFor)), "\n") {
 		out = append(out, kit.Fit(" "+l, iw))
 	}
 	return kit.Box(m.styles, w, h, "Keys (esc closes)", true, out)

@@ -104,6 +104,9 @@ func (s *Sampling) Keys() string {
 // SetText sets the reply text (a host's draft).
 func (s *Sampling) SetText(text string) { s.text.SetValue(text) }
 
+// Text is the reply typed so far (kept as a draft when the editor closes).
+func (s *Sampling) Text() string { return s.text.Value() }
+
 // Update implements Editor.
 func (s *Sampling) Update(msg tea.Msg) tea.Cmd {
 	if p, ok := msg.(tea.PasteMsg); ok {

@@ -109,6 +109,16 @@ func (m *Model) WantsClose() bool { return m.close }
 // Reopen clears WantsClose.
 func (m *Model) Reopen() { m.close = false }
 
+// OwnsKey reports whether the explorer needs key k for itself before its
+// host's keys: while a text field is open (a form, the filter, a dialog),
+// and tab and shift+tab on a result (they move between its items).
+func (m *Model) OwnsKey(k string) bool {
+	if m.dlg.kind != dlgNone || m.filtering || m.page == pageForm {
+		return true
+	}
+	return m.page == pageResult && (k == "tab" || k == "shift+tab")
+}
+
 // Tab is the list shown.
 func (m *Model) Tab() Kind { return m.tab }
 
@@ -181,6 +191,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 	case taskMsg:
 		return m.taskEvent(msg)
+	case outcomeMsg:
+		m.push(msg.res)
 	case tea.PasteMsg:
 		return m.paste(msg)
 	case tea.KeyPressMsg:

@@ -38,7 +38,7 @@ func TestFillEverythingElicitation(t *testing.T) {
 	x.WaitFor("pending 0")
 
 	x.Keys("E")
-	x.WaitFor("Explorer — mcp-servers/everything", "trigger-elicitation-request")
+	x.WaitFor("6 Catalog — mcp-servers/everything", "trigger-elicitation-request")
 	x.Keys("/")
 	x.Text("trigger-elicitation-request")
 	x.Keys("Enter")
@@ -73,7 +73,7 @@ func TestFillEverythingElicitation(t *testing.T) {
 		}
 	}
 
-	// Leave the explorer and quit: the program ends. One escape at a time:
+	// Leave the catalog and quit: the program ends. One escape at a time:
 	// several in one write read as alt+escape.
 	x.Keys("Escape")
 	x.WaitFor("Call tool trigger-elicitation-request")
@@ -82,7 +82,7 @@ func TestFillEverythingElicitation(t *testing.T) {
 	x.Keys("Escape")
 	x.WaitGone("filter trigger-elicitation-request")
 	x.Keys("Escape")
-	x.WaitFor("1 In flight (")
+	x.WaitFor("1 Requests (")
 	x.Keys("q")
 	x.WaitExit()
 }
