@@ -121,7 +121,7 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 	case model.ConnectionDied:
 		textSt, status, statusSt = st.Muted, "conn died", st.Error
 	}
-	const idW, ageW, statusW = 6, 6, 12
+	const idW, ageW, statusW = 6, 6, 13
 	rest := max(w-(2+idW+1+1+ageW+1+statusW), 8)
 	methodW := min(24, rest*6/10)
 	targetW := rest - methodW - 1

@@ -105,6 +105,9 @@ func (m *Model) focusPane(p pane) {
 	if p == paneTraffic || p == paneSubs || p == paneStderr {
 		m.catalog = false
 	}
+	if p == paneInFlight && m.focus != paneInFlight {
+		m.cursorToNewRequest()
+	}
 	m.focus = p
 }
 

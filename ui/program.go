@@ -94,7 +94,10 @@ type Model struct {
 	// after traffic); beforeCatalog is the pane esc goes back to.
 	catalog       bool
 	beforeCatalog pane
-	lists         [paneCount]listState
+	// newRequest is the wire id of the newest request the person sent;
+	// pane 1's cursor goes to it.
+	newRequest string
+	lists      [paneCount]listState
 
 	traffic      trafficView
 	filterInput  textinput.Model

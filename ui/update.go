@@ -50,6 +50,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) apply(evs []model.Event) tea.Cmd {
 	m.sess.ApplyAll(evs)
 	m.traffic.sync(m.sess.History())
+	m.selectNewRequest(evs)
 	pending := m.sess.Counters().Pending
 	var cmd tea.Cmd
 	if m.rich.explorer != nil {
@@ -64,6 +65,9 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 		if m.overlay == overlayNone && m.focus != panePending {
 			m.say(false, "the server is asking something: 2 to see it")
 		}
+	}
+	if pending == 0 && m.pending > 0 && m.rich.explorer != nil {
+		m.rich.explorer.Say(false, "") // its "the server is asking" is old news
 	}
 	m.pending = pending
 	return cmd
@@ -102,4 +106,33 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 		m.filterInput, cmd = m.filterInput.Update(msg)
 	}
 	return cmd
+}
+
+// selectNewRequest remembers the newest request the person sent (from the
+// catalog or the composer): pane 1's cursor goes to it, so that c and +
+// reach it at once, unless the person is moving in pane 1.
+func (m *Model) selectNewRequest(evs []model.Event) {
+	for i := len(evs) - 1; i >= 0; i-- {
+		if o, ok := evs[i].(model.CallOptions); ok {
+			m.newRequest = string(o.ID)
+			break
+		}
+	}
+	if m.focus != paneInFlight {
+		m.cursorToNewRequest()
+	}
+}
+
+// cursorToNewRequest puts pane 1's cursor on the remembered new request,
+// while it is in flight.
+func (m *Model) cursorToNewRequest() {
+	if m.newRequest == "" {
+		return
+	}
+	for j, c := range m.flightRows() {
+		if c.Dir == model.Out && c.Outcome.Kind == model.Pending && string(c.ID) == m.newRequest {
+			m.lists[paneInFlight].cursor = j
+			return
+		}
+	}
 }

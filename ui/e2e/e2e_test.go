@@ -102,14 +102,14 @@ func TestAnswerSamplingByHand(t *testing.T) {
 	reply := `The build passed: 2 warnings — café "ok" ✓`
 	x.Keys("2")
 	x.Keys("Enter")
-	x.WaitFor("Reply as the model to sampling/createMessage")
+	x.WaitFor("you are the model")
 	x.Text(reply)
 	x.WaitFor(reply)
 	// Keep it as a draft, then approve the prepared answer, which carries
 	// it.
 	x.Keys("Escape")
 	x.WaitUntil("the draft in the question's summary", func(s string) bool {
-		return strings.Contains(s, "reply") && strings.Contains(s, "café") && !strings.Contains(s, "Reply as the model")
+		return strings.Contains(s, "reply") && strings.Contains(s, "café") && !strings.Contains(s, "you are the model")
 	})
 	x.Keys("a")
 	x.WaitFor("answered sampling/createMessage")

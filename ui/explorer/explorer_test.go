@@ -310,9 +310,9 @@ func TestProgressAndCancel(t *testing.T) {
 	}
 	m.Update(runMsg{id: m.run.id, progress: &progressValue})
 	mustContain(t, m, "waiting for tools/call trigger-long-running-operation", "2/5", "step 2 of 5", "c cancels it")
-	// esc goes back to the form and never cancels: the call goes on.
+	// esc goes back to the lists and never cancels: the call goes on.
 	press(m, "esc")
-	if m.page != pageForm || m.Running() != 1 || m.run.cancelled {
+	if m.page != pageList || m.Running() != 1 || m.run.cancelled {
 		t.Fatalf("esc: page %d, running %d", m.page, m.Running())
 	}
 	mustContain(t, m, "goes on (pane 1 shows it)")

@@ -165,12 +165,14 @@ func (m *Model) pageUnder() page {
 	return pageList
 }
 
-// leaveRun goes back from a running call's page; the call goes on.
+// leaveRun goes back from a running call's page to the lists (the sent
+// form is done with; enter on the item opens it again, remembered); the
+// call goes on.
 func (m *Model) leaveRun() {
 	if m.run != nil {
 		m.say(false, m.run.what+" goes on (pane 1 shows it): its result comes back here")
 	}
-	m.page = m.pageUnder()
+	m.act, m.page = nil, pageList
 }
 
 // cancelRun cancels the call shown on the running page.
