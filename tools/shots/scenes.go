@@ -56,13 +56,13 @@ func scenes() []scene {
 		{
 			name: "elicitation", title: "Answering an elicitation",
 			about: "The server asked the person for structured input (elicitation/create, form mode). " +
-				"The answer editor opens on the prepared answer (the schema's defaults) as raw JSON, here with " +
+				"e opens the prepared answer (the schema's defaults) as raw JSON, here with " +
 				"an optional field being added; it is checked against the requested schema before it is sent.",
 			command: forgeCommand, events: base,
-			// Open the answer editor on the elicitation (enter: the
-			// editor ui has for it), then add the optional field after
+			// Open the raw JSON editor on the elicitation (e; enter
+			// opens its form), then add the optional field after
 			// "replicas", the answer's last line before its closing braces.
-			keys: slices.Concat([]tea.Msg{key("2"), key("j"), key("enter"), key("up"), key("up"), key("end")},
+			keys: slices.Concat([]tea.Msg{key("2"), key("j"), key("e"), key("up"), key("up"), key("end")},
 				typed(","), []tea.Msg{key("enter")}, typed(`    "reason": "QA sign-off for the new login flow"`)),
 		},
 		{
