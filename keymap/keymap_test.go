@@ -1,6 +1,8 @@
 package keymap
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -87,5 +89,26 @@ func TestHelpByContext(t *testing.T) {
 	}
 	if cols := (Helper{Map: m, Context: TrafficPane}).FullHelp(); len(cols) != 4 {
 		t.Errorf("traffic full help has %d columns", len(cols))
+	}
+}
+
+// TestLoadFile: a key file rebinds by name and the help follows; a
+// missing file is the default map; a bad name is an error naming the file.
+func TestLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/keys.json"
+	if m, err := Load(path); err != nil || m.Global.Compose.Keys()[0] != "n" {
+		t.Fatalf("missing file: %v", err)
+	}
+	if err := os.WriteFile(path, []byte(`{"global.compose":["N"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(path)
+	if err != nil || m.Global.Compose.Keys()[0] != "N" || m.Global.Compose.Help().Key != "N" {
+		t.Fatalf("rebound: %v %v", err, m.Global.Compose.Help())
+	}
+	_ = os.WriteFile(path, []byte(`{"global.nope":["N"]}`), 0o644)
+	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("bad name: %v", err)
 	}
 }

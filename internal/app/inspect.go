@@ -16,6 +16,7 @@ import (
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/session"
 	"github.com/mcptui/mcptui/internal/session/inbox"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
@@ -33,6 +34,15 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 			return 1
 		}
 		command, args = exe, []string{"demo-server"}
+	}
+	// The user's key file, read before any process starts: a bad one is
+	// an error that names it, and nothing runs.
+	keys := keymap.Default()
+	if path, err := keymap.DefaultPath(); err == nil {
+		if keys, err = keymap.Load(path); err != nil {
+			fmt.Fprintf(stderr, "mcptui: %v\n", err)
+			return 2
+		}
 	}
 	// A closed terminal (SIGHUP) ends the program like a quit does, so the
 	// server is shut down rather than left to whatever SIGHUP does to it.
@@ -85,6 +95,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		title = "mcptui — demo server"
 	}
 	program := tea.NewProgram(ui.New(ui.Options{
+		Keys:    &keys,
 		Backend: sess,
 		Session: state,
 		Theme:   cfg.Theme,

@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -111,4 +113,31 @@ func rowWith(screen string, parts ...string) bool {
 		}
 	}
 	return false
+}
+
+// TestRebindFromKeyFile: a key file in the XDG config directory rebinds
+// compose to N; the footer's hint follows and N opens the composer.
+func TestRebindFromKeyFile(t *testing.T) {
+	tmuxtest.Require(t)
+	bin := tmuxtest.Build(t)
+	cfg := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(cfg, "mcptui"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "mcptui", "keys.json"), []byte(`{"global.compose":["N"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	command := fmt.Sprintf("env TERM=xterm-256color XDG_STATE_HOME=%s XDG_CONFIG_HOME=%s GORACE=atexit_sleep_ms=0 %s --no-bell --demo",
+		t.TempDir(), cfg, bin)
+	x := tmuxtest.Start(t, "walk-rebind", 100, 30, command)
+	x.WaitFor("● ready", "N new request")
+	if s := x.Screen(); strings.Contains(s, "n new request") {
+		t.Fatalf("the footer still names n:\n%s", s)
+	}
+	x.Keys("N")
+	x.WaitFor("New request")
+	x.Keys("Escape")
+	x.WaitGone("New request")
+	x.Keys("q")
+	x.WaitExit()
 }
