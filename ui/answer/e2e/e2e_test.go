@@ -82,6 +82,7 @@ func TestFillEverythingElicitation(t *testing.T) {
 	x.Keys("Escape")
 	x.WaitGone("filter trigger-elicitation-request")
 	x.Keys("Escape")
+	x.WaitGone("6 Catalog")
 	x.WaitFor("1 Requests (")
 	x.Keys("q")
 	x.WaitExit()
