@@ -60,7 +60,9 @@ type Wire struct {
 	Line []byte
 	// Size is the number of bytes of the line, even when Line is nil.
 	Size int
-	// Discarded marks a line conn could not use; Reason says why.
+	// Discarded marks a line conn could not use; Reason says why. On a
+	// line that was not discarded, Reason is a mark shown with it (what a
+	// tap's breakpoint did to it).
 	Discarded bool
 	Reason    string
 	// Lost marks a line whose content the inbox dropped under overload.

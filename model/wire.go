@@ -34,6 +34,10 @@ func (s *Session) wire(w Wire) {
 	}
 	env := parseEnvelope(w.Line)
 	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, summarize(env)
+	if w.Reason != "" {
+		// A line that went on with a mark (a tap's breakpoint held it).
+		e.Summary = "[" + w.Reason + "] " + e.Summary
+	}
 	seq := s.history.add(e).Seq
 	s.lintLine(seq, w)
 	switch env.kind {

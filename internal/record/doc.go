@@ -50,5 +50,8 @@
 // line on the wire, and its content in one of three members: "msg", the line
 // itself embedded verbatim when it is JSON (so a JSON reader gets the same
 // bytes back), "text" when it is UTF-8 but not JSON, or "b64" (base64)
-// otherwise. A "stderr" entry carries "text" or "b64" the same way.
+// otherwise. A line a tap's breakpoint held carries "mark", what was done
+// to it in words, and "withheld": true when it did not go on (dropped, or
+// replaced by an edit or an answer, which follow as lines of their own). A
+// "stderr" entry carries "text" or "b64" the same way.
 package record

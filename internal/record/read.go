@@ -36,6 +36,10 @@ type Entry struct {
 	Text   *string         `json:"text"`
 	B64    []byte          `json:"b64"`
 	Reason string          `json:"reason"`
+	// Mark says what a tap's breakpoint did to the line; Withheld that the
+	// line did not go on (dropped, or replaced by an edit or an answer).
+	Mark     string `json:"mark"`
+	Withheld bool   `json:"withheld"`
 
 	// exit, failed, lost.
 	Status *string `json:"status"`

@@ -137,7 +137,13 @@ func (r *Recorder) Start() time.Time { return r.start }
 // Observe records one event of conn's Observer: a line sent, received or
 // discarded, or the exit. Use it as conn.Options.Observer, or call it from
 // one.
-func (r *Recorder) Observe(ev conn.Event) {
+func (r *Recorder) Observe(ev conn.Event) { r.ObserveMarked(ev, "", false) }
+
+// ObserveMarked is Observe for a line something was done to on its way (a
+// tap's breakpoint): mark says what, in words, and withheld that the line
+// did not go on to where it was headed (dropped, or replaced by an edit or
+// an answer).
+func (r *Recorder) ObserveMarked(ev conn.Event, mark string, withheld bool) {
 	switch ev.Kind {
 	case conn.Sent, conn.Received, conn.Discarded:
 		typ := map[conn.EventKind]string{conn.Sent: TypeSent, conn.Received: TypeReceived, conn.Discarded: TypeDiscarded}[ev.Kind]
@@ -145,6 +151,7 @@ func (r *Recorder) Observe(ev conn.Event) {
 		if ev.Kind == conn.Discarded && ev.Err != nil {
 			e.Reason = ev.Err.Error()
 		}
+		e.Mark, e.Withheld = mark, withheld
 		r.enqueue(r.encode(ev.Time, e, ev.Line, ev.Line != nil))
 	case conn.Exited:
 		status := ""
@@ -357,6 +364,8 @@ type entry struct {
 	Ms           float64         `json:"ms"`
 	Size         int             `json:"size,omitempty"`
 	Reason       string          `json:"reason,omitempty"`
+	Mark         string          `json:"mark,omitempty"`
+	Withheld     bool            `json:"withheld,omitempty"`
 	Status       *string         `json:"status,omitempty"`
 	Error        string          `json:"error,omitempty"`
 	Count        int             `json:"count,omitempty"`

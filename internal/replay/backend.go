@@ -27,16 +27,38 @@ type Backend struct {
 	pending []model.Event
 	closed  bool
 	wake    chan struct{}
+	more    chan struct{} // signalled by Push
 }
 
 // NewBackend returns a backend whose Next delivers evs.
 func NewBackend(evs []model.Event) *Backend {
-	return &Backend{pending: evs, wake: make(chan struct{})}
+	return &Backend{pending: evs, wake: make(chan struct{}), more: make(chan struct{}, 1)}
+}
+
+// Push adds events for Next to deliver (a live feed being followed).
+func (b *Backend) Push(evs ...model.Event) {
+	b.mu.Lock()
+	b.pending = append(b.pending, evs...)
+	b.mu.Unlock()
+	select {
+	case b.more <- struct{}{}:
+	default:
+	}
 }
 
 // Next returns the next batch of events; once they are all delivered it
-// waits for Close (io.EOF) or ctx.
+// waits for more (Push), Close (io.EOF) or ctx.
 func (b *Backend) Next(ctx context.Context) ([]model.Event, error) {
+	for {
+		evs, err := b.next(ctx)
+		if evs != nil || err != nil {
+			return evs, err
+		}
+	}
+}
+
+// next is one try of Next: nil, nil when more events were pushed.
+func (b *Backend) next(ctx context.Context) ([]model.Event, error) {
 	b.mu.Lock()
 	if len(b.pending) > 0 {
 		n := min(len(b.pending), maxBatch)
@@ -53,6 +75,8 @@ func (b *Backend) Next(ctx context.Context) ([]model.Event, error) {
 	select {
 	case <-wake:
 		return nil, io.EOF
+	case <-b.more:
+		return nil, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -68,42 +68,11 @@ func Events(rec *record.Recording) []model.Event {
 		rd = &readiness{requests: map[string]string{}}
 	}
 	for i := range rec.Entries {
-		e := &rec.Entries[i]
-		switch e.Type {
-		case record.TypeSent, record.TypeReceived, record.TypeDiscarded:
-			ev := model.FromConn(connEvent(e))
+		if dropExit[i] {
+			continue
+		}
+		for _, ev := range entryEvents(&rec.Entries[i], q, rd) {
 			add(ev)
-			if w, ok := ev.(model.Wire); ok && !w.Discarded {
-				for _, qe := range q.observe(w) {
-					add(qe)
-				}
-				if rd != nil {
-					if r, ok := rd.observe(w); ok {
-						add(r)
-					}
-				}
-			}
-		case record.TypeStderr:
-			add(model.Stderr{Stamp: model.Stamp{Time: e.Time}, Line: string(e.Content())})
-		case record.TypeExit:
-			if dropExit[i] {
-				continue
-			}
-			status := ""
-			if e.Status != nil {
-				status = *e.Status
-			}
-			add(model.Exited{Stamp: model.Stamp{Time: e.Time}, Status: status})
-		case record.TypeReady:
-			r := model.Ready{Stamp: model.Stamp{Time: e.Time}, Protocol: e.Protocol, PID: e.PID}
-			if e.Server != nil {
-				r.ServerName, r.ServerVersion = e.Server.Name, e.Server.Version
-			}
-			add(r)
-		case record.TypeFailed:
-			add(model.Failed{Stamp: model.Stamp{Time: e.Time}, Err: e.Error})
-		case record.TypeLost:
-			add(model.Lost{Time: e.Time, N: e.Count})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -118,6 +87,64 @@ func Events(rec *record.Recording) []model.Event {
 		evs[i] = t.ev
 	}
 	return evs
+}
+
+// entryEvents are the model events of one entry: a line (and the questions
+// and readiness it implies), stderr, the exit, readiness, a failure or a
+// loss. rd is nil when the recording has "ready" entries of its own.
+func entryEvents(e *record.Entry, q *questions, rd *readiness) []model.Event {
+	switch e.Type {
+	case record.TypeSent, record.TypeReceived, record.TypeDiscarded:
+		ev := lineEvent(e)
+		out := []model.Event{ev}
+		if w, ok := ev.(model.Wire); ok && !w.Discarded {
+			out = append(out, q.observe(w)...)
+			if rd != nil {
+				if r, ok := rd.observe(w); ok {
+					out = append(out, r)
+				}
+			}
+		}
+		return out
+	case record.TypeStderr:
+		return []model.Event{model.Stderr{Stamp: model.Stamp{Time: e.Time}, Line: string(e.Content())}}
+	case record.TypeExit:
+		status := ""
+		if e.Status != nil {
+			status = *e.Status
+		}
+		return []model.Event{model.Exited{Stamp: model.Stamp{Time: e.Time}, Status: status}}
+	case record.TypeReady:
+		r := model.Ready{Stamp: model.Stamp{Time: e.Time}, Protocol: e.Protocol, PID: e.PID}
+		if e.Server != nil {
+			r.ServerName, r.ServerVersion = e.Server.Name, e.Server.Version
+		}
+		return []model.Event{r}
+	case record.TypeFailed:
+		return []model.Event{model.Failed{Stamp: model.Stamp{Time: e.Time}, Err: e.Error}}
+	case record.TypeLost:
+		return []model.Event{model.Lost{Time: e.Time, N: e.Count}}
+	}
+	return nil
+}
+
+// lineEvent is the wire event of a line entry. A line a tap's breakpoint
+// held carries its mark as the reason; one it withheld is shown as
+// discarded, in the direction it was going.
+func lineEvent(e *record.Entry) model.Event {
+	ev := model.FromConn(connEvent(e))
+	w, ok := ev.(model.Wire)
+	if !ok || e.Mark == "" {
+		return ev
+	}
+	if e.Type == record.TypeSent {
+		w.Dir = model.Out
+	}
+	w.Reason = e.Mark
+	if e.Withheld {
+		w.Discarded = true
+	}
+	return w
 }
 
 // connEvent rebuilds the conn event a line entry recorded.

@@ -1,0 +1,17 @@
+// Package tap puts mcptui between a real MCP host (a desktop chat app, a
+// coding agent, an IDE) and a stdio server: Run starts the server and relays
+// both streams byte for byte, passes stderr through, forwards signals and the
+// exit status, and publishes the session live on a unix socket in the user's
+// runtime directory, in mcptui's recording format, for any number of viewers
+// (mcptui attach). A viewer may arm breakpoints: lines matching a traffic
+// filter are held until it forwards, edits, drops or answers them, or until
+// the hold's deadline passes and the line goes on unchanged.
+//
+// The relay never waits for the viewer side: each direction copies raw
+// bytes from one pipe to the other, and only then hands a copy to a bounded
+// feed that splits it into lines for the recording and the viewers. When the
+// feed falls behind, viewers are told how much they did not see; the host
+// sees nothing of it. Only an armed breakpoint makes a direction go line by
+// line (a line must be whole to be matched), and only lines up to the hold
+// limit can be held.
+package tap

@@ -1,0 +1,401 @@
+package tap
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// History bounds: a viewer that attaches late gets the session's start (the
+// handshake) and its most recent entries.
+const (
+	maxPrologueBytes = 2 << 20
+	maxRecentBytes   = 14 << 20
+	// maxViewerQueue is how many bytes of entries may wait for one viewer;
+	// past it the viewer skips ahead and is told how many it missed.
+	maxViewerQueue = 32 << 20
+	// maxRequestLine bounds a line a viewer sends (an edit carries a line).
+	maxRequestLine = 64 << 20
+)
+
+// hub publishes the feed (recording entries, written by the recorder) to
+// the viewers and keeps their breakpoints. Write never waits for a viewer.
+type hub struct {
+	info func() Info // the tap's description, for "info"
+
+	mu        sync.Mutex
+	partial   []byte // an entry the recorder has not finished writing
+	header    []byte
+	prologue  [][]byte
+	prologueN int
+	recent    [][]byte
+	recentN   int
+	skipped   int // entries dropped from recent
+	viewers   map[*viewer]struct{}
+	closed    bool
+
+	// Breakpoints: every viewer's filter, and the lines held.
+	breaks   map[*viewer]breakpoint
+	armedDir [2]atomic.Int32 // viewers armed on each direction
+	holds    map[uint64]*held
+	nextHold uint64
+	joined   atomic.Uint64
+	// headed is closed once the header has been published.
+	headed chan struct{}
+}
+
+type breakpoint struct {
+	filter   Filter
+	deadline time.Duration
+}
+
+// held is a line waiting for its viewer.
+type held struct {
+	id     uint64
+	dir    Direction
+	line   []byte
+	owner  *viewer
+	start  time.Time
+	result chan verdict // buffered: the first decision wins
+}
+
+func newHub(info func() Info) *hub {
+	return &hub{info: info, viewers: map[*viewer]struct{}{}, breaks: map[*viewer]breakpoint{}, holds: map[uint64]*held{}, headed: make(chan struct{})}
+}
+
+// Write takes what the recorder writes: whole entries, or parts of them.
+func (h *hub) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	data := p
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			h.partial = append(h.partial, data...)
+			break
+		}
+		var e []byte
+		if len(h.partial) > 0 {
+			e = append(h.partial, data[:i+1]...)
+			h.partial = nil
+		} else {
+			e = bytes.Clone(data[:i+1])
+		}
+		data = data[i+1:]
+		h.publish(e)
+	}
+	return len(p), nil
+}
+
+// publish keeps an entry for viewers to come and sends it to those here.
+func (h *hub) publish(e []byte) {
+	switch {
+	case h.header == nil:
+		h.header = e
+		close(h.headed)
+	case h.prologueN+len(e) <= maxPrologueBytes && h.recentN == 0:
+		h.prologue = append(h.prologue, e)
+		h.prologueN += len(e)
+	default:
+		h.recent = append(h.recent, e)
+		h.recentN += len(e)
+		for h.recentN > maxRecentBytes && len(h.recent) > 1 {
+			h.recentN -= len(h.recent[0])
+			h.recent[0] = nil
+			h.recent = h.recent[1:]
+			h.skipped++
+		}
+	}
+	for v := range h.viewers {
+		v.send(e, false)
+	}
+}
+
+// serve accepts viewers until the listener is closed.
+func (h *hub) serve(ln net.Listener) {
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		go h.handle(c)
+	}
+}
+
+// handle runs one viewer's connection.
+func (h *hub) handle(c net.Conn) {
+	defer c.Close()
+	if err := checkPeer(c); err != nil {
+		return
+	}
+	r := bufio.NewReaderSize(c, 64<<10)
+	first, err := readRequest(r)
+	if err != nil {
+		return
+	}
+	switch first.Op {
+	case OpInfo:
+		b, _ := json.Marshal(h.info())
+		_ = c.SetWriteDeadline(time.Now().Add(5 * time.Second))
+		_, _ = c.Write(append(b, '\n'))
+		return
+	case OpWatch:
+	default:
+		return
+	}
+	select {
+	case <-h.headed:
+	case <-time.After(10 * time.Second):
+		return
+	}
+	v := newViewer(c, h.joined.Add(1))
+	if !h.join(v) {
+		return
+	}
+	go v.writeLoop()
+	defer h.leave(v)
+	for {
+		req, err := readRequest(r)
+		if err != nil {
+			return
+		}
+		switch req.Op {
+		case OpBreak:
+			h.arm(v, req)
+		case OpResolve:
+			h.resolve(v, req)
+		}
+	}
+}
+
+func readRequest(r *bufio.Reader) (Request, error) {
+	var line []byte
+	for {
+		part, isPrefix, err := r.ReadLine()
+		if err != nil {
+			return Request{}, err
+		}
+		line = append(line, part...)
+		if len(line) > maxRequestLine {
+			return Request{}, fmt.Errorf("tap: viewer request over %d bytes", maxRequestLine)
+		}
+		if !isPrefix {
+			break
+		}
+	}
+	var req Request
+	if err := json.Unmarshal(line, &req); err != nil {
+		return Request{}, fmt.Errorf("tap: viewer request: %w", err)
+	}
+	return req, nil
+}
+
+// join gives a new viewer the history and adds it to the audience, in one
+// step so that no entry is missed or sent twice.
+func (h *hub) join(v *viewer) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed || h.header == nil {
+		return false
+	}
+	v.send(h.header, true)
+	for _, e := range h.prologue {
+		v.send(e, true)
+	}
+	if h.skipped > 0 {
+		v.send(lostEntry(h.skipped), true)
+	}
+	for _, e := range h.recent {
+		v.send(e, true)
+	}
+	h.viewers[v] = struct{}{}
+	return true
+}
+
+// leave removes a viewer: its breakpoints go, its holds go on unchanged.
+func (h *hub) leave(v *viewer) {
+	h.mu.Lock()
+	delete(h.viewers, v)
+	h.disarm(v)
+	var mine []*held
+	for _, hd := range h.holds {
+		if hd.owner == v {
+			mine = append(mine, hd)
+		}
+	}
+	h.mu.Unlock()
+	for _, hd := range mine {
+		h.decide(hd, verdict{mark: "held by a breakpoint; the viewer left: forwarded unchanged"})
+	}
+	v.close()
+}
+
+// close ends every viewer and lets every hold go on.
+func (h *hub) close() {
+	h.mu.Lock()
+	h.closed = true
+	vs := make([]*viewer, 0, len(h.viewers))
+	for v := range h.viewers {
+		vs = append(vs, v)
+	}
+	holds := make([]*held, 0, len(h.holds))
+	for _, hd := range h.holds {
+		holds = append(holds, hd)
+	}
+	h.mu.Unlock()
+	for _, hd := range holds {
+		h.decide(hd, verdict{mark: "held by a breakpoint; the tap is stopping: forwarded unchanged"})
+	}
+	for _, v := range vs {
+		v.finish()
+	}
+}
+
+// viewerCount is how many viewers are watching.
+func (h *hub) viewerCount() (viewers, holds int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.viewers), len(h.holds)
+}
+
+// lostEntry is a recording "lost" entry: count entries a viewer did not
+// get.
+func lostEntry(count int) []byte {
+	b, _ := json.Marshal(struct {
+		Type  string `json:"type"`
+		Time  string `json:"t"`
+		Count int    `json:"count"`
+	}{"lost", time.Now().Format(time.RFC3339Nano), count})
+	return append(b, '\n')
+}
+
+// viewer is one watching connection: a bounded queue of entries and the
+// goroutine that writes them.
+type viewer struct {
+	c   net.Conn
+	seq uint64 // order of joining
+
+	mu      sync.Mutex
+	queue   [][]byte
+	queued  int
+	skipped int
+	closed  bool
+	ending  bool // finish: write what is queued, then close
+	wake    chan struct{}
+	done    chan struct{}
+}
+
+func newViewer(c net.Conn, seq uint64) *viewer {
+	return &viewer{c: c, seq: seq, wake: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// send queues an entry. When the queue is full the viewer skips ahead: what
+// it has queued is dropped and counted, and it is told how many entries it
+// missed before the next one. force queues over the bound (history on
+// joining, the viewer's own holds).
+func (v *viewer) send(e []byte, force bool) {
+	v.mu.Lock()
+	if v.closed || v.ending {
+		v.mu.Unlock()
+		return
+	}
+	if !force && v.queued+len(e) > maxViewerQueue {
+		v.skipped += len(v.queue) + 1
+		v.queue, v.queued = nil, 0
+		v.mu.Unlock()
+		return
+	}
+	if v.skipped > 0 {
+		l := lostEntry(v.skipped)
+		v.queue = append(v.queue, l)
+		v.queued += len(l)
+		v.skipped = 0
+	}
+	v.queue = append(v.queue, e)
+	v.queued += len(e)
+	v.mu.Unlock()
+	select {
+	case v.wake <- struct{}{}:
+	default:
+	}
+}
+
+// sendMessage queues a message of the tap to this viewer alone.
+func (v *viewer) sendMessage(m Message) {
+	if m.Time.IsZero() {
+		m.Time = time.Now()
+	}
+	b, _ := json.Marshal(m)
+	v.send(append(b, '\n'), true)
+}
+
+func (v *viewer) writeLoop() {
+	defer close(v.done)
+	w := bufio.NewWriterSize(v.c, 64<<10)
+	for range v.wake {
+		for {
+			v.mu.Lock()
+			batch, ending, closed := v.queue, v.ending, v.closed
+			v.queue, v.queued = nil, 0
+			v.mu.Unlock()
+			if closed {
+				return
+			}
+			for _, e := range batch {
+				if _, err := w.Write(e); err != nil {
+					v.close()
+					return
+				}
+			}
+			if err := w.Flush(); err != nil {
+				v.close()
+				return
+			}
+			if len(batch) > 0 {
+				continue
+			}
+			if ending {
+				v.close()
+				return
+			}
+			break
+		}
+	}
+}
+
+// finish writes what is queued (bounded in time) and closes.
+func (v *viewer) finish() {
+	v.mu.Lock()
+	v.ending = true
+	v.mu.Unlock()
+	_ = v.c.SetWriteDeadline(time.Now().Add(2 * time.Second))
+	select {
+	case v.wake <- struct{}{}:
+	default:
+	}
+	select {
+	case <-v.done:
+	case <-time.After(3 * time.Second):
+		v.close()
+	}
+}
+
+// close drops the connection.
+func (v *viewer) close() {
+	v.mu.Lock()
+	already := v.closed
+	v.closed, v.queue = true, nil
+	v.mu.Unlock()
+	if !already {
+		_ = v.c.Close()
+		select {
+		case v.wake <- struct{}{}:
+		default:
+		}
+	}
+}

@@ -1,0 +1,48 @@
+package tap
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+// forwarded are the signals a tap passes on to its server.
+var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
+	syscall.SIGUSR1, syscall.SIGUSR2}
+
+// Main is mcptui tap: it runs the tap on the process's own standard
+// streams, forwarding signals, and returns the exit status the server
+// ended with. When a signal ended the server, the tap ends by the same
+// signal (so that the host sees what it would have seen); Main returns
+// only if that did not kill it.
+func Main(o Options) int {
+	sigs := make(chan os.Signal, 8)
+	signal.Notify(sigs, forwarded...)
+	defer signal.Stop(sigs)
+	o.Signals = sigs
+	if o.Stdin == nil {
+		o.Stdin = os.Stdin
+	}
+	if o.Stdout == nil {
+		o.Stdout = os.Stdout
+	}
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+	exit, err := Run(context.Background(), o)
+	if err != nil {
+		fmt.Fprintf(o.Stderr, "mcptui tap: %v\n", err)
+		return exit.Code
+	}
+	if exit.Signal != 0 {
+		signal.Stop(sigs)
+		signal.Reset(exit.Signal)
+		_ = syscall.Kill(os.Getpid(), exit.Signal)
+		<-time.After(2 * time.Second) // the signal ends the process first
+		return 128 + int(exit.Signal)
+	}
+	return exit.Code
+}
