@@ -175,7 +175,8 @@ func (h *hub) resolve(v *viewer, req Request) {
 
 // compactLine is a JSON value on one line with its newline, or why it is
 // not JSON.
-func compactLine(raw json.RawMessage) ([]byte, error) {
+func compactLine(text string) ([]byte, error) {
+	raw := []byte(text)
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, fmt.Errorf("empty: want a JSON value")
 	}

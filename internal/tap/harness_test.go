@@ -54,6 +54,12 @@ func (s *syncBuffer) String() string {
 // directory (unless o.NoPublish); o's streams are filled in.
 func startTap(t *testing.T, role string, o Options) *host {
 	t.Helper()
+	return startTapWith(t, role, o, !o.NoPublish)
+}
+
+// startTapWith is startTap, waiting for the tap to publish or not.
+func startTapWith(t *testing.T, role string, o Options, waitPublish bool) *host {
+	t.Helper()
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +93,7 @@ func startTap(t *testing.T, role string, o Options) *host {
 			t.Errorf("the tap did not end")
 		}
 	})
-	if !o.NoPublish {
+	if waitPublish {
 		select {
 		case <-h.publish:
 		case <-time.After(deadline):

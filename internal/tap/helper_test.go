@@ -120,14 +120,14 @@ func server(t testing.TB, role string) (string, []string) {
 	if err != nil {
 		t.Skip("SKIP: no env(1) to start the scripted server with its role")
 	}
-	return envBin, []string{roleEnv + "=" + role, exe, "-test.run=^$"}
+	return envBin, []string{roleEnv + "=" + role, "GORACE=atexit_sleep_ms=0", exe, "-test.run=^$"}
 }
 
 // execSelf is the test binary in role, as a child of this process.
 func execSelf(role string) *exec.Cmd {
 	exe, _ := os.Executable()
 	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), roleEnv+"="+role)
+	cmd.Env = append(os.Environ(), roleEnv+"="+role, "GORACE=atexit_sleep_ms=0")
 	return cmd
 }
 

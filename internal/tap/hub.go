@@ -283,7 +283,8 @@ type viewer struct {
 	mu      sync.Mutex
 	queue   [][]byte
 	queued  int
-	skipped int
+	skipped int // entries skipped since the last batch taken
+	entries int // entries queued (lost entries not counted)
 	closed  bool
 	ending  bool // finish: write what is queued, then close
 	wake    chan struct{}
@@ -305,20 +306,23 @@ func (v *viewer) send(e []byte, force bool) {
 		return
 	}
 	if !force && v.queued+len(e) > maxViewerQueue {
-		v.skipped += len(v.queue) + 1
-		v.queue, v.queued = nil, 0
+		// Skip ahead: what waits is dropped, and the viewer is told at
+		// once how many entries it missed since its last delivery.
+		v.skipped += v.entries + 1
+		l := lostEntry(v.skipped)
+		v.queue, v.queued, v.entries = [][]byte{l}, len(l), 0
 		v.mu.Unlock()
+		v.signal()
 		return
 	}
-	if v.skipped > 0 {
-		l := lostEntry(v.skipped)
-		v.queue = append(v.queue, l)
-		v.queued += len(l)
-		v.skipped = 0
-	}
+	v.entries++
 	v.queue = append(v.queue, e)
 	v.queued += len(e)
 	v.mu.Unlock()
+	v.signal()
+}
+
+func (v *viewer) signal() {
 	select {
 	case v.wake <- struct{}{}:
 	default:
@@ -341,7 +345,7 @@ func (v *viewer) writeLoop() {
 		for {
 			v.mu.Lock()
 			batch, ending, closed := v.queue, v.ending, v.closed
-			v.queue, v.queued = nil, 0
+			v.queue, v.queued, v.entries, v.skipped = nil, 0, 0, 0
 			v.mu.Unlock()
 			if closed {
 				return

@@ -1,9 +1,6 @@
 package tap
 
-import (
-	"encoding/json"
-	"time"
-)
+import "time"
 
 // The operations a viewer sends the tap, one JSON object a line. The first
 // line of a connection is "info" (the tap answers with one Info and closes)
@@ -39,10 +36,11 @@ type Request struct {
 	// on unchanged (0: DefaultHoldDeadline; capped at MaxHoldDeadline).
 	DeadlineMs int64 `json:"deadlineMs,omitempty"`
 	// Hold, Action and Line are a "resolve": which hold, what to do, and
-	// the JSON line for an edit or an answer.
-	Hold   uint64          `json:"hold,omitempty"`
-	Action string          `json:"action,omitempty"`
-	Line   json.RawMessage `json:"line,omitempty"`
+	// for an edit or an answer the JSON text to send (the tap validates
+	// it and puts it on one line).
+	Hold   uint64 `json:"hold,omitempty"`
+	Action string `json:"action,omitempty"`
+	Line   string `json:"line,omitempty"`
 }
 
 // Info describes a running tap, for mcptui attach's list.
@@ -50,12 +48,12 @@ type Info struct {
 	Name string `json:"name"`
 	// Host is the name of the tap's parent process (the host that started
 	// it), HostPID its pid.
-	Host    string   `json:"host"`
-	HostPID int      `json:"hostPid"`
-	TapPID  int      `json:"tapPid"`
-	PID     int      `json:"pid"`
-	Command string   `json:"command"`
-	Args    []string `json:"args"`
+	Host    string    `json:"host"`
+	HostPID int       `json:"hostPid"`
+	TapPID  int       `json:"tapPid"`
+	PID     int       `json:"pid"`
+	Command string    `json:"command"`
+	Args    []string  `json:"args"`
 	Started time.Time `json:"started"`
 	// Lines and bytes relayed each way: Sent from the host to the server,
 	// Received from the server to the host.
