@@ -68,6 +68,15 @@ type Overlay struct {
 	Close, Submit, NextField, External key.Binding
 }
 
+// Tap keys work in mcptui attach: breakpoints on a tapped session. They
+// are control keys, so that they never reach a text field of the inspector.
+type Tap struct {
+	// Break sets (or clears) the breakpoint filter.
+	Break key.Binding
+	// Forward, Drop, Edit and Answer resolve the oldest held line.
+	Forward, Drop, Edit, Answer key.Binding
+}
+
 // KeyMap is every binding.
 type KeyMap struct {
 	Global        Global
@@ -79,6 +88,7 @@ type KeyMap struct {
 	Viewer        Viewer
 	Listen        Listen
 	Overlay       Overlay
+	Tap           Tap
 }
 
 func b(keys []string, help, desc string) key.Binding {
@@ -160,6 +170,13 @@ func Default() KeyMap {
 			NextField: b(k("tab"), "tab", "next field"),
 			External:  b(k("ctrl+e"), "ctrl+e", "edit in $EDITOR"),
 		},
+		Tap: Tap{
+			Break:   b(k("ctrl+k"), "^k", "breakpoint"),
+			Forward: b(k("ctrl+f"), "^f", "forward held"),
+			Drop:    b(k("ctrl+x"), "^x", "drop held"),
+			Edit:    b(k("ctrl+e"), "^e", "edit held"),
+			Answer:  b(k("ctrl+a"), "^a", "answer held"),
+		},
 	}
 }
 
@@ -167,7 +184,7 @@ func Default() KeyMap {
 // (for example "pending.approve"), for Rebind and for listing.
 func (m *KeyMap) Named() map[string]*key.Binding {
 	g, l, f, p, t, s, o := &m.Global, &m.List, &m.InFlight, &m.Pending, &m.Traffic, &m.Subscriptions, &m.Overlay
-	v, li := &m.Viewer, &m.Listen
+	v, li, tp := &m.Viewer, &m.Listen, &m.Tap
 	return map[string]*key.Binding{
 		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
 		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.compose": &g.Compose, "global.explorer": &g.Explorer, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
@@ -182,6 +199,7 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 		"viewer.fold": &v.Fold, "viewer.foldall": &v.FoldAll, "viewer.unfoldall": &v.UnfoldAll, "viewer.copyvalue": &v.CopyValue,
 		"listen.toggle": &li.Toggle,
 		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField, "overlay.external": &o.External,
+		"tap.break": &tp.Break, "tap.forward": &tp.Forward, "tap.drop": &tp.Drop, "tap.edit": &tp.Edit, "tap.answer": &tp.Answer,
 	}
 }
 

@@ -30,6 +30,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	printWarnings(cfg, stderr)
+	if cfg.Mode == cli.ModeTap {
+		// The tap forwards signals to its server rather than stopping.
+		return runTap(cfg, stdout, stderr)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	switch {
@@ -53,6 +57,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return runServers(cfg, stdout, stderr)
 	case cfg.Mode == cli.ModePick:
 		return runPick(ctx, cfg, stdout, stderr)
+	case cfg.Mode == cli.ModeAttach:
+		return runAttach(ctx, cfg, stdout, stderr)
 	case headlessMode(cfg):
 		return runHeadless(ctx, cfg, stdout, stderr)
 	default:

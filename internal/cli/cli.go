@@ -69,6 +69,11 @@ const (
 	// ModeCheck runs the specification's rules against the server
 	// (mcptui check).
 	ModeCheck
+	// ModeTap relays between a host and the server, publishing the
+	// session (mcptui tap).
+	ModeTap
+	// ModeAttach watches a running tap, or lists them (mcptui attach).
+	ModeAttach
 )
 
 // Protocol versions mcptui speaks, newest first.
@@ -132,6 +137,8 @@ type Config struct {
 	// Verbose copies the server's stderr and log messages, escaped, to
 	// mcptui's stderr (headless commands).
 	Verbose bool
+	// Tap is what mcptui tap and attach were asked.
+	Tap TapConfig
 }
 
 // CheckConfig is mcptui check's own flags.
@@ -197,6 +204,9 @@ func Parse(args []string) (*Config, error) {
 	if len(args) == 0 {
 		cfg.Mode = ModePick
 		return cfg, nil
+	}
+	if args[0] == "tap" || args[0] == "attach" {
+		return parseTap(cfg, args[0], args[1:])
 	}
 	if c, ok := commands[args[0]]; ok {
 		return parseCommand(cfg, c, args[1:])

@@ -453,6 +453,10 @@ func (m Mode) String() string {
 		return "replay-serve"
 	case ModePick:
 		return "pick"
+	case ModeTap:
+		return "tap"
+	case ModeAttach:
+		return "attach"
 	}
 	for w, c := range commands {
 		if c.mode == m {

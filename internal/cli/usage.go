@@ -29,6 +29,17 @@ Headless (print, then exit; same flags, same -- form):
   mcptui replay FILE                    the inspector, read-only, on a recording
   mcptui replay --serve FILE            act as the recorded server on stdio
 
+Watching a real host (Claude Desktop, Claude Code, VS Code, Cursor...):
+  mcptui tap [--name N] [--record FILE] -- command...
+                                        in the host's config in place of the
+                                        server: relays it byte for byte and
+                                        publishes the session live
+  mcptui tap --print-config N -- command...
+                                        print the config entry for each host
+  mcptui attach [N] [--break FILTER] [--hold-timeout D]
+                                        the inspector, live and read-only, on
+                                        a running tap; no N: list the taps
+
 The server command after -- is run directly, without a shell.
 
 Server process:

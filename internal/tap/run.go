@@ -22,8 +22,10 @@ type Options struct {
 	Args    []string
 	// Name is the name viewers attach by ("" = DefaultName).
 	Name string
-	// Record is a file to record the session to ("" = none).
-	Record string
+	// Record is a file to record the session to ("" = none);
+	// RecordSecrets keeps secret-looking server arguments in it.
+	Record        string
+	RecordSecrets bool
 	// Dir is the runtime directory to publish in ("" = RuntimeDir).
 	Dir string
 	// NoPublish relays without publishing.
@@ -271,7 +273,7 @@ func (t *tapped) setUp(logw io.Writer) {
 		return
 	}
 	t.rec = record.New(io.MultiWriter(outs...), record.Header{Mode: "tap", Mcptui: t.opts.Mcptui,
-		Command: t.opts.Command, Args: t.opts.Args, Settings: record.Settings{MaxLineBytes: t.opts.MaxLineBytes}})
+		Command: t.opts.Command, Args: t.opts.Args, Secrets: t.opts.RecordSecrets, Settings: record.Settings{MaxLineBytes: t.opts.MaxLineBytes}})
 	t.feed = newFeed(t.rec, t.opts.MaxLineBytes)
 }
 

@@ -1,0 +1,52 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/mcptui/mcptui/internal/attach"
+	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/tap"
+)
+
+// runTap is mcptui tap: relay, or print the host config entries.
+func runTap(cfg *cli.Config, stdout, stderr io.Writer) int {
+	if cfg.Tap.PrintConfig {
+		self, err := os.Executable()
+		if err == nil {
+			self, err = filepath.EvalSymlinks(self)
+		}
+		if err != nil {
+			self = "mcptui"
+		}
+		if err := tap.PrintConfig(stdout, cfg.Tap.Name, self, cfg.Command, cfg.Args); err != nil {
+			fmt.Fprintf(stderr, "mcptui tap: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	return tap.Main(tap.Options{Command: cfg.Command, Args: cfg.Args, Name: cfg.Tap.Name, Record: cfg.Record,
+		RecordSecrets: cfg.RecordSecrets, MaxLineBytes: cfg.MaxLineBytes, Mcptui: version()})
+}
+
+// runAttach is mcptui attach: the list of taps, or the inspector on one.
+func runAttach(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	if cfg.Tap.Name == "" {
+		if err := attach.List(stdout, tap.RuntimeDir(), time.Now()); err != nil {
+			fmt.Fprintf(stderr, "mcptui attach: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	err := attach.Run(ctx, "", cfg.Tap.Name, attach.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "",
+		HistoryBytes: cfg.HistoryBytes, HoldTimeout: cfg.Tap.HoldTimeout, Break: cfg.Tap.Break})
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui attach: %v\n", err)
+		return 1
+	}
+	return 0
+}
