@@ -2,10 +2,10 @@ package tap
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -25,6 +25,7 @@ type chunk struct {
 	dir  Direction
 	data []byte
 	t    time.Time
+	seq  uint64 // taken before the bytes were written on
 	// whole marks a line a breakpoint held, with what was done to it.
 	whole    bool
 	mark     string
@@ -37,6 +38,8 @@ type chunk struct {
 type feed struct {
 	rec     *record.Recorder
 	maxLine int
+
+	seq atomic.Uint64
 
 	mu     sync.Mutex
 	queue  []chunk
@@ -61,8 +64,19 @@ func newFeed(rec *record.Recorder, maxLine int) *feed {
 	return f
 }
 
+// stamp is taken before bytes are written on: their time, and their place
+// in the feed. The feed orders chunks by it, so that an answer the host
+// wrote after reading a line comes after that line even when its pump
+// queued it first.
+func (f *feed) stamp() (uint64, time.Time) {
+	if f == nil {
+		return 0, time.Time{}
+	}
+	return f.seq.Add(1), time.Now()
+}
+
 // push queues a copy of relayed bytes, or counts them as not shown.
-func (f *feed) push(dir Direction, data []byte) {
+func (f *feed) push(dir Direction, data []byte, seq uint64, t time.Time) {
 	if f == nil {
 		return
 	}
@@ -72,10 +86,20 @@ func (f *feed) push(dir Direction, data []byte) {
 		f.mu.Unlock()
 		return
 	}
-	f.queue = append(f.queue, chunk{dir: dir, data: bytes.Clone(data), t: time.Now()})
+	f.insert(chunk{dir: dir, data: bytes.Clone(data), t: t, seq: seq})
 	f.queued += len(data)
 	f.mu.Unlock()
 	f.signal()
+}
+
+// insert queues c in stamp order (it is nearly always the last); f.mu is
+// held.
+func (f *feed) insert(c chunk) {
+	i := len(f.queue)
+	for i > 0 && f.queue[i-1].seq > c.seq {
+		i--
+	}
+	f.queue = slices.Insert(f.queue, i, c)
 }
 
 // pushLine queues a whole line a breakpoint held, with its mark; it is
@@ -84,9 +108,10 @@ func (f *feed) pushLine(dir Direction, line []byte, mark string, withheld bool) 
 	if f == nil {
 		return
 	}
+	seq, t := f.stamp()
 	f.mu.Lock()
 	if !f.closed {
-		f.queue = append(f.queue, chunk{dir: dir, data: bytes.Clone(line), t: time.Now(), whole: true, mark: mark, withheld: withheld})
+		f.insert(chunk{dir: dir, data: bytes.Clone(line), t: t, seq: seq, whole: true, mark: mark, withheld: withheld})
 		f.queued += len(line)
 	}
 	f.mu.Unlock()
@@ -153,12 +178,8 @@ func (f *feed) take(c chunk) {
 		if ev, ok := s.rest(); ok { // cannot happen: holds start at a line's start
 			f.observe(ev, "", false)
 		}
-		line := trimEOL(c.data)
-		ev := conn.Event{Time: c.t, Kind: s.kind(line), Line: line, Size: len(line)}
-		if len(line) > f.maxLine {
-			ev.Line = nil
-		}
-		f.observe(ev, c.mark, c.withheld)
+		line := bytes.TrimSuffix(c.data, nl)
+		f.observe(s.line(line, len(line), len(line) > f.maxLine+1, c.t), c.mark, c.withheld)
 		return
 	}
 	data := c.data
@@ -168,24 +189,23 @@ func (f *feed) take(c chunk) {
 			s.add(data, f.maxLine)
 			return
 		}
-		s.add(data[:i], f.maxLine)
-		f.observe(s.end(c.t), "", false)
+		if !s.started {
+			// The whole line is in this chunk (the feed owns it): no copy.
+			f.observe(s.whole(data[:i], c.t, f.maxLine), "", false)
+		} else {
+			s.add(data[:i], f.maxLine)
+			f.observe(s.end(c.t), "", false)
+		}
 		data = data[i+1:]
 	}
 }
 
 func (f *feed) observe(ev conn.Event, mark string, withheld bool) {
 	if ev.Kind == conn.Discarded && ev.Err == nil {
-		if ev.Line == nil {
-			ev.Err = fmt.Errorf("line longer than the viewer limit: %d bytes > %d (relayed whole)", ev.Size, f.maxLine)
-		} else {
-			ev.Err = errNotJSON
-		}
+		ev.Err = fmt.Errorf("line longer than the viewer limit: %d bytes > %d (relayed whole)", ev.Size, f.maxLine)
 	}
 	f.rec.ObserveMarked(ev, mark, withheld)
 }
-
-var errNotJSON = errors.New("not JSON (relayed as it was)")
 
 // words is the direction for a sentence.
 func (d Direction) words() string {
@@ -218,22 +238,30 @@ func (s *splitter) add(p []byte, maxLine int) {
 	s.buf = append(s.buf, p...)
 }
 
-// end is the line that just ended at t.
+// end is the line that just ended at t. Its Line is the splitter's
+// buffer: valid until the next add (the recorder copies what it keeps).
 func (s *splitter) end(t time.Time) conn.Event {
-	line := bytes.TrimSuffix(s.buf, []byte{'\r'})
-	size := s.size
-	if len(line) < len(s.buf) {
-		size--
-	}
-	ev := conn.Event{Time: t, Size: size}
-	if !s.tooLong {
-		ev.Line = bytes.Clone(line)
-	}
-	ev.Kind = s.kind(ev.Line)
-	if s.tooLong {
-		ev.Kind = s.kind(nil)
-	}
+	ev := s.line(s.buf, s.size, s.tooLong, t)
 	s.reset()
+	return ev
+}
+
+// whole is a line that began and ended in one chunk.
+func (s *splitter) whole(b []byte, t time.Time, maxLine int) conn.Event {
+	return s.line(b, len(b), len(b) > maxLine+1, t)
+}
+
+// line is the event of a line of size bytes whose content is b (a CR
+// before the newline left out).
+func (s *splitter) line(b []byte, size int, tooLong bool, t time.Time) conn.Event {
+	ev := conn.Event{Time: t, Size: size}
+	if len(b) > 0 && b[len(b)-1] == '\r' {
+		b, ev.Size = b[:len(b)-1], size-1
+	}
+	if !tooLong {
+		ev.Line = b
+	}
+	ev.Kind = s.kind(ev.Line, tooLong)
 	return ev
 }
 
@@ -247,14 +275,15 @@ func (s *splitter) rest() (conn.Event, bool) {
 
 func (s *splitter) reset() { s.buf, s.size, s.tooLong, s.started = s.buf[:0], 0, false, false }
 
-// kind is how a line is recorded: a line to the server is "sent" whatever
-// it is; one to the host is "received" when it is JSON and "discarded"
-// otherwise (what the host makes of it is up to the host).
-func (s *splitter) kind(line []byte) conn.EventKind {
+// kind is how a line is recorded: "sent" to the server, "received" to the
+// host, whatever they hold (what the other side makes of a line that is
+// not JSON is up to it; the inspector shows it as invalid); a line to the
+// host over the viewer limit is "discarded" with its size.
+func (s *splitter) kind(line []byte, tooLong bool) conn.EventKind {
 	if s.dir == ToServer {
 		return conn.Sent
 	}
-	if line == nil || !json.Valid(line) {
+	if tooLong {
 		return conn.Discarded
 	}
 	return conn.Received

@@ -174,6 +174,7 @@ func (p *pump) relay(data []byte) error {
 
 // pass writes data through and feeds it.
 func (p *pump) pass(data []byte) error {
+	seq, t := p.feed.stamp()
 	if err := p.dst.write(data); err != nil {
 		return err
 	}
@@ -181,7 +182,7 @@ func (p *pump) pass(data []byte) error {
 	p.count.bytes.Add(int64(len(data)))
 	p.count.lines.Add(int64(bytes.Count(data, nl)))
 	if p.feed != nil {
-		p.feed.push(p.dir, data)
+		p.feed.push(p.dir, data, seq, t)
 	}
 	return nil
 }
