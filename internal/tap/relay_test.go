@@ -79,8 +79,10 @@ func TestRelayIsByteExact(t *testing.T) {
 		t.Errorf("the server's stderr did not pass through: %q", h.stderr.String())
 	}
 	// The viewer saw the huge line by its size, and the end.
-	if s := <-saw; !(s.huge || s.gap) || !s.end {
-		t.Errorf("the viewer saw huge=%v (or was told of a gap: %v) end=%v, want both", s.huge, s.gap, s.end)
+	// (On a busy machine the feed may fall behind: then the viewer must
+	// have been told, and may be cut off when the tap ends.)
+	if s := <-saw; !s.gap && (!s.huge || !s.end) {
+		t.Errorf("the viewer saw huge=%v end=%v, want both (it was told of no gap)", s.huge, s.end)
 	}
 	r := recordingOf(t, rec)
 	if !r.Complete || r.Header.Mode != "tap" {
