@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -177,6 +178,9 @@ const (
 	DefaultTimeout         = 30 * time.Second
 	DefaultMaxTotalTimeout = 10 * time.Minute
 	DefaultHistoryBytes    = 64 << 20
+	// MinMaxLineBytes is the smallest --max-line-bytes accepted: an
+	// initialize result or a tools/list page does not fit in less.
+	MinMaxLineBytes = 1 << 10
 )
 
 // ErrUsage marks command-line mistakes; the caller prints the message and
@@ -299,12 +303,24 @@ func (cfg *Config) check() error {
 		return usageError("--max-total-timeout must not be negative")
 	case cfg.MaxLineBytes < 0:
 		return usageError("--max-line-bytes must not be negative")
+	case cfg.MaxLineBytes > 0 && cfg.MaxLineBytes < MinMaxLineBytes:
+		return usageError("--max-line-bytes %d cannot hold an MCP message (the smallest is %d bytes, 1KiB; 0 is the 16MiB default)", cfg.MaxLineBytes, MinMaxLineBytes)
 	case cfg.MaxServerRequests < 0:
 		return usageError("--max-server-requests must not be negative")
 	case cfg.HistoryBytes <= 0:
 		return usageError("--history-bytes must be positive")
 	case cfg.RecordSecrets && cfg.Record == "":
 		return usageError("--record-secrets needs --record FILE")
+	}
+	for _, r := range cfg.Roots {
+		if err := checkRoot(r); err != nil {
+			return err
+		}
+	}
+	if cfg.JUnit != "" {
+		if err := checkWritable(cfg.JUnit); err != nil {
+			return usageError("--junit %s: %v", cfg.JUnit, err)
+		}
 	}
 	return nil
 }
@@ -338,8 +354,8 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.DurationVar(&cfg.MaxTotalTimeout, "max-total-timeout", cfg.MaxTotalTimeout, "")
 	fs.Var(sizeFlag{&cfg.MaxLineBytes}, "max-line-bytes", "")
 	fs.IntVar(&cfg.MaxServerRequests, "max-server-requests", 0, "")
-	fs.Var(listFlag{&cfg.Protocols}, "protocol", "")
-	fs.Var(listFlag{&cfg.Roots}, "root", "")
+	fs.Var(listFlag{list: &cfg.Protocols, unique: true}, "protocol", "")
+	fs.Var(listFlag{list: &cfg.Roots, unique: true}, "root", "")
 	fs.StringVar(&cfg.Theme, "theme", cfg.Theme, "")
 	fs.Var(sizeFlag{&cfg.HistoryBytes}, "history-bytes", "")
 	fs.StringVar(&cfg.Record, "record", "", "")
@@ -370,10 +386,18 @@ func (f unsetFlag) Set(s string) error {
 	return nil
 }
 
-type listFlag struct{ list *[]string }
+// listFlag collects a repeatable flag; with unique set a value given twice
+// is an error.
+type listFlag struct {
+	list   *[]string
+	unique bool
+}
 
 func (f listFlag) String() string { return "" }
 func (f listFlag) Set(s string) error {
+	if f.unique && slices.Contains(*f.list, s) {
+		return fmt.Errorf("%q given twice", s)
+	}
 	*f.list = append(*f.list, s)
 	return nil
 }

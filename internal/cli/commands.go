@@ -3,11 +3,14 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // command describes one subcommand: its mode, how many words it takes
@@ -283,6 +286,9 @@ func (in *inputFlags) setArgs(s string) error {
 	if !json.Valid(b) || len(b) == 0 || b[0] != '{' {
 		return fmt.Errorf("want a JSON object (or @FILE holding one), got %s", clip(b))
 	}
+	if err := strictJSON(b); err != nil {
+		return err
+	}
 	if in.mode == ModeGet {
 		var m map[string]string
 		if err := json.Unmarshal(b, &m); err != nil {
@@ -290,6 +296,19 @@ func (in *inputFlags) setArgs(s string) error {
 		}
 	}
 	in.raw = json.RawMessage(b)
+	return nil
+}
+
+// strictJSON rejects what a JSON object may not hold for a server: a
+// member name given twice (anywhere in it) or invalid UTF-8.
+func strictJSON(b []byte) error {
+	if _, err := jsontext.NewDecoder(bytes.NewReader(b)).ReadValue(); err != nil {
+		var se *jsontext.SyntacticError
+		if errors.As(err, &se) {
+			return fmt.Errorf("not one JSON object: %v", se.Err)
+		}
+		return fmt.Errorf("not one JSON object: %w", err)
+	}
 	return nil
 }
 
