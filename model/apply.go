@@ -109,6 +109,10 @@ func (s *Session) stale(gen int) bool { return gen != 0 && gen < s.conn.Gen }
 func (s *Session) staleWire(w Wire) {
 	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: w.Gen, Raw: clone(w.Line), Reason: w.Reason}
 	switch {
+	case w.Lost && w.Line != nil:
+		s.lost++
+		env := parseEnvelope(w.Line)
+		e.Raw, e.Kind, e.ID, e.Method, e.Summary, e.Lost = nil, env.kind, clone(env.id), env.method, stubSummary(w.Size), 1
 	case w.Lost:
 		s.lost++
 		s.history.addLost(w.Time, w.Dir, w.Size, w.Gen)

@@ -320,3 +320,34 @@ func FormatSize(n int) string {
 	}
 	return ""
 }
+
+// maxStubID bounds the id an envelope stub keeps; a longer id is no id a
+// client made.
+const maxStubID = 1 << 10
+
+// EnvelopeStub is the envelope of a request, response or error line without
+// its content: the id, the method of a request, the code and message of an
+// error, and "result": null for a result. The inbox keeps it, marked Lost,
+// when it must shed a line's content under load, so that the request it
+// answers still closes. It is nil for a notification, a line that is not a
+// JSON-RPC message and an id longer than 1 KiB: those are shed whole.
+func EnvelopeStub(line []byte) []byte {
+	env := parseEnvelope(line)
+	if env.id == nil || len(env.id) > maxStubID {
+		return nil
+	}
+	b := append([]byte(`{"jsonrpc":"2.0","id":`), env.id...)
+	switch env.kind {
+	case KindRequest:
+		m, _ := json.Marshal(clip(env.method))
+		b = append(append(append(b, `,"method":`...), m...), '}')
+	case KindResponse:
+		b = append(b, `,"result":null}`...)
+	case KindError:
+		msg, _ := json.Marshal(clip(env.err.Message))
+		b = fmt.Appendf(b, `,"error":{"code":%d,"message":%s}}`, env.err.Code, msg)
+	default:
+		return nil
+	}
+	return b
+}

@@ -66,6 +66,8 @@ type Wire struct {
 	Discarded bool
 	Reason    string
 	// Lost marks a line whose content the inbox dropped under overload.
+	// Line is then nil, or the line's envelope (EnvelopeStub) when it was
+	// a request, response or error: enough to close what it answers.
 	Lost bool
 }
 

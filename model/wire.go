@@ -8,6 +8,10 @@ import (
 func (s *Session) wire(w Wire) {
 	if w.Lost {
 		s.lost++
+		if w.Line != nil {
+			s.stub(w)
+			return
+		}
 		s.history.addLost(w.Time, w.Dir, w.Size, s.conn.Gen)
 		return
 	}
@@ -48,6 +52,30 @@ func (s *Session) wire(w Wire) {
 	case KindNotification:
 		s.notification(w, env)
 	}
+}
+
+// stub folds a line whose content the inbox shed under load but whose
+// envelope (see EnvelopeStub) it kept: the request it answers closes, and
+// the history lists it as a line whose content was lost.
+func (s *Session) stub(w Wire) {
+	env := parseEnvelope(w.Line)
+	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: s.conn.Gen, Kind: env.kind, ID: clone(env.id),
+		Method: env.method, Lost: 1, Summary: stubSummary(w.Size)}
+	if env.kind == KindError {
+		e.Summary += ": " + clip(env.err.Error())
+	}
+	seq := s.history.add(e).Seq
+	switch env.kind {
+	case KindRequest:
+		s.request(w, env, seq)
+	case KindResponse, KindError:
+		s.response(w, env, seq)
+	}
+}
+
+// stubSummary says that a line's content was dropped under load.
+func stubSummary(size int) string {
+	return "content dropped under load (" + FormatSize(size) + ")"
 }
 
 func (s *Session) request(w Wire, env envelope, seq uint64) {

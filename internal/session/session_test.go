@@ -20,6 +20,9 @@ const roleEnv = "SESSION_TEST_DEMO_SERVER"
 const waitTimeout = 20 * time.Second
 
 func TestMain(m *testing.M) {
+	if os.Getenv(floodEnv) == "1" {
+		os.Exit(floodServer())
+	}
 	if os.Getenv(roleEnv) == "1" {
 		if err := demo.Serve(context.Background(), os.Stdin, os.Stdout, os.Stderr); err != nil {
 			os.Exit(1)

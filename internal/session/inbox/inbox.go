@@ -2,12 +2,27 @@
 // UI: a bounded, batching queue whose producers never block.
 //
 // conn's Observer runs on the reading goroutine and must not block, and a
-// server may flood. Push therefore never waits: past the soft limits the
-// content of wire lines and stderr lines is dropped (the line is still
-// listed, with its size, as lost), and past the hard limit whole events are
-// counted and reported as one model.Lost. Lifecycle events (started, ready,
-// exited, questions) are always kept. The UI takes everything queued at
-// once with Next, so a burst costs one Update, not one per line.
+// server may flood. Push therefore never waits, and what it sheds under load
+// is chosen:
+//
+//   - notifications (and lines conn discarded) are what a flood is made of:
+//     past the soft limits their content is dropped (the line is still
+//     listed, with its size), past the hard limit they are only counted and
+//     reported as one model.Lost;
+//   - requests, responses and errors are always delivered: past the soft
+//     limits as their envelope alone (model.EnvelopeStub, marked Lost), so
+//     that the request they answer still closes. Only past StubLimit times
+//     MaxEvents, which only a server flooding responses to nothing reaches,
+//     are the server's own stubs counted as lost; the client's lines never
+//     are;
+//   - stderr lines past the limits are shed, but the last few of them are
+//     kept aside and delivered before the exit and whenever the queue
+//     drains, so the server's last words are never lost;
+//   - lifecycle events (started, ready, exited, questions, calls ended) are
+//     always kept.
+//
+// The UI takes everything queued at once with Next, so a burst costs one
+// Update, not one per line.
 package inbox
 
 import (
@@ -25,6 +40,11 @@ const (
 	DefaultMaxEvents = 1 << 16
 	DefaultMaxBytes  = 64 << 20
 	DefaultMaxBatch  = 4096
+	// StubLimit times MaxEvents is the most events queued before even the
+	// server's envelope stubs are counted as lost.
+	StubLimit = 8
+	// keptStderr is how many shed stderr lines are kept aside.
+	keptStderr = 32
 )
 
 // ErrClosed is what Next returns once the inbox is closed and drained.
@@ -53,6 +73,9 @@ type Inbox struct {
 	lost   int
 	closed bool
 	wake   chan struct{}
+	// lastStderr are the latest stderr lines shed under load, oldest
+	// first, delivered before the exit and when the queue drains.
+	lastStderr []model.Stderr
 }
 
 // New returns an empty inbox.
@@ -79,43 +102,78 @@ func (in *Inbox) Push(ev model.Event) {
 		in.mu.Unlock()
 		return
 	}
-	size := 0
 	switch e := ev.(type) {
 	case model.Wire:
-		size = len(e.Line)
-		if in.overSoft(size) {
-			e.Line, e.Lost, size = nil, true, 0
-			ev = e
-		}
+		in.pushWire(e)
 	case model.Stderr:
-		size = len(e.Line)
-		if in.overSoft(size) {
-			ev, size = model.Wire{}, -1
+		if in.overSoft(len(e.Line)) {
+			in.keepStderr(e)
+		} else {
+			in.add(e, len(e.Line))
 		}
-	}
-	switch {
-	case size < 0 || (isDroppable(ev) && len(in.queue) >= 2*in.lim.MaxEvents):
-		in.lost++
+	case model.Exited:
+		in.flushStderr()
+		in.add(e, 0)
 	default:
-		in.queue = append(in.queue, ev)
-		in.bytes += size
+		in.add(e, 0)
 	}
 	in.mu.Unlock()
 	in.signal()
 }
 
+// pushWire queues a line, shedding what load demands (see the package
+// comment); the lock is held.
+func (in *Inbox) pushWire(w model.Wire) {
+	size := len(w.Line)
+	if !in.overSoft(size) {
+		in.add(w, size)
+		return
+	}
+	var stub []byte
+	if !w.Discarded && !w.Lost && w.Line != nil {
+		stub = model.EnvelopeStub(w.Line)
+	}
+	switch {
+	case stub != nil && (w.Dir == model.Out || len(in.queue) < StubLimit*in.lim.MaxEvents):
+		w.Line, w.Lost = stub, true
+		in.add(w, len(stub))
+	case len(in.queue) >= 2*in.lim.MaxEvents:
+		in.lost++
+	default:
+		w.Line, w.Lost = nil, true
+		in.add(w, 0)
+	}
+}
+
+// add queues an event of size bytes; the lock is held.
+func (in *Inbox) add(ev model.Event, size int) {
+	in.queue = append(in.queue, ev)
+	in.bytes += size
+}
+
+// keepStderr sets a shed stderr line aside, counting the oldest one set
+// aside as lost when there are too many; the lock is held.
+func (in *Inbox) keepStderr(e model.Stderr) {
+	if len(in.lastStderr) == keptStderr {
+		in.lost++
+		in.lastStderr = append(in.lastStderr[:0], in.lastStderr[1:]...)
+	}
+	in.lastStderr = append(in.lastStderr, e)
+}
+
+// flushStderr queues the stderr lines set aside, over the limits (there
+// are at most keptStderr of them); the lock is held.
+func (in *Inbox) flushStderr() {
+	for _, e := range in.lastStderr {
+		in.add(e, len(e.Line))
+	}
+	clear(in.lastStderr)
+	in.lastStderr = in.lastStderr[:0]
+}
+
 // overSoft reports whether adding size bytes passes a soft limit.
 func (in *Inbox) overSoft(size int) bool {
 	return len(in.queue) >= in.lim.MaxEvents || in.bytes+size > in.lim.MaxBytes
-}
-
-// isDroppable is true for the events a flood is made of.
-func isDroppable(ev model.Event) bool {
-	switch ev.(type) {
-	case model.Wire, model.Stderr:
-		return true
-	}
-	return false
 }
 
 func (in *Inbox) signal() {
@@ -131,6 +189,9 @@ func (in *Inbox) signal() {
 func (in *Inbox) Next(ctx context.Context) ([]model.Event, error) {
 	for {
 		in.mu.Lock()
+		if len(in.queue) == 0 {
+			in.flushStderr()
+		}
 		if len(in.queue) > 0 || in.lost > 0 {
 			batch := in.take()
 			in.mu.Unlock()

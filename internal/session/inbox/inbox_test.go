@@ -3,6 +3,8 @@ package inbox
 import (
 	"context"
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -87,11 +89,11 @@ func TestOverloadDropsContentThenEvents(t *testing.T) {
 		in.Push(wire("line"))
 	}
 	in.Push(model.Exited{Stamp: model.Stamp{Time: t0}, Status: "exit status 1"}) // always kept
-	in.Push(model.Stderr{Stamp: model.Stamp{Time: t0}, Line: "dropped"})
+	in.Push(model.Stderr{Stamp: model.Stamp{Time: t0}, Line: "last words"})      // set aside
 	evs := next(t, in)
 	lost, ok := evs[0].(model.Lost)
-	if !ok || lost.N != 7 {
-		t.Fatalf("first event = %+v, want Lost of 7 (6 wire + 1 stderr)", evs[0])
+	if !ok || lost.N != 6 {
+		t.Fatalf("first event = %+v, want Lost of 6 wire lines", evs[0])
 	}
 	kept := evs[1:]
 	if len(kept) != 5 {
@@ -105,6 +107,59 @@ func TestOverloadDropsContentThenEvents(t *testing.T) {
 	}
 	if _, ok := kept[4].(model.Exited); !ok {
 		t.Errorf("the exit was dropped: %+v", kept[4])
+	}
+	if evs := next(t, in); len(evs) != 1 || evs[0].(model.Stderr).Line != "last words" {
+		t.Errorf("the stderr line set aside under load = %+v", evs)
+	}
+}
+
+// Under load a notification is shed but a request, a response and an error
+// keep their envelope, and the server's last stderr lines come before its
+// exit.
+func TestOverloadKeepsEnvelopesAndLastStderr(t *testing.T) {
+	in := New(Limits{MaxEvents: 2, MaxBytes: 1 << 20, MaxBatch: 1000, Now: clock})
+	for range 10 {
+		in.Push(wire(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}`))
+	}
+	for i := range 50 {
+		in.Push(model.Stderr{Stamp: model.Stamp{Time: t0}, Line: "stderr " + strconv.Itoa(i)})
+	}
+	in.Push(wire(`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"the answer"}]}}`))
+	in.Push(wire(`{"jsonrpc":"2.0","id":8,"error":{"code":-32000,"message":"broken","data":"lots"}}`))
+	in.Push(wire(`{"jsonrpc":"2.0","id":"q","method":"sampling/createMessage","params":{"messages":[]}}`))
+	in.Push(model.Exited{Stamp: model.Stamp{Time: t0}, Status: "exit status 1"})
+	evs := next(t, in)
+	var stubs []string
+	var stderr []string
+	lost := 0
+	for _, ev := range evs {
+		switch e := ev.(type) {
+		case model.Lost:
+			lost += e.N
+		case model.Wire:
+			if e.Lost && e.Line != nil {
+				stubs = append(stubs, string(e.Line))
+			}
+		case model.Stderr:
+			stderr = append(stderr, e.Line)
+		}
+	}
+	want := []string{
+		`{"jsonrpc":"2.0","id":7,"result":null}`,
+		`{"jsonrpc":"2.0","id":8,"error":{"code":-32000,"message":"broken"}}`,
+		`{"jsonrpc":"2.0","id":"q","method":"sampling/createMessage"}`,
+	}
+	if !slices.Equal(stubs, want) {
+		t.Errorf("stubs = %q, want %q", stubs, want)
+	}
+	if len(stderr) != keptStderr || stderr[len(stderr)-1] != "stderr 49" {
+		t.Errorf("stderr kept = %q, want the last %d", stderr, keptStderr)
+	}
+	if _, ok := evs[len(evs)-1].(model.Exited); !ok {
+		t.Errorf("the exit is not last: %+v", evs[len(evs)-1])
+	}
+	if lost != 6+50-keptStderr {
+		t.Errorf("lost = %d", lost)
 	}
 }
 
