@@ -85,6 +85,8 @@ func (m *Model) statusLine(w int) string {
 			sty = st.Error
 		}
 		s = sty.Render(" " + inert.Fit(m.notice, w-2))
+	case m.alert != "":
+		s = st.Error.Render(" " + inert.Fit(m.alert, w-2))
 	case c.Phase == model.PhaseExited:
 		msg := "exited"
 		if c.ExitStatus != "" {

@@ -33,3 +33,10 @@ type EventsMsg struct {
 
 // clock returns the time to draw with.
 type clock func() time.Time
+
+// AlertMsg is a problem of mcptui's own that the person must see until it
+// is gone (a recording that cannot be written): the status line shows it,
+// escaped, whenever no newer notice does.
+type AlertMsg struct {
+	Text string
+}

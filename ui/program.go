@@ -121,7 +121,9 @@ type Model struct {
 
 	notice    string
 	noticeErr bool
-	pending   int
+	// alert stays on the status line while no notice is shown (AlertMsg).
+	alert   string
+	pending int
 	closed    bool
 }
 

@@ -18,6 +18,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(m.apply(msg.events), m.waitEvents())
 	case EventsMsg:
 		return m, m.apply(msg.Events)
+	case AlertMsg:
+		m.alert = msg.Text
+		return m, nil
 	case tickMsg:
 		return m, m.tick()
 	case actionMsg:

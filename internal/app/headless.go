@@ -26,13 +26,13 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 	case cli.ModeCheck:
 		return runCheck(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
-		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes}); err != nil {
+		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))
 			return headless.ExitInternal
 		}
 		return headless.ExitOK
 	case cli.ModeReplayServe:
-		if err := replay.ServeFile(ctx, cfg.Target, os.Stdin, stdout, stderr); err != nil {
+		if err := replay.ServeFile(ctx, cfg.Target, cfg.MaxLineBytes, os.Stdin, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay --serve: %s\n", inert.Line(err.Error()))
 			return headless.ExitInternal
 		}

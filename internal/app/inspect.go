@@ -25,7 +25,7 @@ import (
 
 // runInspector opens the inspector on the configured server (or the demo
 // server) and returns the exit status once the person quits.
-func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
+func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code int) {
 	command, args := cfg.Command, cfg.Args
 	if cfg.Mode == cli.ModeDemo {
 		exe, err := os.Executable()
@@ -66,7 +66,9 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		// so the recording is complete once the session has shut down.
 		defer func() {
 			if err := rec.Close(); err != nil {
-				fmt.Fprintf(stderr, "mcptui: the recording: %v\n", err)
+				// The session is gone unrecorded: that is a failure.
+				fmt.Fprintf(stderr, "mcptui: the recording %s: %v\n", cfg.Record, err)
+				code = max(code, 1)
 			}
 		}()
 	}
@@ -108,6 +110,17 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) int {
 		Explorer: explorer.OverSession(sess, hub, serverKey),
 		ArgStore: openArgStore(),
 	}), tea.WithContext(ctx))
+	if rec != nil {
+		stopWatch := make(chan struct{})
+		defer close(stopWatch)
+		go func() {
+			select {
+			case <-rec.WriteFailed():
+				program.Send(ui.AlertMsg{Text: fmt.Sprintf("the recording %s cannot be written (%v): this session is not being recorded", cfg.Record, rec.Err())})
+			case <-stopWatch:
+			}
+		}()
+	}
 	_, runErr := program.Run()
 	shutdownErr := sess.Shutdown(context.Background())
 	in.Close()

@@ -48,7 +48,7 @@ var commands = map[string]command{
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
 	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
 	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif"}, answers: true, format: "text"},
-	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell"}},
+	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
 }
 
 // parseCommand parses the arguments after a subcommand's word: flags and

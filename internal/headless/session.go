@@ -31,6 +31,8 @@ type session struct {
 	tail   *tailWriter
 	notes  *noteWriter
 	prog   *progress
+	// closing ends the watch on the recording (watchRecording).
+	closing chan struct{}
 }
 
 // ConnectOptions are what OpenRecorder and connect need besides the
@@ -111,9 +113,12 @@ func MCPOptions(cfg *cli.Config, rules *Rules) mcp.Options {
 // the tail of the server's stderr; the session is returned in any case, to
 // be closed.
 func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session, *Failure) {
-	s := &session{cfg: cfg, rec: co.Recorder, tail: newTailWriter(stderrTailLines)}
+	s := &session{cfg: cfg, rec: co.Recorder, tail: newTailWriter(stderrTailLines), closing: make(chan struct{})}
 	s.notes = &noteWriter{w: co.Stderr}
 	s.prog = newProgress(co.Stderr, s.notes)
+	if s.rec != nil {
+		go s.watchRecording()
+	}
 	rules, err := NewRules(cfg, s.notes)
 	if err != nil {
 		return s, fail(KindUsage, "%v", err)
@@ -187,7 +192,21 @@ func (s *session) requestOptions(label string) []mcp.RequestOption {
 // shutdown's own steps: a server started through a launcher (npx, uvx) can
 // leave a child holding its stdout after the launcher is killed, and the
 // connection then only ends when that child does.
+// watchRecording says at once when the recording cannot be written (a
+// full disk), rather than only when the session ends; the command still
+// fails then (see close).
+func (s *session) watchRecording() {
+	select {
+	case <-s.rec.WriteFailed():
+		s.notes.printf("the recording %s cannot be written (%v): this session is not being recorded", s.cfg.Record, s.rec.Err())
+	case <-s.closing:
+	}
+}
+
 func (s *session) close() error {
+	if s.closing != nil {
+		defer close(s.closing)
+	}
 	s.prog.done()
 	if s.client != nil {
 		done := make(chan struct{})

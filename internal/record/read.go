@@ -1,7 +1,6 @@
 package record
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -9,6 +8,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/mcptui/mcptui/model"
 )
 
 // Entry is one line of a recording as read: the fields of every type, set
@@ -93,14 +94,18 @@ type Recording struct {
 	Truncated bool
 }
 
-// Open reads the recording at path.
-func Open(path string) (*Recording, error) {
+// Open reads the recording at path, with conn's default line limit.
+func Open(path string) (*Recording, error) { return OpenLimited(path, 0) }
+
+// OpenLimited reads the recording at path; maxLine is the wire line limit
+// it was recorded with (0: the default), see ReadLimited.
+func OpenLimited(path string, maxLine int) (*Recording, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}
 	defer f.Close()
-	rec, err := Read(f)
+	rec, err := ReadLimited(f, maxLine)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -110,26 +115,45 @@ func Open(path string) (*Recording, error) {
 // ErrNotRecording is returned when the first line is not a recording header.
 var ErrNotRecording = errors.New("not an mcptui recording")
 
-// Read reads a recording.
-func Read(r io.Reader) (*Recording, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+// Read reads a recording with conn's default line limit.
+func Read(r io.Reader) (*Recording, error) { return ReadLimited(r, 0) }
+
+// ReadLimited reads a recording in memory bounded by the lines it keeps: a
+// line of the file longer than MaxEntryBytes(maxLine) is never held, but
+// skipped and kept as a "discarded" entry without content whose Reason says
+// so (at the time of the entry before it). A first line that long is no
+// recording header, and reading stops there.
+func ReadLimited(r io.Reader, maxLine int) (*Recording, error) {
+	limit := MaxEntryBytes(maxLine)
+	lr := NewLineReader(r, limit)
+	lr.StopOverLong = true
 	rec := &Recording{}
+	var last Entry
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(line) == 0 && err == io.EOF {
+		line, size, err := lr.Next()
+		if err == io.EOF {
 			break
 		}
-		if err != nil && err != io.EOF {
+		if err == ErrLineTooLong {
+			if n == 1 {
+				return nil, fmt.Errorf("record: %w (its first line is over %s)", ErrNotRecording, model.FormatSize(limit))
+			}
+			e := Entry{Type: TypeDiscarded, Time: last.Time, Ms: last.Ms, Size: size, LineNo: n,
+				Reason: fmt.Sprintf("line %d of the recording, %s, is over the %s limit (raise --max-line-bytes): skipped", n, model.FormatSize(size), model.FormatSize(limit))}
+			rec.Entries = append(rec.Entries, e)
+			continue
+		}
+		if err != nil {
 			return nil, fmt.Errorf("record: line %d: %w", n, err)
 		}
-		last := err == io.EOF
+		lr.StopOverLong = false
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}
 		var e Entry
 		if uerr := json.Unmarshal(line, &e); uerr != nil {
-			if last && n > 1 {
+			if n > 1 && atEOF(lr) {
 				rec.Truncated = true
 				break
 			}
@@ -153,12 +177,16 @@ func Read(r io.Reader) (*Recording, error) {
 			rec.Complete = true
 		}
 		rec.Entries = append(rec.Entries, e)
-		if last {
-			break
-		}
+		last = e
 	}
 	if rec.Header.Type != TypeHeader {
 		return nil, fmt.Errorf("record: %w (empty)", ErrNotRecording)
 	}
 	return rec, nil
+}
+
+// atEOF reports whether nothing follows the line just read.
+func atEOF(lr *LineReader) bool {
+	_, err := lr.br.Peek(1)
+	return err != nil
 }

@@ -151,11 +151,33 @@ func TestRedactArgs(t *testing.T) {
 		"--api-key --next":                   "--api-key --next",
 		"postgres://me@db/x":                 "postgres://me@db/x",
 		"--github-token ghp_1 file:///a@b/c": "--github-token [redacted] file:///a@b/c",
+		// The documented way to run the official GitHub server.
+		"run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 ghcr.io/github/github-mcp-server": "run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN=[redacted] ghcr.io/github/github-mcp-server",
+		"--env DB_URL=postgres://x -e HOME --env=PLAIN=visible":                                                                 "--env DB_URL=[redacted] -e HOME --env=PLAIN=[redacted]",
+		"-e=A=b":               "-e=A=[redacted]",
+		"-p hunter2 -p --next": "-p [redacted] -p --next",
+		"API_KEY=abc MODE=fast SLACK_BOT_TOKEN=xyz":                                  "API_KEY=[redacted] MODE=fast SLACK_BOT_TOKEN=[redacted]",
+		"https://h/sse?api_key=abc&x=1 https://h/?token=t&TOKEN=u https://h/?page=2": "https://h/sse?api_key=%5Bredacted%5D&x=1 https://h/?TOKEN=%5Bredacted%5D&token=%5Bredacted%5D https://h/?page=2",
+		"--url=https://h/?access_token=abc":                                          "--url=https://h/?access_token=%5Bredacted%5D",
+		"plain ghp_0123456789abcdefghij sk-ant-api03-0123456789abcdef xoxb-1234-5678-abcd AKIAIOSFODNN7EXAMPLE github_pat_11ABCDEFG0123456789_abcdef": "plain [redacted] [redacted] [redacted] [redacted] [redacted]",
+		"--config=/etc/sk-short": "--config=/etc/sk-short",
 	} {
 		got := strings.Join(RedactArgs(strings.Fields(in), false), " ")
 		if got != want {
 			t.Errorf("RedactArgs(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Header arguments hold spaces: "Authorization: Bearer ..." after -H, or
+// --header=..., as remote bridges take them.
+func TestRedactHeaderArgs(t *testing.T) {
+	got := RedactArgs([]string{"mcp-remote", "https://h/mcp", "-H", "Authorization: Bearer abc.def", "--header=X-Api-Key: k1",
+		"--header", "Accept: text/event-stream", "--header", "Cookie:session=1"}, false)
+	want := []string{"mcp-remote", "https://h/mcp", "-H", "Authorization: " + Redacted, "--header=X-Api-Key: " + Redacted,
+		"--header", "Accept: text/event-stream", "--header", "Cookie: " + Redacted}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("RedactArgs = %q\nwant %q", got, want)
 	}
 }
 

@@ -99,6 +99,8 @@ type Recorder struct {
 	stderrs []*stderrWriter
 	exits   int
 	exitCh  chan struct{} // closed and replaced at each exit
+	// writeFailed is closed when a write first fails.
+	writeFailed chan struct{}
 }
 
 // Create creates (or truncates) the file at path and starts a recording in
@@ -121,7 +123,9 @@ func New(w io.Writer, h Header) *Recorder {
 		wake:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 		exitCh:   make(chan struct{}),
-		out:      bufio.NewWriterSize(w, 64<<10),
+
+		writeFailed: make(chan struct{}),
+		out:         bufio.NewWriterSize(w, 64<<10),
 	}
 	if c, ok := w.(io.Closer); ok {
 		r.closer = c
@@ -241,6 +245,11 @@ func (r *Recorder) Note(text string) {
 	r.enqueue(r.encode(r.now(), entry{Type: TypeNote, Text: &t}, nil, false))
 }
 
+// WriteFailed is closed as soon as writing the recording first fails (a
+// full disk, a closed pipe), so that a program can say so at once rather
+// than at Close; Err says why. Nothing more is written after it.
+func (r *Recorder) WriteFailed() <-chan struct{} { return r.writeFailed }
+
 // Err is the first error writing the recording met, or nil.
 func (r *Recorder) Err() error {
 	r.mu.Lock()
@@ -325,9 +334,13 @@ func (r *Recorder) writeLoop() {
 				}
 				break
 			}
+			if r.Err() != nil {
+				continue // the file is broken: the rest is dropped
+			}
 			for _, b := range batch {
 				if _, err := r.out.Write(b); err != nil {
 					r.fail(err)
+					break
 				}
 			}
 			if err := r.out.Flush(); err != nil {
@@ -338,8 +351,10 @@ func (r *Recorder) writeLoop() {
 }
 
 func (r *Recorder) finish() {
-	if err := r.out.Flush(); err != nil {
-		r.fail(err)
+	if r.Err() == nil {
+		if err := r.out.Flush(); err != nil {
+			r.fail(err)
+		}
 	}
 	if r.closer != nil {
 		if err := r.closer.Close(); err != nil {
@@ -353,6 +368,7 @@ func (r *Recorder) fail(err error) {
 	defer r.mu.Unlock()
 	if r.err == nil {
 		r.err = fmt.Errorf("record: writing: %w", err)
+		close(r.writeFailed)
 	}
 }
 
@@ -411,9 +427,11 @@ func (r *Recorder) encode(t time.Time, e entry, content []byte, present bool) []
 }
 
 // isJSONLine reports whether b can be embedded as a JSON value on one line
-// and read back byte for byte.
+// and read back byte for byte. Invalid UTF-8 inside a string is JSON to
+// encoding/json but not to strict readers (jq, Python): such a line takes
+// the base64 path, so that every line of a recording is valid JSON Lines.
 func isJSONLine(b []byte) bool {
-	return len(b) > 0 && !bytes.ContainsAny(b, "\n\r") && json.Valid(b) &&
+	return len(b) > 0 && !bytes.ContainsAny(b, "\n\r") && utf8.Valid(b) && json.Valid(b) &&
 		b[0] != ' ' && b[0] != '\t' && b[len(b)-1] != ' ' && b[len(b)-1] != '\t'
 }
 

@@ -6,52 +6,161 @@ import (
 	"strings"
 )
 
-// secretName matches option names whose values are secrets.
-var secretName = regexp.MustCompile(`(?i)(key|token|secret|passw|pwd|auth|credential|cookie|session)`)
+// secretName matches names (of options, variables, headers, URL query
+// parameters) whose values are secrets.
+var secretName = regexp.MustCompile(`(?i)(key|token|secret|passw|pwd|auth|credential|cookie|session|bearer|private|signature|sig$)`)
 
-// RedactArgs returns args with the values of secret-looking options
-// replaced by Redacted: --token=VALUE, --api-key VALUE (the word after an
-// option whose name looks secret), and the password of a URL. With keep
-// set, args is returned unchanged.
+// tokenLiteral matches well-known token formats wherever they appear:
+// GitHub (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_), OpenAI and Anthropic
+// (sk-...), Slack (xoxb-, xoxp-, ...), AWS access key ids (AKIA...).
+var tokenLiteral = regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|sk-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{8,}|AKIA[0-9A-Z]{16}`)
+
+// RedactArgs returns args with secret values replaced by Redacted. A
+// demanding reader of a recording expects none of these to survive:
+//
+//   - the value of an option whose name looks secret: --token=VALUE,
+//     --api-key VALUE (the word after it), and the word after -p (a
+//     password, as mysql and sshpass take it; docker's -p port is hidden
+//     too, which costs a recording nothing);
+//   - the value after -e, --env or --env= (NAME=VALUE, as docker run takes
+//     it): every value, whatever its name;
+//   - a header after -H, --header or --header= whose name looks secret
+//     ("Authorization: Bearer ...", "X-Api-Key: ..."): its value;
+//   - a bare NAME=VALUE argument whose name looks secret;
+//   - in a URL: the password and the values of query parameters whose
+//     names look secret (?api_key=, ?token=);
+//   - anywhere: well-known token literals (ghp_..., github_pat_..., sk-...,
+//     xoxb-..., AKIA...).
+//
+// With keep set, args is returned unchanged.
 func RedactArgs(args []string, keep bool) []string {
 	if keep || args == nil {
 		return args
 	}
 	out := make([]string, len(args))
-	afterSecret := false
+	next := redactNothing
 	for i, a := range args {
-		out[i] = a
-		switch {
-		case afterSecret && !strings.HasPrefix(a, "-"):
-			out[i] = Redacted
-		case strings.HasPrefix(a, "-"):
-			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			if secretName.MatchString(name) && hasValue {
-				out[i] = a[:strings.Index(a, "=")+1] + Redacted
-			}
-		default:
-			out[i] = redactURL(a)
-		}
-		afterSecret = false
-		if strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && secretName.MatchString(strings.TrimLeft(a, "-")) {
-			afterSecret = true
-		}
+		out[i], next = redactArg(a, next)
 	}
 	return out
 }
 
-// redactURL hides the password of a URL with user information.
+// what says how an argument is redacted because of the one before it.
+type what int
+
+const (
+	redactNothing what = iota
+	redactWhole        // the value of a secret option
+	redactEnv          // NAME=VALUE after -e or --env
+	redactHeader       // "Name: value" after -H or --header
+)
+
+// redactArg redacts one argument given what the previous one asked for,
+// and says what the next one needs.
+func redactArg(a string, pending what) (string, what) {
+	if pending != redactNothing && !strings.HasPrefix(a, "-") {
+		switch pending {
+		case redactWhole:
+			return Redacted, redactNothing
+		case redactEnv:
+			return redactAssignment(a, true), redactNothing
+		case redactHeader:
+			return redactHeaderValue(a), redactNothing
+		}
+	}
+	if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+		if strings.Contains(a, "=") && !strings.Contains(a, "://") {
+			return redactAssignment(a, false), redactNothing
+		}
+		return redactValue(a), redactNothing
+	}
+	name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+	prefix := a[:len(a)-len(value)]
+	switch {
+	case name == "e" || name == "env":
+		if hasValue {
+			return prefix + redactAssignment(value, true), redactNothing
+		}
+		return a, redactEnv
+	case name == "H" || name == "header":
+		if hasValue {
+			return prefix + redactHeaderValue(value), redactNothing
+		}
+		return a, redactHeader
+	case name == "p" && !hasValue:
+		return a, redactWhole
+	case secretName.MatchString(name):
+		if hasValue {
+			return prefix + Redacted, redactNothing
+		}
+		return a, redactWhole
+	case hasValue:
+		return prefix + redactValue(value), redactNothing
+	}
+	return redactTokens(a), redactNothing
+}
+
+// redactAssignment redacts NAME=VALUE: always after -e, otherwise when the
+// name looks secret; the value is scanned for URLs and tokens either way.
+func redactAssignment(a string, always bool) string {
+	name, value, ok := strings.Cut(a, "=")
+	if !ok {
+		return redactTokens(a) // -e NAME: inherited, no value here
+	}
+	if always || secretName.MatchString(name) {
+		return name + "=" + Redacted
+	}
+	return name + "=" + redactValue(value)
+}
+
+// redactHeaderValue redacts "Name: value" when the name looks secret.
+func redactHeaderValue(h string) string {
+	name, _, ok := strings.Cut(h, ":")
+	if ok && secretName.MatchString(name) {
+		return name + ": " + Redacted
+	}
+	return redactTokens(h)
+}
+
+// redactValue redacts a value that may be a URL, or hold token literals.
+func redactValue(s string) string { return redactTokens(redactURL(s)) }
+
+// redactTokens replaces well-known token literals.
+func redactTokens(s string) string { return tokenLiteral.ReplaceAllString(s, Redacted) }
+
+// redactURL hides the password of a URL and the values of its
+// secret-looking query parameters.
 func redactURL(s string) string {
-	if !strings.Contains(s, "://") || !strings.Contains(s, "@") {
+	if !strings.Contains(s, "://") {
 		return s
 	}
 	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
+	if err != nil {
 		return s
 	}
-	if _, ok := u.User.Password(); !ok {
+	changed := false
+	if u.User != nil {
+		if _, ok := u.User.Password(); ok {
+			u.User = url.UserPassword(u.User.Username(), Redacted)
+			changed = true
+		}
+	}
+	if u.RawQuery != "" {
+		q := u.Query()
+		for name, vals := range q {
+			if secretName.MatchString(name) {
+				for i := range vals {
+					vals[i] = Redacted
+				}
+				changed = true
+			}
+		}
+		if changed {
+			u.RawQuery = q.Encode()
+		}
+	}
+	if !changed {
 		return s
 	}
-	u.User = url.UserPassword(u.User.Username(), Redacted)
 	return u.String()
 }

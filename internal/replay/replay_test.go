@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 		defer stop()
 		var err error
 		if file, ok := strings.CutPrefix(name, "serve:"); ok {
-			err = ServeFile(ctx, file, os.Stdin, os.Stdout, os.Stderr)
+			err = ServeFile(ctx, file, 0, os.Stdin, os.Stdout, os.Stderr)
 		} else {
 			err = demo.Serve(ctx, os.Stdin, os.Stdout, os.Stderr)
 		}
@@ -285,7 +285,7 @@ func TestServeStopsAtEndOfInputWhileWaitingForAnAnswer(t *testing.T) {
 	var out bytes.Buffer
 	// The client never answers the sampling request and its input ends:
 	// Serve returns, without the tool's response.
-	if err := Serve(context.Background(), rec, in, &out, io.Discard); err != nil {
+	if err := Serve(context.Background(), rec, 0, in, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(out.String(), `"result"`) {
@@ -303,7 +303,7 @@ func TestServeWaitsForTheClientsAnswer(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Serve(context.Background(), rec, inR, outW, io.Discard) }()
+	go func() { done <- Serve(context.Background(), rec, 0, inR, outW, io.Discard) }()
 	br := bufio.NewReader(outR)
 	fmt.Fprintln(inW, `{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"sample"}}`)
 	if line, _ := br.ReadString('\n'); !strings.Contains(line, "sampling/createMessage") {

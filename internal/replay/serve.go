@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,12 +11,15 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/model"
 )
 
 // Serve acts as the server of a recording, on stdio, for a client under
 // test: it reads newline-delimited JSON-RPC from in and answers each request
 // with what the recorded server answered to the recorded request of the
-// same method and params.
+// same method and params. It reads lines of at most maxLine bytes (0:
+// conn's default, 16 MiB), as the recorded server's client would: a longer
+// one is skipped as it streams by, never held, and noted on log.
 //
 // Matching ignores params._meta (ids, progress tokens, client identity) and
 // the 2026-07-28 round fields inputResponses and requestState; recorded
@@ -35,18 +37,23 @@ import (
 // waits for. The response gets the client's id; everything else is written
 // byte for byte as recorded. Notes about what it could not match go to log
 // (escaped). Serve returns when in ends or ctx is done.
-func Serve(ctx context.Context, rec *record.Recording, in io.Reader, out io.Writer, log io.Writer) error {
+func Serve(ctx context.Context, rec *record.Recording, maxLine int, in io.Reader, out io.Writer, log io.Writer) error {
 	s := newServer(rec, out, log)
+	if maxLine <= 0 {
+		maxLine = record.DefaultMaxLineBytes
+	}
+	s.maxLine = maxLine
 	return s.serve(ctx, in)
 }
 
-// ServeFile is Serve on the recording at path.
-func ServeFile(ctx context.Context, path string, in io.Reader, out io.Writer, log io.Writer) error {
-	rec, err := record.Open(path)
+// ServeFile is Serve on the recording at path, read with the same line
+// limit (see record.ReadLimited).
+func ServeFile(ctx context.Context, path string, maxLine int, in io.Reader, out io.Writer, log io.Writer) error {
+	rec, err := record.OpenLimited(path, maxLine)
 	if err != nil {
 		return err
 	}
-	return Serve(ctx, rec, in, out, log)
+	return Serve(ctx, rec, maxLine, in, out, log)
 }
 
 // exchange is one recorded request and what the server sent for it.
@@ -80,6 +87,7 @@ type server struct {
 	writeMu sync.Mutex
 	out     io.Writer
 	log     io.Writer
+	maxLine int // longest line read from the client
 	waiters map[string]chan struct{}
 	wg      sync.WaitGroup
 }
@@ -220,9 +228,13 @@ func (s *server) serve(ctx context.Context, in io.Reader) error {
 	lines := make(chan []byte)
 	errc := make(chan error, 1)
 	go func() {
-		br := bufio.NewReaderSize(in, 64<<10)
+		lr := record.NewLineReader(in, s.maxLine)
 		for {
-			line, err := br.ReadBytes('\n')
+			line, size, err := lr.Next()
+			if err == record.ErrLineTooLong {
+				s.note("a line of %s from the client is over the %s limit: discarded", model.FormatSize(size), model.FormatSize(s.maxLine))
+				continue
+			}
 			if len(bytes.TrimSpace(line)) > 0 {
 				select {
 				case lines <- bytes.TrimSpace(line):

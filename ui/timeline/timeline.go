@@ -28,6 +28,9 @@ type Options struct {
 	HistoryBytes int
 	// Title names the recording in the timeline (its file name).
 	Title string
+	// MaxLineBytes is the wire line limit the recording is read with (0:
+	// conn's default); see record.ReadLimited.
+	MaxLineBytes int
 }
 
 // Timeline keys. They are control keys, so that they never reach a text
@@ -45,7 +48,7 @@ const (
 // timeline under the panes to step through it, and returns when the person
 // quits.
 func Inspect(ctx context.Context, path string, opts Options) error {
-	rec, err := record.Open(path)
+	rec, err := record.OpenLimited(path, opts.MaxLineBytes)
 	if err != nil {
 		return err
 	}
