@@ -124,7 +124,7 @@ type Model struct {
 	// alert stays on the status line while no notice is shown (AlertMsg).
 	alert   string
 	pending int
-	closed    bool
+	closed  bool
 }
 
 // New builds the program's model.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/inert"
@@ -15,13 +16,24 @@ import (
 const barWidth = 24
 
 // progress shows notifications/progress on stderr: a bar redrawn in place on
-// a terminal, one line per notification otherwise. It writes under the note
-// writer's lock, so notes and the bar never interleave.
+// a terminal; otherwise a line each time what it says changes (the request,
+// the percentage, the message), and at most one a second while only an
+// open-ended count grows, so that a flood of notifications stays a few
+// lines. It writes under the note writer's lock, so notes and the bar never
+// interleave.
 type progress struct {
 	n     *noteWriter
 	tty   bool
 	shown bool
+	// last and lastAt are the gist of the last line written to a
+	// non-terminal and when it was written.
+	last   string
+	lastAt time.Time
 }
+
+// steadyInterval is how often a non-terminal hears of a count that grows
+// while nothing else changes.
+const steadyInterval = time.Second
 
 func newProgress(w io.Writer, n *noteWriter) *progress {
 	p := &progress{n: n, tty: isTerminal(w)}
@@ -66,6 +78,11 @@ func (p *progress) update(label string, pr conn.Progress) {
 		if pr.Total > 0 {
 			pct = fmt.Sprintf(" (%d%%)", percent(pr))
 		}
+		gist, now := label+"\x00"+pct+"\x00"+msg, time.Now()
+		if gist == p.last && now.Sub(p.lastAt) < steadyInterval {
+			return
+		}
+		p.last, p.lastAt = gist, now
 		fmt.Fprintf(p.n.w, "mcptui: progress %s %s%s%s\n", label, count, pct, msg)
 		return
 	}
