@@ -48,6 +48,9 @@ func runTestServer(name string) int {
 		}
 		return 0
 	}
+	if mode, ok := hostileModes[name]; ok {
+		return serveHostile(mode)
+	}
 	fmt.Fprintln(os.Stderr, "unknown test server", name)
 	return 2
 }

@@ -7,30 +7,111 @@ package inert
 // its spelling changes.
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
-// WriteJSON writes the JSON value raw and a newline, indented by two spaces (or
-// compact), with its strings escaped as EscapeJSON does.
+// MaxIndentDepth is how deep WriteJSON indents: members nested deeper are
+// written on the line of their container, compact, so that the output stays
+// linear in the input however deep it nests (indenting 10,000 levels would
+// turn 50 KB into 200 MB).
+const MaxIndentDepth = 32
+
+// WriteJSON writes the JSON value raw and a newline, indented by two spaces
+// down to MaxIndentDepth (or compact), with its strings escaped as EscapeJSON
+// does. It streams: its memory is that of a buffered writer, and its output
+// at most a constant times raw's size.
 func WriteJSON(w io.Writer, raw []byte, indent bool) error {
-	var buf bytes.Buffer
-	var err error
-	if indent {
-		err = json.Indent(&buf, raw, "", "  ")
-	} else {
-		err = json.Compact(&buf, raw)
+	if !json.Valid(raw) {
+		var buf bytes.Buffer
+		err := json.Compact(&buf, raw)
+		// Nesting past encoding/json's limit is still printed (flat):
+		// every string is escaped whatever the structure.
+		if err == nil || !strings.Contains(err.Error(), "exceeded max depth") {
+			return fmt.Errorf("inert: %w", err)
+		}
 	}
-	if err != nil {
-		return fmt.Errorf("inert: %w", err)
+	bw := bufio.NewWriterSize(w, 32<<10)
+	writeSpaced(bw, raw, indent)
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// writeSpaced writes valid JSON without its insignificant whitespace,
+// indented when indent is set (see MaxIndentDepth), strings escaped.
+func writeSpaced(w *bufio.Writer, raw []byte, indent bool) {
+	depth := 0
+	newline := func(d int) {
+		if !indent || d > MaxIndentDepth {
+			return
+		}
+		w.WriteByte('\n')
+		for range min(d, MaxIndentDepth) {
+			w.WriteString("  ")
+		}
 	}
-	out := EscapeJSON(buf.Bytes())
-	out = append(out, '\n')
-	_, err = w.Write(out)
-	return err
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch c {
+		case ' ', '\t', '\r', '\n':
+		case '"':
+			end := stringEnd(raw, i)
+			w.Write(EscapeJSON(raw[i:end]))
+			i = end - 1
+		case '{', '[':
+			w.WriteByte(c)
+			depth++
+			if j := skipSpace(raw, i+1); j < len(raw) && (raw[j] == '}' || raw[j] == ']') {
+				w.WriteByte(raw[j])
+				depth--
+				i = j
+				continue
+			}
+			newline(depth)
+		case '}', ']':
+			depth--
+			if depth < MaxIndentDepth {
+				newline(depth)
+			}
+			w.WriteByte(c)
+		case ',':
+			w.WriteByte(c)
+			newline(depth)
+		case ':':
+			w.WriteByte(c)
+			if indent && depth <= MaxIndentDepth {
+				w.WriteByte(' ')
+			}
+		default:
+			w.WriteByte(c)
+		}
+	}
+}
+
+// stringEnd is the index just past the string starting at raw[i].
+func stringEnd(raw []byte, i int) int {
+	for j := i + 1; j < len(raw); j++ {
+		switch raw[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(raw)
+}
+
+// skipSpace is the index of the first non-space byte at or after i.
+func skipSpace(raw []byte, i int) int {
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' || raw[i] == '\n') {
+		i++
+	}
+	return i
 }
 
 // EscapeJSON rewrites the unsafe characters inside the JSON strings of b (a
