@@ -285,7 +285,10 @@ func (c *Conn) readLoop() {
 	for {
 		line, size, err := lr.next()
 		if err == errLineTooLong {
-			c.observe(Discarded, nil, size, fmt.Errorf("%w: %d bytes > %d", errLineTooLong, size, c.opts.MaxLineBytes))
+			if c.opts.Observer != nil {
+				c.opts.Observer(Event{Time: time.Now(), Kind: Discarded, Size: size, Head: lr.head,
+					Err: fmt.Errorf("%w: %d bytes > %d", errLineTooLong, size, c.opts.MaxLineBytes)})
+			}
 			continue
 		}
 		if err != nil {

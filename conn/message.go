@@ -29,13 +29,20 @@ var (
 	errMethodType    = errors.New("method is not a string")
 	errNotAMessage   = errors.New("neither a request, a response nor a notification")
 	errParamsNotJSON = errors.New("params are not valid JSON")
+	errTooDeep       = fmt.Errorf("JSON nested deeper than %d levels, the parser's limit", maxDepth)
 )
+
+// maxDepth is the JSON parser's nesting limit (jsontext's).
+const maxDepth = 10000
 
 // parseMessage decodes a line strictly: invalid JSON, invalid UTF-8 and
 // duplicate object keys anywhere make it unusable.
 func parseMessage(line []byte) (message, error) {
 	var m message
 	if !jsontext.Value(line).IsValid() {
+		if deeperThan(line, maxDepth) {
+			return m, errTooDeep
+		}
 		return m, errNotJSON
 	}
 	i := jsonscan.SkipSpace(line, 0)
@@ -252,6 +259,29 @@ func laterSets(set []metaMember, key string) bool {
 	for _, m := range set {
 		if m.key == key {
 			return true
+		}
+	}
+	return false
+}
+
+// deeperThan reports whether line's arrays and objects nest deeper than
+// limit (outside strings), so that a depth overflow is named as such.
+func deeperThan(line []byte, limit int) bool {
+	depth, inString := 0, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '{' || c == '[':
+			if depth++; depth > limit {
+				return true
+			}
+		case c == '}' || c == ']':
+			depth--
 		}
 	}
 	return false

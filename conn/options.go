@@ -123,6 +123,10 @@ type Event struct {
 	Size int
 	// Err is why a line was discarded, or the exit status for Exited.
 	Err error
+	// Head is the start of a line discarded over the limit (at most 1 KiB,
+	// where Line is nil), so that an observer can tell what it was, such
+	// as the id of the response it held; nil for every other event.
+	Head []byte
 }
 
 // CallOption adjusts one Call or Listen.

@@ -21,7 +21,13 @@ type lineReader struct {
 	r   *bufio.Reader
 	max int
 	acc []byte // the line being reassembled when it spans reads
+	// head is the start of the last over-long line (at most headBytes),
+	// so that an observer can tell what it was (a response's id).
+	head []byte
 }
+
+// headBytes is how much of an over-long line is kept as its head.
+const headBytes = 1 << 10
 
 func newLineReader(r io.Reader, maxLine int) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, readBufferSize), max: maxLine}
@@ -46,6 +52,8 @@ func (lr *lineReader) next() ([]byte, int, error) {
 		if !discarding {
 			// One byte of slack: a trailing '\r' is not part of the line.
 			if size > lr.max+1 {
+				h := append(make([]byte, 0, headBytes), lr.acc[:min(len(lr.acc), headBytes)]...)
+				lr.head = append(h, chunk[:min(len(chunk), headBytes-len(h))]...)
 				discarding, lr.acc = true, nil
 			} else if complete && lr.acc == nil {
 				return lr.finish(append(make([]byte, 0, len(chunk)), chunk...), size)
@@ -78,6 +86,7 @@ func (lr *lineReader) finish(line []byte, size int) ([]byte, int, error) {
 		line = line[:n-1]
 	}
 	if len(line) > lr.max {
+		lr.head = append([]byte(nil), line[:min(len(line), headBytes)]...)
 		return nil, size, errLineTooLong
 	}
 	return line, size, nil

@@ -37,6 +37,10 @@ type Call struct {
 	Outcome      Outcome
 	// RequestSeq and ResponseSeq link the traffic entries (0: none).
 	RequestSeq, ResponseSeq uint64
+	// AnswerDiscarded explains, when its answer came but was discarded
+	// (over the line limit, nested too deep), why the call will time out:
+	// "request 7's answer, 20.0 MiB, was discarded over the 16.0 MiB limit".
+	AnswerDiscarded string
 
 	progressToken string
 }

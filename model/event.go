@@ -65,6 +65,9 @@ type Wire struct {
 	// tap's breakpoint did to it).
 	Discarded bool
 	Reason    string
+	// Head is the start of a line discarded over the limit (Line is nil
+	// then), from which the id of the answer it held may be read.
+	Head []byte
 	// Lost marks a line whose content the inbox dropped under overload.
 	// Line is then nil, or the line's envelope (EnvelopeStub) when it was
 	// a request, response or error: enough to close what it answers.
@@ -252,7 +255,7 @@ func FromConn(ev conn.Event) Event {
 		if ev.Err != nil {
 			reason = ev.Err.Error()
 		}
-		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason}
+		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason, Head: clone(ev.Head)}
 	default:
 		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size}
 	}

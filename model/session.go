@@ -27,6 +27,9 @@ type Config struct {
 	RecentCalls int
 	// ClosedQuestions is how many resolved questions stay listed; 0 means 50.
 	ClosedQuestions int
+	// MaxLineBytes is conn's line limit (--max-line-bytes), named when an
+	// answer is discarded over it; 0 means 16 MiB.
+	MaxLineBytes int
 	// Roots are the roots the client offers (--root), for roots/list.
 	Roots []Root
 	// Timeout, ResetOnProgress and MaxTotal are the timer of our requests

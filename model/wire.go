@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 )
 
@@ -28,6 +29,13 @@ func (s *Session) wire(w Wire) {
 			e.Summary = "late answer to cancelled request " + idKey(c.ID) + ": " + clipRaw(w.Line)
 		} else {
 			s.errors++
+			if c := s.discardedAnswer(w); c != nil {
+				e.Summary = c.AnswerDiscarded
+				e.ID = clone(c.ID)
+				seq := s.history.add(e).Seq
+				s.history.link(c.RequestSeq, seq)
+				return
+			}
 		}
 	case w.Line == nil:
 		e.Kind = KindInvalid
@@ -52,6 +60,46 @@ func (s *Session) wire(w Wire) {
 	case KindNotification:
 		s.notification(w, env)
 	}
+}
+
+// discardedAnswer is the open request of ours whose answer a discarded
+// line held, when its id can be read from the line (or from the start of
+// one over the limit); it notes why on the call, which still times out.
+func (s *Session) discardedAnswer(w Wire) *Call {
+	id, text := ExplainDiscardedAnswer(w.Line, w.Head, w.Size, s.cfg.MaxLineBytes, w.Reason)
+	if id == nil {
+		return nil
+	}
+	c := s.calls[callKey(s.conn.Gen, Out, id)]
+	if c == nil || c.Outcome.Kind != Pending {
+		return nil
+	}
+	c.AnswerDiscarded = text
+	return c
+}
+
+// ExplainDiscardedAnswer reads the id of the answer a discarded line held,
+// from the line or, for one over the limit (line nil), from its head, and
+// says what happened to it: "request 7's answer, 20.0 MiB, was discarded
+// over the 16.0 MiB limit (raise --max-line-bytes)". The id is nil when
+// the line is no answer or its id cannot be read. limit 0 means 16 MiB.
+func ExplainDiscardedAnswer(line, head []byte, size, limit int, reason string) (id []byte, text string) {
+	raw := line
+	if raw == nil {
+		raw = head
+	}
+	v, _ := members(raw, "id", "method")
+	if v[0] == nil || v[1] != nil || kind(v[0]) == 'n' {
+		return nil, ""
+	}
+	if line == nil {
+		if limit <= 0 {
+			limit = 16 << 20
+		}
+		return v[0], fmt.Sprintf("request %s's answer, %s, was discarded over the %s limit (raise --max-line-bytes)",
+			clip(idKey(v[0])), FormatSize(size), FormatSize(limit))
+	}
+	return v[0], fmt.Sprintf("request %s's answer was discarded: %s", clip(idKey(v[0])), reason)
 }
 
 // stub folds a line whose content the inbox shed under load but whose

@@ -102,6 +102,10 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 			// Its line is not written: the server is not reading.
 			status, statusSt = "unwritten", st.Warn
 		}
+		if c.AnswerDiscarded != "" {
+			// Its answer came and was discarded: it will time out.
+			status, statusSt = "ans discarded", st.Error
+		}
 	case model.FailedLocally:
 		textSt, status, statusSt = st.Muted, "failed", st.Error
 		if strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline") {

@@ -246,6 +246,10 @@ func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openSeq(c.RequestSeq)
 	case key.Matches(msg, k.OpenResponse):
 		if c.ResponseSeq == 0 {
+			if c.AnswerDiscarded != "" {
+				m.say(true, "%s", c.AnswerDiscarded)
+				return nil
+			}
 			m.say(true, "no response yet (%s)", c.Outcome.Kind)
 			return nil
 		}

@@ -86,6 +86,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 	}
 	state := model.New(model.Config{
 		HistoryBytes:    cfg.HistoryBytes,
+		MaxLineBytes:    cfg.MaxLineBytes,
 		Roots:           roots(cfg.Roots),
 		Timeout:         cfg.Timeout,
 		ResetOnProgress: cfg.ResetOnProgress,

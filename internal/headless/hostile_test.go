@@ -26,6 +26,14 @@ var hostileModes = map[string]hostileMode{
 		}
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"done"}]}}`+"\n", id)
 	}},
+	// huge: tools/call is answered with a 20 MiB line, over the limit.
+	"huge": {call: func(w *bufio.Writer, id, _ string) {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"%s"}]}}`+"\n", id, strings.Repeat("x", 20<<20))
+	}},
+	// deepanswer: tools/call is answered nested past the parser's limit.
+	"deepanswer": {call: func(w *bufio.Writer, id, _ string) {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"structuredContent":%s1%s}}`+"\n", id, strings.Repeat("[", 10_001), strings.Repeat("]", 10_001))
+	}},
 }
 
 // hostileMode is what a hostile server does for tools/list and tools/call;
@@ -144,5 +152,20 @@ func TestRecordingToAFullDiskFails(t *testing.T) {
 	r := run(t, args("tools", "--record", "/dev/full", server("demo"))...)
 	if r.code == ExitOK || !strings.Contains(r.stderr, "/dev/full cannot be written (record: writing: write /dev/full: no space left on device)") {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// An answer discarded over the line limit, or nested past the parser's
+// limit, is linked to its request and named, and the call times out.
+func TestDiscardedAnswerIsExplained(t *testing.T) {
+	t.Parallel()
+	for mode, want := range map[string]string{
+		"huge":       "'s answer, 20.0 MiB, was discarded over the 16.0 MiB limit (raise --max-line-bytes); the call will time out",
+		"deepanswer": "'s answer was discarded: JSON nested deeper than 10000 levels, the parser's limit; the call will time out",
+	} {
+		r := run(t, args("call", "work", "--timeout", "2s", server(mode))...)
+		if r.code != ExitTimeout || !strings.Contains(r.stderr, "mcptui: request ") || !strings.Contains(r.stderr, want) {
+			t.Errorf("%s: exit %d, stderr:\n%s", mode, r.code, r.stderr)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
 )
 
 // shutdownGrace is how long the server gets at each step of its shutdown.
@@ -129,7 +130,7 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 		stderr = io.MultiWriter(s.tail, &prefixWriter{prefix: "server stderr: ", out: s.notes})
 		o.OnNotification = func(n mcp.Notification) { s.notes.notification(n) }
 	}
-	observe := co.Observer
+	observe := explainDiscards(co.Observer, cfg.MaxLineBytes, s.notes)
 	if s.rec != nil {
 		stderr = s.rec.Stderr(stderr)
 		observe = s.rec.Observer(observe)
@@ -192,6 +193,27 @@ func (s *session) requestOptions(label string) []mcp.RequestOption {
 // shutdown's own steps: a server started through a launcher (npx, uvx) can
 // leave a child holding its stdout after the launcher is killed, and the
 // connection then only ends when that child does.
+// explainDiscards is an Observer that says on stderr, as it happens, when
+// an answer was discarded (over the line limit, nested too deep) and its id
+// could be read, so that the timeout that follows is no mystery; then it
+// passes the event to next.
+func explainDiscards(next func(conn.Event), maxLine int, notes *noteWriter) func(conn.Event) {
+	return func(ev conn.Event) {
+		if ev.Kind == conn.Discarded {
+			reason := ""
+			if ev.Err != nil {
+				reason = ev.Err.Error()
+			}
+			if id, text := model.ExplainDiscardedAnswer(ev.Line, ev.Head, ev.Size, maxLine, reason); id != nil {
+				notes.printf("%s; the call will time out", inert.Line(text))
+			}
+		}
+		if next != nil {
+			next(ev)
+		}
+	}
+}
+
 // watchRecording says at once when the recording cannot be written (a
 // full disk), rather than only when the session ends; the command still
 // fails then (see close).
