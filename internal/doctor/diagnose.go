@@ -57,6 +57,11 @@ func diagnose(r *Report, opts Options, err error) {
 			Summary: "it kept running after its stdin closed: " + r.Shutdown,
 			Fix:     "exit when stdin reaches end of file; that is how a client stops a stdio server (signals come only after a grace period)"})
 	}
+	for _, kind := range []string{"tools", "resources", "prompts"} {
+		if why, ok := r.ListErrors[kind]; ok {
+			add(brokenList(kind, why))
+		}
+	}
 	if err == nil && !hasError(r.Diagnoses) {
 		add(Diagnosis{Kind: KindHealthy, Severity: OK, Summary: healthy(r)})
 	}
@@ -216,4 +221,21 @@ func causeOf(err error) error {
 		return e.Cause
 	}
 	return err
+}
+
+// brokenList explains a list the server offers but gave no usable answer
+// to: a server whose tools cannot be listed is no healthy server.
+func brokenList(kind, why string) Diagnosis {
+	d := Diagnosis{Kind: KindBrokenList, Severity: Error,
+		Summary: fmt.Sprintf("%s/list got no usable answer: %s", kind, why),
+		Fix:     fmt.Sprintf("make %s/list answer: check its handler and its stderr", kind)}
+	switch {
+	case strings.Contains(why, "over the") && strings.Contains(why, "limit"):
+		d.Fix = fmt.Sprintf("raise the line limit (mcptui doctor --max-line-bytes 64MiB -- ...; clients have limits too), or make the answer smaller: page %s/list with nextCursor, shorten descriptions and schemas", kind)
+	case strings.Contains(why, "nested deeper"):
+		d.Fix = "flatten the schemas: no JSON parser reads nesting that deep, and clients reject the whole answer"
+	case strings.Contains(why, "timed out"):
+		d.Fix = fmt.Sprintf("make %s/list answer within the timeout (or raise --timeout)", kind)
+	}
+	return d
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/model"
 )
 
 // Defaults of Options.
@@ -90,6 +91,7 @@ const (
 	KindSlowStart     = "slow-start"
 	KindNoAnswer      = "no-answer"
 	KindIgnoresEOF    = "ignores-eof"
+	KindBrokenList    = "broken-list"
 )
 
 // Diagnosis is one finding, in plain words, with the fix.
@@ -134,6 +136,10 @@ type Report struct {
 	Capabilities []string `json:"capabilities,omitempty"`
 	// Lists counts the tools, resources and prompts it listed.
 	Lists map[string]int `json:"lists,omitempty"`
+	// ListErrors says, per list the server offers but gave no usable
+	// answer to, why: the error, and what happened to its answer when it
+	// was discarded (over the line limit, nested too deep).
+	ListErrors map[string]string `json:"listErrors,omitempty"`
 	// Stderr is the tail of its stderr.
 	Stderr []string `json:"stderr"`
 	// Exit is how the process ended; ExitedEarly that it ended before the
@@ -234,6 +240,10 @@ type watcher struct {
 	wire  []WireLine
 	exit  *conn.Event
 	ready bool
+	// maxLine is conn's line limit, named when an answer is discarded.
+	maxLine int
+	// answers explains, by id, the answers discarded after the handshake.
+	answers map[string]string
 }
 
 func (w *watcher) observe(ev conn.Event) {
@@ -264,6 +274,12 @@ func (w *watcher) observe(ev conn.Event) {
 		}
 		if !w.ready && len(w.wire) < maxWire {
 			w.wire = append(w.wire, WireLine{At: at, Dir: "in", Line: clip(string(ev.Line)), Note: "discarded: " + reason})
+		}
+		if id, text := model.ExplainDiscardedAnswer(ev.Line, ev.Head, ev.Size, w.maxLine, reason); w.ready && id != nil && len(w.answers) < maxWire {
+			if w.answers == nil {
+				w.answers = map[string]string{}
+			}
+			w.answers[string(id)] = text
 		}
 	case conn.Exited:
 		e := ev
@@ -299,7 +315,7 @@ func Run(ctx context.Context, opts Options) *Report {
 		}
 	}
 
-	w := &watcher{start: r.Started}
+	w := &watcher{start: r.Started, maxLine: opts.MaxLineBytes}
 	tail := newTail(stderrTail)
 	var stderr io.Writer = tail
 	observe := w.observe
@@ -332,7 +348,7 @@ func Run(ctx context.Context, opts Options) *Report {
 		if opts.Recorder != nil {
 			opts.Recorder.Connected(client)
 		}
-		r.Lists = lists(ctx, client, opts.Timeout)
+		r.Lists, r.ListErrors = lists(ctx, client, opts.Timeout, w)
 		r.Shutdown = shutdown(client, opts.Grace)
 		if opts.Recorder != nil {
 			wctx, wcancel := context.WithTimeout(ctx, time.Second)
@@ -394,28 +410,47 @@ func describe(r *Report, c *mcp.Client) {
 	}
 }
 
-// lists counts what the server offers, per capability.
-func lists(ctx context.Context, c *mcp.Client, timeout time.Duration) map[string]int {
-	out := map[string]int{}
+// lists counts what the server offers, per capability, and says why a
+// list it offers got no usable answer.
+func lists(ctx context.Context, c *mcp.Client, timeout time.Duration, w *watcher) (map[string]int, map[string]string) {
+	out, failed := map[string]int{}, map[string]string{}
 	caps := c.Session().Capabilities
 	opt := mcp.WithTimeout(timeout)
-	if caps.Tools != nil {
-		if l, err := c.ListTools(ctx, opt); err == nil {
-			out["tools"] = len(l.Items)
+	note := func(kind string, n int, err error) {
+		if err == nil {
+			out[kind] = n
+			return
 		}
+		failed[kind] = err.Error()
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		for _, text := range w.answers {
+			// The answer that was discarded is why the request failed;
+			// only one request is in flight at a time here.
+			failed[kind] = text + "; then: " + err.Error()
+		}
+		clear(w.answers)
+	}
+	if caps.Tools != nil {
+		l, err := c.ListTools(ctx, opt)
+		note("tools", lenOf(l), err)
 	}
 	if caps.Resources != nil {
-		if l, err := c.ListResources(ctx, opt); err == nil {
-			out["resources"] = len(l.Items)
-		}
+		l, err := c.ListResources(ctx, opt)
+		note("resources", lenOf(l), err)
 	}
 	if caps.Prompts != nil {
-		if l, err := c.ListPrompts(ctx, opt); err == nil {
-			out["prompts"] = len(l.Items)
-		}
+		l, err := c.ListPrompts(ctx, opt)
+		note("prompts", lenOf(l), err)
 	}
-	return out
+	if len(failed) == 0 {
+		failed = nil
+	}
+	return out, failed
 }
+
+// lenOf is the number of items a list call returned.
+func lenOf[T any](l mcp.List[T]) int { return len(l.Items) }
 
 // shutdown closes stdin and reports what stopping the server took. It
 // waits for the process at most a little past its own steps (a launcher's

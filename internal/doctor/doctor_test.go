@@ -57,6 +57,10 @@ func testServer(name string) int {
 		select {} // ignores end of input and SIGTERM; only SIGKILL ends it
 	case "old":
 		return serveOld()
+	case "hugelist":
+		return serveBrokenList(`{"tools":[{"name":"big","description":"` + strings.Repeat("x", 20<<20) + `","inputSchema":{"type":"object"}}]}`)
+	case "deeplist":
+		return serveBrokenList(`{"tools":[{"name":"deep","inputSchema":` + strings.Repeat("[", 10_001) + strings.Repeat("]", 10_001) + `}]}`)
 	}
 	fmt.Fprintln(os.Stderr, "unknown test server", name)
 	return 2
@@ -89,6 +93,58 @@ func serveOld() int {
 		}
 	}
 	return 0
+}
+
+// serveBrokenList is a legacy server offering tools whose tools/list
+// answer is result.
+func serveBrokenList(result string) int {
+	in := bufio.NewReader(os.Stdin)
+	for {
+		line, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0
+		}
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if json.Unmarshal(line, &m) != nil || m.ID == nil {
+			continue
+		}
+		switch m.Method {
+		case "initialize":
+			fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"lister","version":"1"}}}`+"\n", m.ID)
+		case "tools/list":
+			fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", m.ID, result)
+		default:
+			fmt.Printf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`+"\n", m.ID)
+		}
+	}
+}
+
+// A server whose tools/list answer is discarded (over the line limit, or
+// nested past the parser's limit) is not called healthy: the doctor says
+// what happened to the answer, and the fix.
+func TestBrokenListIsNoHealthyServer(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string][2]string{
+		"hugelist": {"'s answer, 20.0 MiB, was discarded over the 16.0 MiB limit (raise --max-line-bytes)", "raise the line limit (mcptui doctor --max-line-bytes"},
+		"deeplist": {"'s answer was discarded: JSON nested deeper than 10000 levels", "flatten the schemas"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			r := examine(t, name, func(o *Options) { o.Timeout = 2 * time.Second })
+			d := check(t, r, KindBrokenList, Error, 3)
+			if !strings.HasPrefix(d.Summary, "tools/list got no usable answer: request ") || !strings.Contains(d.Summary, want[0]) || !strings.Contains(d.Fix, want[1]) {
+				t.Errorf("diagnosis %+v", d)
+			}
+			for _, d := range r.Diagnoses {
+				if d.Kind == KindHealthy {
+					t.Errorf("called healthy: %+v", d)
+				}
+			}
+		})
+	}
 }
 
 // examine runs the doctor on a test server.

@@ -88,11 +88,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Server != "" || len(r.Capabilities) > 0 {
 		p.field("Server", "%s · %s", inert.Line(orDash(r.Server)), inert.Line(strings.Join(r.Capabilities, ", ")))
 	}
-	if len(r.Lists) > 0 {
+	if len(r.Lists) > 0 || len(r.ListErrors) > 0 {
 		var offers []string
 		for _, k := range []string{"tools", "resources", "prompts"} {
 			if n, ok := r.Lists[k]; ok {
 				offers = append(offers, fmt.Sprintf("%d %s", n, k))
+			}
+			if _, ok := r.ListErrors[k]; ok {
+				offers = append(offers, k+": no usable answer")
 			}
 		}
 		p.field("Offers", "%s", strings.Join(offers, " · "))
