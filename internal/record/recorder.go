@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
 )
@@ -427,11 +429,12 @@ func (r *Recorder) encode(t time.Time, e entry, content []byte, present bool) []
 }
 
 // isJSONLine reports whether b can be embedded as a JSON value on one line
-// and read back byte for byte. Invalid UTF-8 inside a string is JSON to
-// encoding/json but not to strict readers (jq, Python): such a line takes
-// the base64 path, so that every line of a recording is valid JSON Lines.
+// and read back byte for byte. Invalid UTF-8 and lone surrogate escapes
+// are JSON to encoding/json but not to strict readers: such a line takes
+// the "text" or base64 path, so that every line of a recording is valid
+// JSON Lines for jq and Python. Duplicate names are kept (they read them).
 func isJSONLine(b []byte) bool {
-	return len(b) > 0 && !bytes.ContainsAny(b, "\n\r") && utf8.Valid(b) && json.Valid(b) &&
+	return len(b) > 0 && !bytes.ContainsAny(b, "\n\r") && jsontext.Value(b).IsValid(jsontext.AllowDuplicateNames(true)) &&
 		b[0] != ' ' && b[0] != '\t' && b[len(b)-1] != ' ' && b[len(b)-1] != '\t'
 }
 

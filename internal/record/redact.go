@@ -41,6 +41,7 @@ func RedactArgs(args []string, keep bool) []string {
 	next := redactNothing
 	for i, a := range args {
 		out[i], next = redactArg(a, next)
+		out[i] = redactTokens(out[i]) // whatever form the argument has
 	}
 	return out
 }
