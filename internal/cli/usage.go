@@ -26,8 +26,8 @@ Headless (print, then exit; same flags, same -- form):
                [--junit FILE] [--sarif FILE] [flags] -- command...
                                         is the server correct? every MUST and SHOULD of the
                                         era, with the spec section and the fix
-  mcptui replay FILE                    the inspector, read-only, on a recording
-  mcptui replay --serve FILE            act as the recorded server on stdio
+  mcptui replay [--max-line-bytes N] FILE          the inspector, read-only, on a recording
+  mcptui replay --serve [--max-line-bytes N] FILE  act as the recorded server on stdio
 
 Watching a real host (Claude Desktop, Claude Code, VS Code, Cursor...):
   mcptui tap [--name N] [--record FILE] -- command...
@@ -58,7 +58,8 @@ Protocol:
       --reset-timeout-on-progress
                                progress restarts a request's timer (default true)
       --max-total-timeout D    cap on a timer pushed by progress (default 10m)
-      --max-line-bytes N       largest line accepted from the server (default 16MiB)
+      --max-line-bytes N       largest line accepted from the server (default 16MiB,
+                               at least 1KiB)
       --max-server-requests N  server requests answered at once (default 16)
 
 Recording:

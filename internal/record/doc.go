@@ -24,9 +24,11 @@
 //
 // The environment is the changes mcptui was given for the server (-e, --unset),
 // not the inherited environment; values are replaced by "[redacted]" unless
-// --record-secrets was given, and so are the values of server arguments that
-// look like secrets (--token=..., --api-key VALUE, a password in a URL). What
-// crossed the wire is recorded as it was.
+// --record-secrets was given, and so are the secrets in the server's
+// arguments, in every form RedactArgs lists (--token=..., --api-key VALUE,
+// -e NAME=VALUE, -H "Authorization: ...", secret NAME=VALUE, URL passwords
+// and query parameters, token literals). What crossed the wire is recorded
+// as it was. Every line is strictly valid JSON (see below).
 //
 // The other entries, in the order they happened:
 //
@@ -48,10 +50,13 @@
 //
 // A line ("sent", "received", "discarded") carries "size", the bytes of the
 // line on the wire, and its content in one of three members: "msg", the line
-// itself embedded verbatim when it is JSON (so a JSON reader gets the same
-// bytes back), "text" when it is UTF-8 but not JSON, or "b64" (base64)
-// otherwise. A line a tap's breakpoint held carries "mark", what was done
-// to it in words, and "withheld": true when it did not go on (dropped, or
-// replaced by an edit or an answer, which follow as lines of their own). A
+// itself embedded verbatim when it is strictly valid JSON (so a JSON reader
+// gets the same bytes back), "text" when it is UTF-8 but not, or "b64"
+// (base64) otherwise. A line a tap's breakpoint held carries "mark", what was
+// done to it in words, and "withheld": true when it did not go on (dropped,
+// or replaced by an edit or an answer, which follow as lines of their own). A
 // "stderr" entry carries "text" or "b64" the same way.
+//
+// Reading (ReadLimited) holds no line over MaxEntryBytes of the line limit:
+// a longer one becomes a "discarded" entry without content that says so.
 package record
