@@ -40,7 +40,7 @@ const maxDepth = 10000
 func parseMessage(line []byte) (message, error) {
 	var m message
 	if !jsontext.Value(line).IsValid() {
-		if deeperThan(line, maxDepth) {
+		if jsonscan.DeeperThan(line, maxDepth) {
 			return m, errTooDeep
 		}
 		return m, errNotJSON
@@ -259,29 +259,6 @@ func laterSets(set []metaMember, key string) bool {
 	for _, m := range set {
 		if m.key == key {
 			return true
-		}
-	}
-	return false
-}
-
-// deeperThan reports whether line's arrays and objects nest deeper than
-// limit (outside strings), so that a depth overflow is named as such.
-func deeperThan(line []byte, limit int) bool {
-	depth, inString := 0, false
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case inString:
-		case c == '{' || c == '[':
-			if depth++; depth > limit {
-				return true
-			}
-		case c == '}' || c == ']':
-			depth--
 		}
 	}
 	return false

@@ -14,6 +14,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // MaxIndentDepth is how deep WriteJSON indents: members nested deeper are
@@ -60,13 +62,13 @@ func writeSpaced(w *bufio.Writer, raw []byte, indent bool) {
 		switch c {
 		case ' ', '\t', '\r', '\n':
 		case '"':
-			end := stringEnd(raw, i)
+			end := jsonscan.SkipString(raw, i)
 			w.Write(EscapeJSON(raw[i:end]))
 			i = end - 1
 		case '{', '[':
 			w.WriteByte(c)
 			depth++
-			if j := skipSpace(raw, i+1); j < len(raw) && (raw[j] == '}' || raw[j] == ']') {
+			if j := jsonscan.SkipSpace(raw, i+1); j < len(raw) && (raw[j] == '}' || raw[j] == ']') {
 				w.WriteByte(raw[j])
 				depth--
 				i = j
@@ -91,27 +93,6 @@ func writeSpaced(w *bufio.Writer, raw []byte, indent bool) {
 			w.WriteByte(c)
 		}
 	}
-}
-
-// stringEnd is the index just past the string starting at raw[i].
-func stringEnd(raw []byte, i int) int {
-	for j := i + 1; j < len(raw); j++ {
-		switch raw[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(raw)
-}
-
-// skipSpace is the index of the first non-space byte at or after i.
-func skipSpace(raw []byte, i int) int {
-	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' || raw[i] == '\n') {
-		i++
-	}
-	return i
 }
 
 // EscapeJSON rewrites the unsafe characters inside the JSON strings of b (a

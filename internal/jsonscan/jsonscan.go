@@ -45,6 +45,26 @@ func SkipString(b []byte, i int) int {
 	return len(b)
 }
 
+// DeeperThan reports whether the arrays and objects of b nest deeper than
+// limit. Unlike the rest of the package it takes any bytes: it is how a
+// line a parser refused is told to be too deep rather than broken.
+func DeeperThan(b []byte, limit int) bool {
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = SkipString(b, i) - 1
+		case '{', '[':
+			if depth++; depth > limit {
+				return true
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return false
+}
+
 // SkipValue returns the index just past the JSON value starting at b[i].
 func SkipValue(b []byte, i int) int {
 	switch b[i] {

@@ -78,3 +78,17 @@ func TestUnquote(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+func TestDeeperThan(t *testing.T) {
+	for in, want := range map[string]bool{
+		`[[1]]`:              false,
+		`[[[1]]]`:            true,
+		`{"a":{"b":"[[[["}}`: false,
+		`[[[`:                true, // not JSON, still too deep
+		`"\"[[[["`:           false,
+	} {
+		if got := DeeperThan([]byte(in), 2); got != want {
+			t.Errorf("DeeperThan(%s, 2) = %v", in, got)
+		}
+	}
+}
