@@ -242,8 +242,10 @@ type watcher struct {
 	ready bool
 	// maxLine is conn's line limit, named when an answer is discarded.
 	maxLine int
-	// answers explains, by id, the answers discarded after the handshake.
-	answers map[string]string
+	// answers explains, by id, the answers discarded after the handshake;
+	// discarded is signalled when one is added.
+	answers   map[string]string
+	discarded chan struct{}
 }
 
 func (w *watcher) observe(ev conn.Event) {
@@ -280,6 +282,10 @@ func (w *watcher) observe(ev conn.Event) {
 				w.answers = map[string]string{}
 			}
 			w.answers[string(id)] = text
+			select {
+			case w.discarded <- struct{}{}:
+			default:
+			}
 		}
 	case conn.Exited:
 		e := ev
@@ -315,7 +321,7 @@ func Run(ctx context.Context, opts Options) *Report {
 		}
 	}
 
-	w := &watcher{start: r.Started, maxLine: opts.MaxLineBytes}
+	w := &watcher{start: r.Started, maxLine: opts.MaxLineBytes, discarded: make(chan struct{}, 1)}
 	tail := newTail(stderrTail)
 	var stderr io.Writer = tail
 	observe := w.observe
@@ -411,46 +417,58 @@ func describe(r *Report, c *mcp.Client) {
 }
 
 // lists counts what the server offers, per capability, and says why a
-// list it offers got no usable answer.
+// list it offers got no usable answer. A list whose answer was discarded
+// (over the line limit, nested too deep) is not waited for until its
+// timeout: the doctor knows already.
 func lists(ctx context.Context, c *mcp.Client, timeout time.Duration, w *watcher) (map[string]int, map[string]string) {
 	out, failed := map[string]int{}, map[string]string{}
 	caps := c.Session().Capabilities
 	opt := mcp.WithTimeout(timeout)
-	note := func(kind string, n int, err error) {
+	list := func(kind string, call func(context.Context) (int, error)) {
+		lctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			select {
+			case <-w.discarded:
+				cancel()
+			case <-stop:
+			}
+		}()
+		n, err := call(lctx)
+		w.mu.Lock()
+		defer w.mu.Unlock()
 		if err == nil {
 			out[kind] = n
 			return
 		}
 		failed[kind] = err.Error()
-		w.mu.Lock()
-		defer w.mu.Unlock()
 		for _, text := range w.answers {
-			// The answer that was discarded is why the request failed;
-			// only one request is in flight at a time here.
-			failed[kind] = text + "; then: " + err.Error()
+			// The answer that was discarded is why the request failed:
+			// one request is in flight at a time here.
+			failed[kind] = text
 		}
 		clear(w.answers)
+		select {
+		case <-w.discarded: // a signal the canceller did not take
+		default:
+		}
 	}
 	if caps.Tools != nil {
-		l, err := c.ListTools(ctx, opt)
-		note("tools", lenOf(l), err)
+		list("tools", func(ctx context.Context) (int, error) { l, err := c.ListTools(ctx, opt); return len(l.Items), err })
 	}
 	if caps.Resources != nil {
-		l, err := c.ListResources(ctx, opt)
-		note("resources", lenOf(l), err)
+		list("resources", func(ctx context.Context) (int, error) { l, err := c.ListResources(ctx, opt); return len(l.Items), err })
 	}
 	if caps.Prompts != nil {
-		l, err := c.ListPrompts(ctx, opt)
-		note("prompts", lenOf(l), err)
+		list("prompts", func(ctx context.Context) (int, error) { l, err := c.ListPrompts(ctx, opt); return len(l.Items), err })
 	}
 	if len(failed) == 0 {
 		failed = nil
 	}
 	return out, failed
 }
-
-// lenOf is the number of items a list call returned.
-func lenOf[T any](l mcp.List[T]) int { return len(l.Items) }
 
 // shutdown closes stdin and reports what stopping the server took. It
 // waits for the process at most a little past its own steps (a launcher's

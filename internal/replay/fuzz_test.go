@@ -63,7 +63,6 @@ func FuzzEvents(f *testing.F) {
 		evs := Events(rec)
 		sess := model.New(Config(rec, 1<<20))
 		for _, ev := range evs {
-			_ = Describe(ev)
 			sess.Apply(ev)
 		}
 		b := NewBackend(evs)
