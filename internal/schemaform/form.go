@@ -19,6 +19,10 @@ type Form struct {
 	// validation (a broken or unsupported schema); the form still works,
 	// but only the form's own checks run.
 	ValidatorErr error
+	// TooLarge says why the schema got no form and no validator (more
+	// than MaxSchemaNodes objects, or nested past MaxSchemaNesting): Root
+	// is then one raw JSON field. "" for a schema of ordinary size.
+	TooLarge string
 
 	validator *jsonschema.Schema
 }
@@ -29,11 +33,23 @@ const schemaURL = "mcptui:///schema.json"
 
 // Compile reads a JSON Schema. It fails only when schema is not JSON; a
 // schema the validator cannot compile still gives a form (see
-// ValidatorErr). An empty schema means "no arguments": an object without
+// ValidatorErr), and a schema too large for a form gives one raw JSON field
+// (see TooLarge). An empty schema means "no arguments": an object without
 // properties.
 func Compile(schema json.RawMessage) (*Form, error) {
 	if len(schema) == 0 {
 		schema = json.RawMessage(`{"type":"object"}`)
+	}
+	if why := oversize(schema); why != "" {
+		if !json.Valid(schema) {
+			return nil, errors.New("the schema is not valid JSON")
+		}
+		return &Form{
+			Root:         &Field{Kind: Raw, Note: why + ": type the JSON"},
+			Schema:       schema,
+			ValidatorErr: errors.New(why + ", so it is not checked here"),
+			TooLarge:     why,
+		}, nil
 	}
 	doc, err := parse(schema)
 	if err != nil {

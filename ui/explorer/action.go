@@ -85,19 +85,12 @@ func (m *Model) open(r *listRow) tea.Cmd {
 		return nil
 	}
 	it := r.it
-	info := m.srv.Info()
 	var a *action
 	switch {
 	case it.res != nil:
 		return m.read(it.res.URI, "read "+it.res.URI)
 	case it.tool != nil:
-		f, err := schemaform.Compile(it.tool.InputSchema)
-		if err != nil {
-			m.say(true, "the input schema is not usable: "+err.Error())
-			f, _ = schemaform.Compile(nil)
-		}
-		a = &action{kind: actTool, it: it, form: form.New(f, nil, m.st)}
-		a.opts = form.New(schemaform.MustCompile(optionsSchema(taskSupport(it.tool))), nil, m.st)
+		return m.buildForm(it)
 	case it.prompt != nil:
 		a = &action{kind: actPrompt, it: it, form: form.New(promptSchema(it.prompt), nil, m.st)}
 	case it.tmpl != nil:
@@ -110,6 +103,66 @@ func (m *Model) open(r *listRow) tea.Cmd {
 	default:
 		return nil
 	}
+	return m.openForm(a)
+}
+
+// formMsg is a tool's form, compiled from its input schema off the UI
+// goroutine: a server's schema can be large.
+type formMsg struct {
+	seq  int
+	it   item
+	form *schemaform.Form
+	err  error
+}
+
+// syncSchemaBytes is the largest input schema compiled on the UI
+// goroutine, so that the keys typed right after enter reach the form; a
+// larger one is compiled in a Cmd.
+const syncSchemaBytes = 32 << 10
+
+// buildForm compiles a tool's input schema, in a Cmd when it is large;
+// the form opens when it is ready (formReady), and keys are answered
+// meanwhile.
+func (m *Model) buildForm(it item) tea.Cmd {
+	m.seq++
+	m.building = m.seq
+	seq, schema := m.seq, it.tool.InputSchema
+	compile := func() tea.Msg {
+		f, err := schemaform.Compile(schema)
+		return formMsg{seq: seq, it: it, form: f, err: err}
+	}
+	if len(schema) <= syncSchemaBytes {
+		return m.formReady(compile().(formMsg))
+	}
+	m.say(false, "building the form for "+it.name+"…")
+	return compile
+}
+
+// formReady opens the form built by buildForm, unless the person moved on
+// (another entry opened, or a page left) while it was being built.
+func (m *Model) formReady(msg formMsg) tea.Cmd {
+	if r := m.current(); msg.seq != m.building || m.page != pageList || r == nil || r.it.key != msg.it.key {
+		return nil
+	}
+	m.building = 0
+	m.say(false, "")
+	f := msg.form
+	switch {
+	case msg.err != nil:
+		m.say(true, "the input schema is not usable: "+msg.err.Error())
+		f, _ = schemaform.Compile(nil)
+	case f.TooLarge != "":
+		m.say(true, "no form: "+f.TooLarge+"; type the arguments as JSON")
+	}
+	it := msg.it
+	a := &action{kind: actTool, it: it, form: form.New(f, nil, m.st)}
+	a.opts = form.New(schemaform.MustCompile(optionsSchema(taskSupport(it.tool))), nil, m.st)
+	return m.openForm(a)
+}
+
+// openForm shows a's form, filled with the arguments last used for it.
+func (m *Model) openForm(a *action) tea.Cmd {
+	it, info := a.it, m.srv.Info()
 	a.form.SetClock(m.now)
 	if prev, ok := m.opts.Store.Get(info.Key, a.storeKind(), it.key); ok {
 		fresh := a.form.Form().New()

@@ -55,6 +55,29 @@ func badgeRow(st *themes.Styles, w int, bs []string) string {
 	return kit.Row(st, w, false, segs...)
 }
 
+// detailsCache is the last entry's details as drawn: a description or a
+// schema can be megabytes, too much to render again on every frame.
+type detailsCache struct {
+	raw   *byte // the entry's JSON, which identifies it across frames
+	w     int
+	st    *themes.Styles
+	mark  mark
+	lines []string
+}
+
+// cachedDetails is details, drawn again only when the entry, the width,
+// the theme or the entry's mark changed.
+func (m *Model) cachedDetails(r *listRow, w int) []string {
+	if len(r.it.raw) == 0 {
+		return m.details(r, w)
+	}
+	c := &m.detailsCache
+	if c.raw != &r.it.raw[0] || c.w != w || c.st != m.st || c.mark != r.mark {
+		*c = detailsCache{raw: &r.it.raw[0], w: w, st: m.st, mark: r.mark, lines: m.details(r, w)}
+	}
+	return c.lines
+}
+
 // details draws the selected entry's details in w cells (every line).
 func (m *Model) details(r *listRow, w int) []string {
 	st := m.st

@@ -61,6 +61,8 @@ type Model struct {
 	filtering bool
 	filters   [kinds]string
 	scroll    int // details
+	// detailsCache keeps the details pane between frames.
+	detailsCache detailsCache
 
 	page    page
 	act     *action
@@ -76,6 +78,10 @@ type Model struct {
 	subs    []*sub
 	stopAll context.CancelFunc
 	ctx     context.Context
+
+	// building is the sequence number of the tool form being compiled
+	// (0: none); see buildForm.
+	building int
 
 	notice    string
 	noticeErr bool
@@ -176,6 +182,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.runEvent(msg)
 	case completeMsg:
 		m.completed(msg)
+	case formMsg:
+		return m.formReady(msg)
 	case levelSetMsg:
 		if msg.err != nil {
 			m.say(true, "setting the log level failed: "+msg.err.Error())

@@ -183,7 +183,7 @@ func (m *Model) listPage(w, h int) []string {
 	left := m.listView(lw, h)
 	var right []string
 	if r := m.current(); r != nil {
-		right = m.details(r, dw)
+		right = m.cachedDetails(r, dw)
 		m.scroll = min(m.scroll, max(len(right)-h, 0))
 		right = right[m.scroll:]
 	}

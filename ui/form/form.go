@@ -20,9 +20,11 @@ type Model struct {
 	st    *themes.Styles
 	now   func() time.Time
 
-	rows   []row
-	cursor int
-	offset int
+	rows []row
+	// labelCols is the widest label's width (see widestLabel).
+	labelCols int
+	cursor    int
+	offset    int
 	// open enums show their options as rows.
 	open map[*schemaform.Value]bool
 
@@ -76,6 +78,7 @@ func (m *Model) Fields() bool { return len(m.rows) > 0 }
 // cursor in range and the editor on the row under it.
 func (m *Model) rebuild() {
 	m.rows = m.flatten()
+	m.labelCols = m.widestLabel()
 	m.cursor = max(min(m.cursor, len(m.rows)-1), 0)
 	m.bindEditor()
 }

@@ -2,6 +2,7 @@ package form
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -227,3 +228,26 @@ func TestScreen(t *testing.T) {
 }
 
 func sizeName(s [2]int) string { return strconv.Itoa(s[0]) + "x" + strconv.Itoa(s[1]) }
+
+// TestViewDrawsOnlyVisibleRows: a form with a thousand fields draws the
+// rows in view, not all of them, on every frame.
+func TestViewDrawsOnlyVisibleRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{`)
+	for i := range 1000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"field%d":{"type":"string"}`, i)
+	}
+	b.WriteString(`}}`)
+	h := newHost(schemaform.MustCompile(b.String()))
+	press(h, "down", "down")
+	allocs := testing.AllocsPerRun(3, func() { h.m.View(80, 24) })
+	if allocs > 5000 { // about 60 a drawn row
+		t.Errorf("one frame of a 1000-field form took %.0f allocations: every row was drawn", allocs)
+	}
+	if s := strings.Join(h.m.View(80, 24), "\n"); !strings.Contains(s, "field2") || strings.Contains(s, "field30") {
+		t.Errorf("the view does not show the rows around the cursor:\n%s", s)
+	}
+}

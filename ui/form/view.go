@@ -31,36 +31,48 @@ func (m *Model) View(w, h int) []string {
 		out = append(out, kit.Row(st, w, false, kit.Own("  (nothing to fill in)", w, st.Muted)))
 		return kit.Pad(append(kit.Pad(out, w, h-helpLines), m.help(w)...), w, h)
 	}
-	// Each row is one line, plus one per error on it.
-	type line struct {
-		row  int
-		text string
-	}
+	// Each row is one line, plus one per error on it. Only the rows in
+	// view are drawn: a form can have thousands.
 	labelW := m.labelWidth(w)
-	var lines []line
-	cursorLine := 0
+	errsOf := func(r row) []schemaform.FieldError {
+		if r.kind != rowField || len(m.errs) == 0 {
+			return nil
+		}
+		return m.errs.At(r.path)
+	}
+	total, cursorLine, cursorLines := 0, 0, 1
 	for i, r := range m.rows {
+		n := 1 + len(errsOf(r))
 		if i == m.cursor {
-			cursorLine = len(lines)
+			cursorLine, cursorLines = total, n
 		}
-		lines = append(lines, line{i, m.rowLine(r, w, labelW, i == m.cursor)})
-		if r.kind == rowField {
-			for _, e := range m.errs.At(r.path) {
-				pad := labelW + 3
-				lines = append(lines, line{i, kit.Row(st, w, false, kit.Own("", pad, st.Text),
-					kit.Txt("✗ ", st.Error), kit.SrvFree(e.Message, w-pad-2, st.Error))})
-			}
-		}
+		total += n
 	}
 	// Keep the cursor's row and its errors in view.
-	last := cursorLine
-	for last+1 < len(lines) && lines[last+1].row == m.cursor {
-		last++
-	}
-	m.offset = kit.Window(m.offset, last, len(lines), bodyH)
+	m.offset = kit.Window(m.offset, cursorLine+cursorLines-1, total, bodyH)
 	m.offset = min(m.offset, cursorLine)
-	for k := m.offset; k < len(lines) && k < m.offset+bodyH; k++ {
-		out = append(out, lines[k].text)
+	line := 0
+	for i, r := range m.rows {
+		errs := errsOf(r)
+		if line+1+len(errs) <= m.offset {
+			line += 1 + len(errs)
+			continue
+		}
+		if line >= m.offset+bodyH {
+			break
+		}
+		lines := []string{m.rowLine(r, w, labelW, i == m.cursor)}
+		for _, e := range errs {
+			pad := labelW + 3
+			lines = append(lines, kit.Row(st, w, false, kit.Own("", pad, st.Text),
+				kit.Txt("✗ ", st.Error), kit.SrvFree(e.Message, w-pad-2, st.Error)))
+		}
+		for _, l := range lines {
+			if line >= m.offset && line < m.offset+bodyH {
+				out = append(out, l)
+			}
+			line++
+		}
 	}
 	out = kit.Pad(out, w, h-helpLines)
 	return append(out, m.help(w)...)
@@ -68,13 +80,19 @@ func (m *Model) View(w, h int) []string {
 
 // labelWidth is the width of the label column.
 func (m *Model) labelWidth(w int) int {
+	return min(m.labelCols, max(w*2/5, 8))
+}
+
+// widestLabel is the label column's width before the screen limits it,
+// measured once per rebuild rather than per frame.
+func (m *Model) widestLabel() int {
 	lw := 10
 	for _, r := range m.rows {
 		if r.kind == rowField {
 			lw = max(lw, 2*r.depth+inert.Width(r.label)+4)
 		}
 	}
-	return min(lw, max(w*2/5, 8))
+	return lw
 }
 
 // rowLine draws one row.

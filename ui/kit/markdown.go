@@ -1,23 +1,38 @@
 package kit
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
 )
+
+// MarkdownMaxBytes is how much of a Markdown text Markdown draws.
+const MarkdownMaxBytes = 64 << 10
 
 // Markdown renders server Markdown (a tool's or a prompt's description)
 // for the terminal in lines of at most width cells: headings, paragraphs,
 // bullet and numbered lists, block quotes, code blocks, rules, and inline
 // code, bold, italics and links (shown as text with the address after it;
 // never as terminal hyperlinks). Every piece of text is escaped first.
+// Only the first MarkdownMaxBytes of src are drawn, under a line saying
+// how much there is: a server's description can be megabytes.
 func Markdown(src string, width int, st *themes.Styles) []string {
 	if width <= 0 {
 		return nil
+	}
+	if len(src) > MarkdownMaxBytes {
+		head := strings.ToValidUTF8(src[:MarkdownMaxBytes], "")
+		if i := strings.LastIndexByte(head, '\n'); i > 0 {
+			head = head[:i]
+		}
+		note := fmt.Sprintf("(%s of text; the first %s shown)", model.FormatSize(len(src)), model.FormatSize(len(head)))
+		return append([]string{st.Muted.Render(ansi.Truncate(note, width, "…")), ""}, Markdown(head, width, st)...)
 	}
 	var out []string
 	var para []string

@@ -16,6 +16,14 @@ func Wrap(text string, width, maxLines int) (lines []string, more bool) {
 	if width <= 0 {
 		return nil, text != ""
 	}
+	// With a line limit, only a prefix of the text can show: cut there
+	// (at up to 8 bytes a cell), so a huge text costs no more than a
+	// screenful on every frame.
+	cut := false
+	if limit := maxLines * (width + 1) * 8; maxLines > 0 && len(text) > limit {
+		text, cut = strings.ToValidUTF8(text[:limit], ""), true
+	}
+	defer func() { more = more || cut }()
 	paras := strings.Split(text, "\n")
 	for i, para := range paras {
 		safe := inert.Text(para)
