@@ -18,6 +18,8 @@ package conn_test
 //	progress/<n>        n notifications/progress, then echo
 //	progresspark/<n>    n notifications/progress, then never answer
 //	progressevery/<ms>/<n>  a progress every ms, n times (stopping if cancelled), then echo
+//	progressfor/<ms>    progress 1, 2, ..., each once the client sent fake/release {"key": "step<i-1>"}
+//	                    for the one before, until ms passed since the request; then echo
 //	ask                 write params.line (a request to the client), wait for the client's
 //	                    answer and answer with it as the result
 //	closestdin          close stdin, answer {}, keep running
@@ -330,6 +332,15 @@ func (s *fakeServer) request(m wire) readNext {
 					return
 				}
 				s.progress(token, i, 0)
+			}
+			s.reply(id, result)
+		}()
+	case "progressfor":
+		token, until := p.progressToken(), time.Now().Add(time.Duration(atoi(arg))*time.Millisecond)
+		go func() {
+			for i := 1; time.Now().Before(until); i++ {
+				s.progress(token, i, 0)
+				<-s.latch(s.released, fmt.Sprintf("step%d", i)).ch
 			}
 			s.reply(id, result)
 		}()
