@@ -164,24 +164,27 @@ func TestResetTimeoutOnProgress(t *testing.T) {
 
 // Rule 12: resets never push the deadline past start + WithMaxTotalTimeout;
 // expiry at that cap is -32001 "Maximum total timeout exceeded" with data
-// {"maxTotalTimeoutMs": N}, and the server is sent a cancellation. Any
-// progress after 100 ms moves the deadline to the cap, 600 ms.
+// {"maxTotalTimeoutMs": N}, and the server is sent a cancellation. The
+// server sends progress for a minute, each once the client saw the one
+// before (round trips, far inside the 1 s timeout even on a busy machine),
+// so only the 1.5 s cap can end the call.
 func TestMaxTotalTimeout(t *testing.T) {
 	t.Parallel()
 	h := start(t, conn.Options{}, "-report")
-	const maxTotal = 600 * time.Millisecond
+	const maxTotal = 1500 * time.Millisecond
+	const method = "progressfor/60000"
 	begin := time.Now()
-	progress := 0
-	_, err := h.call("progressevery/25/100000", nil,
-		conn.WithTimeout(500*time.Millisecond), conn.WithResetTimeoutOnProgress(), conn.WithMaxTotalTimeout(maxTotal),
-		conn.WithProgress(func(conn.Progress) error { progress++; return nil }))
+	var progress atomic.Int64
+	_, err := h.call(method, nil,
+		conn.WithTimeout(time.Second), conn.WithResetTimeoutOnProgress(), conn.WithMaxTotalTimeout(maxTotal),
+		conn.WithProgress(func(p conn.Progress) error { progress.Add(1); go h.step(p); return nil }))
 	elapsed := time.Since(begin)
 	e := wantErr(t, err, conn.CodeTimeout, "Maximum total timeout exceeded")
-	jsonEq(t, e.Data, `{"maxTotalTimeoutMs":600}`)
-	if elapsed < maxTotal || progress < 2 {
-		t.Fatalf("expired after %v with %d progress; want after %v", elapsed, progress, maxTotal)
+	jsonEq(t, e.Data, `{"maxTotalTimeoutMs":1500}`)
+	if elapsed < maxTotal || progress.Load() < 2 {
+		t.Fatalf("expired after %v with %d progress; want after %v", elapsed, progress.Load(), maxTotal)
 	}
-	h.waitGot(cancelLine(h.sentRequest("progressevery/25/100000").ID, "Request timed out"))
+	h.waitGot(cancelLine(h.sentRequest(method).ID, "Request timed out"))
 }
 
 // Rule 12: WithResetTimeoutOnProgress without WithProgress is an error, and
