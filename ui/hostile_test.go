@@ -33,6 +33,11 @@ func checkOnlySGR(t *testing.T, frame string) {
 	}
 }
 
+// graphemes are emoji ZWJ sequences, VS16 after text-default characters,
+// a skin tone, a keycap and a Thai spacing mark: each measured one way as a
+// grapheme cluster and another code point by code point.
+const graphemes = "family 👨\u200d👩\u200d👧 heart ❤\ufe0f smile ☺\ufe0f thumb 👍🏽 key 1\ufe0f\u20e3 thai กำลัง end"
+
 // hostileEvents puts escape sequences, C1 controls and bidi overrides in
 // every place a server controls.
 func hostileEvents() []model.Event {
@@ -42,8 +47,12 @@ func hostileEvents() []model.Event {
 		model.Ready{Stamp: model.Stamp{Time: uitest.At(1)}, ServerName: "srv\x1b[2J", ServerVersion: "1\x07", Protocol: "2025-11-25\x1b]0;t\x07"},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(29)}, Line: "\x1b[2J\x1b]52;c;AAAA\x07\u009b1m\u202eboom\r\n"},
 		model.Wire{Stamp: model.Stamp{Time: uitest.At(29)}, Dir: model.In, Line: []byte("\x1b[2Jnot json\x07"), Size: 14, Discarded: true, Reason: "not JSON \x1b[5m"},
+		// Clusters terminals without mode 2027 (tmux 3.3) draw wider or
+		// narrower than grapheme widths say.
+		model.Stderr{Stamp: model.Stamp{Time: uitest.At(29)}, Line: graphemes},
 	)
 	for i, line := range []string{
+		`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + graphemes + `"}}`,
 		`{"jsonrpc":"2.0","id":"` + evil + `","method":"tools/call","params":{"name":"` + evil + `"}}`,
 		`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"` + evil + `","data":"` + evil + `"}}`,
 		`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":4,"progress":5,"total":10,"message":"` + evil + `"}}`,
@@ -81,6 +90,10 @@ func TestHostileServerLeavesTheScreenIntact(t *testing.T) {
 				for i, l := range strings.Split(f, "\n") {
 					if w := lineWidth(l); w != size[0] {
 						t.Errorf("line %d is %d cells wide, want %d: %q", i, w, size[0], l)
+					}
+					// As tmux without mode 2027 draws it, too.
+					if w := ansi.StringWidthWc(l); w != size[0] {
+						t.Errorf("line %d is %d cells wide code point by code point, want %d: %q", i, w, size[0], l)
 					}
 				}
 			})

@@ -11,7 +11,7 @@ import (
 var fuzzSeeds = []string{
 	"", "plain", "\x1b[2J\x1b[H", "\x1b]0;title\x07", "\x1b]52;c;aGk=\x07",
 	"\x1b]8;;http://x\x1b\\y\x1b]8;;\x1b\\", "\u009b31m", "\xff\xfe\x80",
-	"a\u202eb", "\t\r\n", "日本\u200b語", "👩\u200d💻", "\x1bP1$r\x1b\\", "\x1b[?1049h",
+	"a\u202eb", "\t\r\n", "日本\u200b語", "👩\u200d💻", "❤\ufe0f", "👍🏽", "กำ", "1\ufe0f\u20e3", "\x1bP1$r\x1b\\", "\x1b[?1049h",
 }
 
 func FuzzLine(f *testing.F) {
@@ -26,6 +26,9 @@ func FuzzLine(f *testing.F) {
 		}
 		if Safe(s) && out != s {
 			t.Fatalf("Line changed safe %q into %q", s, out)
+		}
+		if g, wc := ansi.StringWidth(out), ansi.StringWidthWc(out); g != wc {
+			t.Fatalf("Line(%q) = %q is %d cells as grapheme clusters but %d code point by code point", s, out, g, wc)
 		}
 		txt := Text(s)
 		checkInert(t, s, txt, true)

@@ -51,7 +51,28 @@ func Safe(s string) bool {
 		if dangerous(r) {
 			return false
 		}
+		if r >= utf8.RuneSelf && joinsBadly(s[i:]) {
+			return false
+		}
+		if r >= utf8.RuneSelf || i+size < len(s) && s[i+size] >= utf8.RuneSelf {
+			c, agree := cluster(s[i:])
+			if !agree || !clusterRestSafe(c[size:]) {
+				return false
+			}
+			size = len(c)
+		}
 		i += size
+	}
+	return true
+}
+
+// clusterRestSafe is Safe for the rest of a grapheme cluster: no rune dangerous, no
+// byte invalid (the widths were checked for the whole cluster).
+func clusterRestSafe(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || dangerous(r) {
+			return false
+		}
 	}
 	return true
 }
@@ -111,6 +132,8 @@ func escape(s string, m mode, mark func(string) string, limit int) (string, bool
 			b.WriteString("        "[:n])
 		case dangerous(r):
 			put(spell(r))
+		case r >= utf8.RuneSelf || i+size < len(s) && s[i+size] >= utf8.RuneSelf:
+			size = clusterAt(&b, s[i:], size, put)
 		default:
 			b.WriteString(s[i : i+size])
 		}

@@ -2,6 +2,7 @@ package inert
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -81,4 +82,75 @@ func prefix(s string, width int) (esc string, whole bool) {
 	}
 	esc, whole = escape(s, modeLine, nil, limit)
 	return esc, whole && !clipped
+}
+
+// cluster is the grapheme cluster at the start of s, and whether the two
+// ways terminals measure it agree: as one cluster (the width mode 2027
+// asks for, which the drawing code uses) and code point by code point (the
+// wcwidth way of terminals without mode 2027, tmux 3.3 among them). They
+// disagree on emoji ZWJ sequences (👨‍👩‍👧: 2 cells or 6), VS16 after a
+// text-default character (❤️: 2 or 1), skin tones (👍🏽: 2 or 4) and spacing
+// marks (กำ: 1 or 2); such a cluster is drawn with its first character
+// only and the rest spelled, so that every terminal draws it in the cells
+// the layout counted.
+func cluster(s string) (c string, agree bool) {
+	c, w := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+	if c == "" {
+		_, size := utf8.DecodeRuneInString(s)
+		return s[:size], true
+	}
+	return c, w == ansi.StringWidthWc(c)
+}
+
+// clusterAt writes the start of s, whose first rune (of size bytes) is
+// harmless, and returns how many bytes it consumed: the whole grapheme
+// cluster when the two widths agree and nothing in it is dangerous, else
+// the first rune (spelled when it alone is measured two ways) and the
+// next one spelled, which splits the cluster; the rest is escaped from
+// there as usual, so 👨‍👩‍👧 becomes 👨\u200d👩\u200d👧 and ❤️ becomes ❤\ufe0f.
+func clusterAt(b *strings.Builder, s string, size int, put func(string)) int {
+	if s[0] >= utf8.RuneSelf && joinsBadly(s) {
+		r, _ := utf8.DecodeRuneInString(s)
+		put(spell(r))
+		return size
+	}
+	c, agree := cluster(s)
+	if agree && clusterRestSafe(c[size:]) {
+		b.WriteString(c)
+		return len(c)
+	}
+	head := s[:size]
+	if ansi.StringWidth(head) != ansi.StringWidthWc(head) || joinsForward(head) {
+		r, _ := utf8.DecodeRuneInString(head)
+		put(spell(r))
+		return size
+	}
+	b.WriteString(head)
+	if len(c) == size {
+		return size
+	}
+	r, next := utf8.DecodeRuneInString(s[size:])
+	if r == utf8.RuneError && next <= 1 {
+		put(`\x` + string([]byte{hexDigits[s[size]>>4], hexDigits[s[size]&0xf]}))
+	} else {
+		put(spell(r))
+	}
+	return size + next
+}
+
+// joinsBadly reports whether s starts with a rune that would join the
+// character drawn before it (the end of an escape, or of another piece of
+// the row) into a cluster measured two ways: a spacing mark after `\x0e`
+// is as wide as the one after a letter.
+func joinsBadly(s string) bool {
+	c, agree := cluster("0" + s[:min(len(s), 64)])
+	return len(c) > 1 && !agree
+}
+
+// joinsForward reports whether a rune joins the character after it into
+// one cluster (a prepended concatenation mark such as U+0600 does):
+// whatever follows it, the escape too, would be measured with it.
+func joinsForward(r string) bool {
+	c, _ := cluster(r + "0")
+	return len(c) > len(r)
 }
