@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // extendBy is how much the extend key adds to a request's timer.
@@ -304,8 +305,9 @@ func (m *Model) copyEntry(e *model.Entry) tea.Cmd {
 		m.say(true, "this line was not kept")
 		return nil
 	}
-	m.say(false, "copied #%d (%s) to the clipboard", e.Seq, model.FormatSize(len(e.Raw)))
-	return tea.SetClipboard(string(e.Raw))
+	cmd, status, ok := kit.Copy(string(e.Raw), fmt.Sprintf("line #%d", e.Seq), "--record FILE keeps every line whole")
+	m.say(!ok, "%s", status)
+	return cmd
 }
 
 func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {

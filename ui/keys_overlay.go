@@ -199,8 +199,9 @@ func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.say(true, "no value under the cursor")
 			return nil
 		}
-		m.say(false, "copied the value (%s) to the clipboard", model.FormatSize(len(val)))
-		return tea.SetClipboard(string(val))
+		cmd, status, ok := kit.Copy(string(val), "value", "fold it (space) and copy a smaller part")
+		m.say(!ok, "%s", status)
+		return cmd
 	}
 	return nil
 }

@@ -348,3 +348,16 @@ func TestEventsFromTheBackendAreBatched(t *testing.T) {
 		t.Error("waiting again after the inbox closed")
 	}
 }
+
+// TestCopyRefusesWhatTerminalsDrop: y on a line larger than an OSC 52
+// sequence can carry copies nothing and says so, with the way to keep it.
+func TestCopyRefusesWhatTerminalsDrop(t *testing.T) {
+	big := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + strings.Repeat("x", 200<<10) + `"}}`
+	evs := append(uitest.Session(), model.Wire{Time: uitest.At(40), Dir: model.In, Line: []byte(big), Size: len(big)})
+	m, _ := newTest(t, 100, 30, evs...)
+	press(m, "3", "G")
+	if cmd := press(m, "y"); cmd != nil || !m.noticeErr ||
+		!strings.Contains(m.notice, "not copied: the line") || !strings.Contains(m.notice, "--record FILE") {
+		t.Fatalf("y on a 200 KiB line: cmd %v, notice %q", cmd != nil, m.notice)
+	}
+}

@@ -1,7 +1,6 @@
 package explorer
 
 import (
-	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -146,8 +145,9 @@ func (m *Model) rowKey(k string) tea.Cmd {
 		}
 	case "y":
 		if r := m.current(); r != nil {
-			m.say(false, fmt.Sprintf("copied %s as JSON to the clipboard", kitSize(len(r.it.raw))))
-			return tea.SetClipboard(string(r.it.raw))
+			cmd, status, ok := kit.Copy(string(r.it.raw), "entry's JSON", "")
+			m.say(!ok, status)
+			return cmd
 		}
 	}
 	return nil

@@ -211,8 +211,9 @@ func (m *Model) resultKey(msg tea.KeyPressMsg) tea.Cmd {
 	case "y":
 		return m.copyLine(r)
 	case "Y":
-		m.say(false, fmt.Sprintf("copied the whole result (%s) to the clipboard", kitSize(len(r.raw))))
-		return tea.SetClipboard(string(r.raw))
+		cmd, status, ok := kit.Copy(string(r.raw), "whole result", "w saves it to a file")
+		m.say(!ok, status)
+		return cmd
 	case "w":
 		m.openSave(r, false)
 	case "W":
@@ -260,8 +261,9 @@ func (m *Model) copyLine(r *result) tea.Cmd {
 		m.say(true, "nothing to copy here")
 		return nil
 	}
-	m.say(false, fmt.Sprintf("copied the %s (%s) to the clipboard as JSON", what, kitSize(len(text))))
-	return tea.SetClipboard(text)
+	cmd, status, ok := kit.Copy(text, what, "w saves the result to a file")
+	m.say(!ok, status)
+	return cmd
 }
 
 // push shows a result (over the previous ones).
