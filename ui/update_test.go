@@ -353,7 +353,7 @@ func TestEventsFromTheBackendAreBatched(t *testing.T) {
 // sequence can carry copies nothing and says so, with the way to keep it.
 func TestCopyRefusesWhatTerminalsDrop(t *testing.T) {
 	big := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + strings.Repeat("x", 200<<10) + `"}}`
-	evs := append(uitest.Session(), model.Wire{Time: uitest.At(40), Dir: model.In, Line: []byte(big), Size: len(big)})
+	evs := append(uitest.Session(), model.Wire{Stamp: model.Stamp{Time: uitest.At(40)}, Dir: model.In, Line: []byte(big), Size: len(big)})
 	m, _ := newTest(t, 100, 30, evs...)
 	press(m, "3", "G")
 	if cmd := press(m, "y"); cmd != nil || !m.noticeErr ||

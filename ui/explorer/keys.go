@@ -1,7 +1,6 @@
 package explorer
 
 import (
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/ui/kit"
