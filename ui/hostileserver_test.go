@@ -52,22 +52,24 @@ var hostileModes = map[string]func(h *hostile){
 		})
 	},
 	// asker: once initialized, asks for sampling ("q1") and an
-	// elicitation ("q2"), withdraws q1 a moment later, and exits with
-	// status 3 on tools/call.
+	// elicitation ("q2"); withdraws q1 on a tools/call of "withdraw" (so
+	// the test sees both first, however slow the machine), and exits with
+	// status 3 on any other tools/call.
 	"asker": func(h *hostile) {
 		h.serve(func(m hostileMsg) bool {
 			if m.Method != "tools/call" {
 				return false
+			}
+			if strings.Contains(string(m.Params), `"withdraw"`) {
+				h.write(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"q1","reason":"changed my mind"}}`)
+				h.write(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"content":[]}}`)
+				return true
 			}
 			os.Exit(3)
 			return true
 		}, func() {
 			h.write(`{"jsonrpc":"2.0","id":"q1","method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":` + quoted("first question"+evil) + `}}],"maxTokens":10}}`)
 			h.write(`{"jsonrpc":"2.0","id":"q2","method":"elicitation/create","params":{"message":` + quoted("second question"+evil) + `,"requestedSchema":{"type":"object","properties":{}}}}`)
-			go func() {
-				time.Sleep(300 * time.Millisecond)
-				h.write(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"q1","reason":"changed my mind"}}`)
-			}()
 		})
 	},
 	// crash: tools/call gets half an answer, a panic on stderr, and exit
@@ -95,6 +97,7 @@ type hostile struct {
 type hostileMsg struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
 }
 
 // runHostile runs the server of a mode and returns the exit status.

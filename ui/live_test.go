@@ -300,6 +300,9 @@ func TestCrashMidRequest(t *testing.T) {
 func TestQuestionsWithdrawnOrOrphaned(t *testing.T) {
 	l := startLive(t, "asker", model.Config{})
 	l.waitText("pending 2")
+	go func() {
+		_, _ = l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: json.RawMessage(`{"name":"withdraw"}`)})
+	}()
 	l.waitText("pending 1") // q1 withdrawn
 	l.p.Send(keyMsg("2"))
 	l.p.Send(keyMsg("j"))
