@@ -19,7 +19,13 @@
 // invisible operators, the byte order mark, interlinear annotation, Unicode
 // tag characters (used to smuggle hidden text), and the line and paragraph
 // separators. Zero-width joiner and non-joiner stay, because emoji sequences
-// and several scripts need them; variation selectors stay too.
+// and several scripts need them; variation selectors stay too, except in a
+// grapheme cluster whose width terminals disagree on: measured as one
+// cluster (mode 2027) and code point by code point (wcwidth, as tmux 3.3
+// draws), an emoji ZWJ sequence, VS16 after a text-default character, a
+// skin tone or a spacing mark differ, so the cluster keeps its first
+// character and its next code point is spelled (👨\u200d👩\u200d👧,
+// ❤\ufe0f, ก\u0e33). Every string Line returns is as wide both ways.
 //
 // A backslash is left as it is, so a server can write text that looks like
 // an escape; callers that must tell the two apart use Styled, which marks
