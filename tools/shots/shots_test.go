@@ -20,7 +20,12 @@ import (
 // screenshots change whenever the UI does.
 func TestGenerator(t *testing.T) {
 	c := config{Out: t.TempDir(), Width: 160, Height: 48, FontSize: defaultFontSize}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	// Each scene has its own generous bound (sceneTimeout); the whole run
+	// gets what the test binary has left, as a loaded machine takes minutes.
+	ctx, cancel := context.WithCancel(context.Background())
+	if dl, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), dl.Add(-30*time.Second))
+	}
 	defer cancel()
 	files, err := run(ctx, c)
 	if err != nil {
