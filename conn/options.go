@@ -147,6 +147,7 @@ type callOptions struct {
 	meta            json.RawMessage
 	maxBuffer       int
 	control         *CallControl
+	neverCancel     bool
 }
 
 func newCallOptions(opts []CallOption) callOptions {
@@ -192,6 +193,13 @@ func WithMaxTotalTimeout(d time.Duration) CallOption {
 // request (a progress token set by WithProgress wins).
 func WithMeta(meta json.RawMessage) CallOption {
 	return func(o *callOptions) { o.meta = meta }
+}
+
+// WithoutCancellation gives up on a request that times out or whose context
+// ends without sending notifications/cancelled: MCP forbids cancelling
+// initialize.
+func WithoutCancellation() CallOption {
+	return func(o *callOptions) { o.neverCancel = true }
 }
 
 // WithMaxBuffer sets how many events a Subscription queues before it drops the
