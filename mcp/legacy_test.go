@@ -373,3 +373,35 @@ func TestLegacyProgressAndErrors(t *testing.T) {
 		t.Errorf("array params: %v", err)
 	}
 }
+
+// A 2025-03-26 session accepts a JSON-RPC batch (that revision's clients
+// MUST): its messages are handled in order. Any other version keeps the
+// seed's rule: the batch is discarded and the ping times out.
+func TestBatchOnlyOn20250326(t *testing.T) {
+	for _, v := range []string{Version20250326, Version20250618} {
+		t.Run(v, func(t *testing.T) {
+			var mu sync.Mutex
+			var got []string
+			_, c := legacyClient(t, "batch-ping", func(s *fakeSetup) {
+				s.opts.Versions = []string{v}
+				s.opts.OnNotification = func(n Notification) {
+					mu.Lock()
+					got = append(got, n.Method)
+					mu.Unlock()
+				}
+			})
+			err := c.Ping(testCtx(t), WithTimeout(300*time.Millisecond))
+			mu.Lock()
+			defer mu.Unlock()
+			if v == Version20250326 {
+				if err != nil || len(got) != 1 || got[0] != NotificationMessage {
+					t.Fatalf("ping: %v; notifications %v", err, got)
+				}
+				return
+			}
+			if err == nil || len(got) != 0 {
+				t.Fatalf("on %s a batch was accepted: ping %v, notifications %v", v, err, got)
+			}
+		})
+	}
+}

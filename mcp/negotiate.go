@@ -311,7 +311,9 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 		set("capabilities", c.opts.clientCapabilities(version)).
 		set("clientInfo", c.opts.clientInfo()).encode()
 	start := time.Now()
-	res, err := c.w.Call(ctx, MethodInitialize, params, c.timeoutOptions()...)
+	// initialize is never cancelled (every revision says so): on a timeout
+	// the client gives up without notifications/cancelled.
+	res, err := c.w.Call(ctx, MethodInitialize, params, append(c.timeoutOptions(), conn.WithoutCancellation())...)
 	step := Step{Kind: StepInitialize, Method: MethodInitialize, PID: c.w.PID(), Sent: params,
 		Result: res, Err: err, Start: start, Duration: time.Since(start)}
 	if err != nil {
@@ -330,16 +332,23 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 		c.record(step)
 		return newError(CodeConnection, "The server's initialize result has no protocolVersion", res)
 	}
-	got := *ir.ProtocolVersion
+	answered := *ir.ProtocolVersion
+	got := CanonicalVersion(answered)
 	if Stateless(got) || !slices.Contains(c.opts.Versions, got) {
-		step.Decision = fmt.Sprintf("the server answered %q, which is not allowed: close", got)
+		step.Decision = fmt.Sprintf("the server answered %q, which is not allowed: close", answered)
 		c.record(step)
-		return newError(CodeInvalidParams,
-			fmt.Sprintf("The server negotiated protocol %s, which the client does not allow", got),
-			map[string]any{"negotiated": got, "requested": version})
+		return notAllowed(answered, version, c.opts.Versions)
 	}
-	step.Decision = "the server answered " + got
+	step.Decision = "the server answered " + answered
+	if answered != got {
+		step.Decision += " (spoken as " + got + ", the same messages)"
+	}
 	c.record(step)
+	if bw, ok := c.w.(interface{ SetAcceptBatches(bool) }); ok {
+		// 2025-03-26 is the one revision whose clients MUST accept a
+		// JSON-RPC batch; on every other the seed's rule stays.
+		bw.SetAcceptBatches(Batches(got))
+	}
 	c.setSession(func(s *Session) {
 		s.InitializeResult = res
 		s.Server = ir.ServerInfo
@@ -361,6 +370,25 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 		return fmt.Errorf("notifications/initialized: %w", nerr)
 	}
 	return nil
+}
+
+// notAllowed is the -32602 error for an initialize answer outside the
+// allowed versions: it says what the server speaks and how to allow it.
+func notAllowed(answered, requested string, allowed []string) *Error {
+	msg := fmt.Sprintf("The server negotiated protocol %s, which the client does not allow", answered)
+	switch {
+	case KnownVersion(answered) && len(allowed) == 1:
+		msg = fmt.Sprintf("The server speaks protocol %s, not the pinned %s: pin %s, or drop --protocol to negotiate",
+			answered, allowed[0], CanonicalVersion(answered))
+	case KnownVersion(answered):
+		msg = fmt.Sprintf("The server speaks protocol %s, which --protocol does not allow (%s): add --protocol %s",
+			answered, strings.Join(allowed, ", "), CanonicalVersion(answered))
+	case !Stateless(answered):
+		msg = fmt.Sprintf("The server negotiated protocol %s, which mcptui does not speak (it speaks %s)",
+			answered, strings.Join(DefaultVersions, ", "))
+	}
+	return newError(CodeInvalidParams, msg,
+		map[string]any{"negotiated": answered, "requested": requested, "allowed": allowed})
 }
 
 // decodeDiscover decodes a DiscoverResult; an answer without a

@@ -75,6 +75,9 @@ type Options struct {
 	// Sampling answers sampling/createMessage; setting it declares the
 	// sampling capability.
 	Sampling Answerer
+	// SamplingTools declares sampling.tools (2025-11-25 and later: the
+	// Sampling answerer can take a request that offers tools).
+	SamplingTools bool
 	// ElicitForm answers form-mode elicitation/create; setting it declares
 	// elicitation (form).
 	ElicitForm Answerer
@@ -83,6 +86,9 @@ type Options struct {
 	ElicitURL Answerer
 	// Roots answers roots/list; setting it declares the roots capability.
 	Roots Answerer
+	// RootsListChanged declares roots.listChanged: set it only when the
+	// program really sends notifications/roots/list_changed.
+	RootsListChanged bool
 	// MaxInputRounds is how many input_required results one request may
 	// answer before failing with -32000; 0 means 10.
 	MaxInputRounds int
@@ -112,6 +118,9 @@ func (o Options) normalized() (Options, error) {
 	o.Versions = slices.Clone(o.Versions)
 	if err := validateVersions(o.Versions); err != nil {
 		return o, err
+	}
+	for i, v := range o.Versions {
+		o.Versions[i] = CanonicalVersion(v)
 	}
 	switch {
 	case o.ProbeTimeout == 0:
@@ -148,18 +157,31 @@ func (o Options) normalized() (Options, error) {
 }
 
 // clientCapabilities is the capability object declared on version: the
-// answerers' implied capabilities with Options.Capabilities merged over.
+// answerers' implied capabilities, each only in the revisions that define
+// it, with Options.Capabilities merged over.
+//
+//   - sampling: every revision; sampling.tools from 2025-11-25.
+//   - elicitation: from 2025-06-18 ({} there; form and url sub-capabilities
+//     from 2025-11-25, which added URL mode).
+//   - roots: every revision; listChanged only when RootsListChanged.
 func (o *Options) clientCapabilities(version string) json.RawMessage {
 	var caps object
 	empty := json.RawMessage(`{}`)
 	if o.Sampling != nil {
-		caps = caps.set("sampling", empty)
+		if o.SamplingTools && !Before(version, Version20251125) {
+			caps = caps.set("sampling", json.RawMessage(`{"tools":{}}`))
+		} else {
+			caps = caps.set("sampling", empty)
+		}
 	}
-	if version == Version20250618 {
+	switch {
+	case Before(version, Version20250618):
+		// No elicitation before 2025-06-18.
+	case version == Version20250618:
 		if o.ElicitForm != nil {
 			caps = caps.set("elicitation", empty)
 		}
-	} else if o.ElicitForm != nil || o.ElicitURL != nil {
+	case o.ElicitForm != nil || o.ElicitURL != nil:
 		var el object
 		if o.ElicitForm != nil {
 			el = el.set("form", empty)
@@ -170,7 +192,11 @@ func (o *Options) clientCapabilities(version string) json.RawMessage {
 		caps = caps.set("elicitation", el.encode())
 	}
 	if o.Roots != nil {
-		caps = caps.set("roots", empty)
+		if o.RootsListChanged {
+			caps = caps.set("roots", json.RawMessage(`{"listChanged":true}`))
+		} else {
+			caps = caps.set("roots", empty)
+		}
 	}
 	out, err := mergeDeep(caps.encode(), o.Capabilities)
 	if err != nil {
