@@ -67,7 +67,7 @@ func (c *Conn) SetAcceptBatches(on bool) { c.acceptBatches.Store(on) }
 
 // isArray reports whether a line is a valid JSON array.
 func isArray(line []byte) bool {
-	i := skipSpace(line, 0)
+	i := jsonscan.SkipSpace(line, 0)
 	return i < len(line) && line[i] == '[' && jsontext.Value(line).IsValid()
 }
 

@@ -116,6 +116,9 @@ func Connect(ctx context.Context, command string, args []string, opts Options) (
 }
 
 func connect(ctx context.Context, command string, args []string, opts Options, dial dialer) (*Client, error) {
+	if opts.ProbeTimeout == 0 {
+		opts.ProbeTimeout = ProbeTimeoutFor(command)
+	}
 	o, err := opts.normalized()
 	if err != nil {
 		return nil, fmt.Errorf("mcp: connecting to %s: %w", command, err)

@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -15,13 +17,37 @@ const NoTimeout time.Duration = -1
 
 // Defaults of Options.
 const (
-	DefaultProbeTimeout   = 10 * time.Second
-	DefaultMaxInputRounds = 10
-	DefaultMaxPages       = 1000
+	DefaultProbeTimeout = 10 * time.Second
+	// DefaultLauncherProbeTimeout is the probe's patience with a launcher
+	// (npx, uvx, docker, ...), whose cold start downloads the server
+	// first: measured, npx's cold start of a small server takes several
+	// seconds on a fast network and far more on a slow one.
+	DefaultLauncherProbeTimeout = 60 * time.Second
+	DefaultMaxInputRounds       = 10
+	DefaultMaxPages             = 1000
 	// DefaultShutdownGrace is how long a process abandoned during
 	// negotiation is given at each step of its shutdown.
 	DefaultShutdownGrace = 2 * time.Second
 )
+
+// launchers are commands that fetch or build the server before running it.
+var launchers = []string{"npx", "npm", "pnpx", "pnpm", "yarn", "bunx", "bun", "deno",
+	"uvx", "uv", "pipx", "poetry", "docker", "podman", "nerdctl", "dotnet", "go", "cargo", "mvn", "gradle"}
+
+// IsLauncher reports whether command (a path or a name) is a launcher that
+// may spend a long time before the server itself starts.
+func IsLauncher(command string) bool {
+	return slices.Contains(launchers, strings.TrimSuffix(filepath.Base(command), ".exe"))
+}
+
+// ProbeTimeoutFor is the default probe timeout for command: longer for a
+// launcher, whose first run downloads the server.
+func ProbeTimeoutFor(command string) time.Duration {
+	if IsLauncher(command) {
+		return DefaultLauncherProbeTimeout
+	}
+	return DefaultProbeTimeout
+}
 
 // ClientName is the default clientInfo name.
 const ClientName = "mcptui"
@@ -60,7 +86,8 @@ type Options struct {
 	// Versions are the protocol versions allowed, most preferred first;
 	// nil means DefaultVersions. A single version is pinned: no probe.
 	Versions []string
-	// ProbeTimeout bounds the server/discover probe; 0 means 10 s.
+	// ProbeTimeout bounds the server/discover probe; 0 means
+	// ProbeTimeoutFor(command): 10 s, 60 s for a launcher.
 	ProbeTimeout time.Duration
 	// RequestTimeout is every request's timeout unless a call says
 	// otherwise; 0 keeps conn's default (30 s), NoTimeout (or any value

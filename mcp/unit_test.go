@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Tests of the parts that need no process.
@@ -203,6 +204,18 @@ func TestVersionHelpers(t *testing.T) {
 	for k := StepSpawn; k <= StepRenegotiate+1; k++ {
 		if k.String() == "" {
 			t.Errorf("step %d unnamed", k)
+		}
+	}
+}
+
+// A launcher's cold start downloads the server: the probe waits longer.
+func TestProbeTimeoutFor(t *testing.T) {
+	for cmd, want := range map[string]time.Duration{
+		"npx": DefaultLauncherProbeTimeout, "/usr/bin/uvx": DefaultLauncherProbeTimeout,
+		"docker": DefaultLauncherProbeTimeout, "./server": DefaultProbeTimeout, "node": DefaultProbeTimeout,
+	} {
+		if got := ProbeTimeoutFor(cmd); got != want {
+			t.Errorf("%s: %v, want %v", cmd, got, want)
 		}
 	}
 }

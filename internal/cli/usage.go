@@ -52,7 +52,12 @@ Server process:
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,
-                               2025-11-25, 2025-06-18; default: all, negotiated
+                               2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05
+                               (2024-10-07 is taken for 2024-11-05); one pins it,
+                               several restrict; default: all, negotiated
+      --probe-timeout D        how long the first answer may take before the
+                               server is started again (default 10s; 60s for a
+                               launcher: npx, uvx, bunx, docker, ...)
       --root URI               a root the client offers (repeatable)
       --timeout D              per-request timeout (default 30s; 0 = none)
       --reset-timeout-on-progress

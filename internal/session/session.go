@@ -12,7 +12,6 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"sync"
 	"time"
@@ -222,10 +221,11 @@ func (s *Session) options(g *generation) mcp.Options {
 	}
 	ask := asker{s, g}
 	opts.Sampling, opts.ElicitForm, opts.ElicitURL, opts.Roots = ask, ask, ask, ask
-	if len(opts.Capabilities) == 0 {
-		// A person can answer any sampling request, tool use included.
-		opts.Capabilities = json.RawMessage(`{"sampling":{"tools":{}}}`)
-	}
+	// The capability set every mode declares (headless and doctor too): a
+	// person can answer any sampling request, tool use included. Only
+	// here is roots.listChanged declared: the explorer's roots dialog
+	// sends notifications/roots/list_changed.
+	opts.SamplingTools, opts.RootsListChanged = true, true
 	return opts
 }
 
