@@ -101,9 +101,9 @@ type Config struct {
 	// means the default, which is longer for a launcher (npx, uvx, docker).
 	ProbeTimeout time.Duration
 	Roots        []string
-	Theme             string
-	HistoryBytes      int
-	Bell              bool
+	Theme        string
+	HistoryBytes int
+	Bell         bool
 
 	// Record is the file --record writes the session to ("" = none);
 	// RecordSecrets keeps the values of environment variables and of
