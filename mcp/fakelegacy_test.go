@@ -84,8 +84,12 @@ func legacyServer(f *fake, preInit func(m *msg) bool) {
 			case "answer-2023":
 				pv = "2023-01-01"
 			}
-			f.reply(m, `{"protocolVersion":`+string(quote(pv))+`,"capabilities":{"tools":{"listChanged":true},`+
-				`"resources":{"subscribe":true,"listChanged":true},"prompts":{},"logging":{},"completions":{}},`+
+			caps := `{"tools":{"listChanged":true},` +
+				`"resources":{"subscribe":true,"listChanged":true},"prompts":{},"logging":{},"completions":{}}`
+			if f.arg == "bare" {
+				caps = `{"tools":{}}`
+			}
+			f.reply(m, `{"protocolVersion":`+string(quote(pv))+`,"capabilities":`+caps+`,`+
 				`"serverInfo":{"name":"fake-legacy","version":"0.9.0","title":"Legacy"},"instructions":"legacy fake"}`)
 			continue
 		}

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -403,5 +404,52 @@ func TestBatchOnlyOn20250326(t *testing.T) {
 				t.Fatalf("on %s a batch was accepted: ping %v, notifications %v", v, err, got)
 			}
 		})
+	}
+}
+
+// MUSTs seen on the wire: tools/call and prompts/get carry arguments ({}
+// when there are none); a progressToken of the caller's own is kept; a
+// typed request the server declared no capability for is not sent.
+func TestLegacyMusts(t *testing.T) {
+	s, c := legacyClient(t, "", nil)
+	ctx := testCtx(t)
+	if _, err := c.CallTool(ctx, "touch", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPrompt(ctx, "greet", nil); err != nil {
+		t.Log(err) // the fake may not know it; the request is what matters
+	}
+	if got := string(s.wire.sent(MethodCallTool)[0].param("arguments")); got != "{}" {
+		t.Errorf("tools/call arguments %q, want {}", got)
+	}
+	if got := string(s.wire.sent(MethodGetPrompt)[0].param("arguments")); got != "{}" {
+		t.Errorf("prompts/get arguments %q, want {}", got)
+	}
+	progress := WithProgress(func(conn.Progress) error { return nil })
+	if _, err := c.Request(ctx, MethodCallTool, json.RawMessage(`{"name":"touch","arguments":{},"_meta":{"progressToken":"mine"}}`), progress); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(s.wire.sent(MethodCallTool)[1].meta().get("progressToken")); got != `"mine"` {
+		t.Errorf("the caller's progressToken became %s", got)
+	}
+
+	bare, bc := legacyClient(t, "bare", nil)
+	for name, call := range map[string]func() error{
+		"prompts":     func() error { _, err := bc.ListPrompts(ctx); return err },
+		"resources":   func() error { _, err := bc.ListResources(ctx); return err },
+		"resources ":  func() error { _, err := bc.ListResourceTemplates(ctx); return err },
+		"completions": func() error { _, err := bc.Complete(ctx, Ref{Type: "ref/prompt", Name: "p"}, "a", "", nil); return err },
+		"logging":     func() error { return bc.SetLogLevel(ctx, "debug") },
+	} {
+		err := call()
+		var nd *NotDeclaredError
+		if !errors.As(err, &nd) || !strings.Contains(err.Error(), "the server declares no "+strings.TrimSpace(name)+" capability") || asError(err).Code != CodeMethodNotFound {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for _, m := range []string{MethodListPrompts, MethodListResources, MethodListResourceTemplates, MethodComplete, MethodSetLevel} {
+		if n := len(bare.wire.sent(m)); n != 0 {
+			t.Errorf("%s was sent %d times to a server that did not declare it", m, n)
+		}
 	}
 }

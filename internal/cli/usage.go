@@ -105,7 +105,8 @@ Headless commands:
   "message":...,"rpc":{...},"serverStderr":[...]}}, and the exit code says which:
     0 ok  1 internal  2 usage  3 the server did not start (or finish the handshake)
     4 protocol error (an error answer)  5 the tool returned isError
-    6 timeout  7 the server exited or hung up  8 a run step failed  130 interrupted
+    6 timeout  7 the server exited or hung up  8 a run step failed
+    9 the server declares no capability for it (nothing sent)  130 interrupted
   doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
   check exits 0 when every rule at --level passed, 9 when one failed, 3 when the
   server did not start.
