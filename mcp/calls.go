@@ -225,6 +225,17 @@ func (c *Client) Complete(ctx context.Context, ref Ref, name, value string, cont
 	if err := c.requireCapability(MethodComplete); err != nil {
 		return nil, wrap(MethodComplete, err)
 	}
+	if Before(c.Version(), Version20250326) {
+		// 2024-11-05 had no completions capability: the one of what is
+		// completed must be there.
+		method := MethodListPrompts
+		if ref.Type == "ref/resource" {
+			method = MethodListResources
+		}
+		if err := c.requireCapability(method); err != nil {
+			return nil, wrap(MethodComplete, &NotDeclaredError{Method: MethodComplete, Capability: err.(*NotDeclaredError).Capability})
+		}
+	}
 	res, err := c.request(ctx, MethodComplete, p.encode(), c.requestOptions(opts))
 	if err != nil {
 		return nil, wrap(MethodComplete, err)

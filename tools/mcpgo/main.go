@@ -46,7 +46,11 @@ func main() {
 			if err != nil {
 				return mcp.NewToolResultError("sampling failed: " + err.Error()), nil
 			}
-			return mcp.NewToolResultText(fmt.Sprintf("the model said: %v", res.Content)), nil
+			text := fmt.Sprint(res.Content)
+			if c, ok := res.Content.(map[string]any); ok {
+				text = fmt.Sprint(c["text"])
+			}
+			return mcp.NewToolResultText("the model said: " + text), nil
 		})
 
 	s.AddTool(mcp.NewTool("progress", mcp.WithDescription("Sends three progress notifications")),
