@@ -98,7 +98,7 @@ func (m *Model) screenKey(k string) (cmd tea.Cmd, ok bool) {
 		if info := m.srv.Info(); info.Capabilities.Logging == nil && !mcp.Stateless(info.Version) {
 			// MCP: only what the server declared is requested.
 			m.say(true, "the server declares no logging capability: logging/setLevel is not sent")
-			return nil
+			return nil, true
 		}
 		m.dlg = dialog{kind: dlgLevel}
 		for i, l := range logLevels {
