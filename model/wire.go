@@ -45,8 +45,7 @@ func (s *Session) wire(w Wire) {
 		s.lintLine(s.history.add(e).Seq, w)
 		return
 	}
-	if kind(w.Line) == '[' {
-		s.batch(w, e)
+	if kind(w.Line) == '[' && s.batch(w, e) {
 		return
 	}
 	env := parseEnvelope(w.Line)
@@ -144,8 +143,8 @@ const maxBatchParts = 1000
 
 // batch folds a JSON-RPC batch (2025-03-26): one traffic entry whose
 // summary lists its parts, each part folded in order as a message of its
-// own.
-func (s *Session) batch(w Wire, e Entry) {
+// own. An array holding no message at all is no batch: it reports false.
+func (s *Session) batch(w Wire, e Entry) bool {
 	var envs []envelope
 	var names []string
 	eachElement(w.Line, func(el []byte) bool {
@@ -163,6 +162,15 @@ func (s *Session) batch(w Wire, e Entry) {
 		}
 		return len(envs) < maxBatchParts
 	})
+	messages := 0
+	for _, env := range envs {
+		if env.kind != KindInvalid {
+			messages++
+		}
+	}
+	if messages == 0 {
+		return false
+	}
 	e.Kind = KindBatch
 	e.Summary = fmt.Sprintf("batch of %d: %s", len(envs), strings.Join(names, ", "))
 	if len(envs) > len(names) {
@@ -173,6 +181,7 @@ func (s *Session) batch(w Wire, e Entry) {
 	for _, env := range envs {
 		s.dispatch(w, env, added)
 	}
+	return true
 }
 
 func (s *Session) request(w Wire, env envelope, seq uint64) {
