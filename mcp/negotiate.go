@@ -235,7 +235,11 @@ func (c *Client) probeAnswered(ctx context.Context, step Step, res json.RawMessa
 	if v == "" {
 		return c.closeNoCommon(step, "", allowed, dr.SupportedVersions)
 	}
-	c.setSession(func(s *Session) { s.DiscoverResult = dr.Raw; applyDiscover(s, dr) })
+	c.setSession(func(s *Session) {
+		s.DiscoverResult = dr.Raw
+		s.Offered = slices.Clone(dr.SupportedVersions)
+		applyDiscover(s, dr)
+	})
 	return c.useListed(ctx, step, v, fmt.Sprintf("discover lists %v", dr.SupportedVersions), "server/discover listed it")
 }
 
@@ -264,6 +268,7 @@ func (c *Client) probeFailed(ctx context.Context, step Step, err error) error {
 		return c.respawn(ctx, legacy, "the server was silent on the probe")
 	case e != nil && e.Code == CodeUnsupportedVersion:
 		supported := supportedFromData(e.Data)
+		c.setSession(func(s *Session) { s.Offered = slices.Clone(supported) })
 		v := choose(allowed, supported)
 		if v == "" {
 			return c.closeNoCommon(step, "-32022: ", allowed, supported)
@@ -353,6 +358,9 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 		bw.SetAcceptBatches(Batches(got))
 	}
 	c.setSession(func(s *Session) {
+		if len(s.Offered) == 0 {
+			s.Offered = []string{answered}
+		}
 		s.InitializeResult = res
 		s.Server = ir.ServerInfo
 		s.Capabilities = ir.Capabilities

@@ -44,6 +44,12 @@ func (m *Model) header(w int) string {
 		state += fmt.Sprintf(" (restart %d)", c.Gen-1)
 	}
 	parts = append(parts, st.States[c.Phase].Bold(true).Render(state))
+	if len(c.Offered) > 1 || len(c.Offered) == 1 && c.Offered[0] != c.Protocol {
+		// What the server said it speaks, when that says more than the
+		// version in use (server/discover's list, 2024-10-07); last, so a
+		// narrow header cuts it first. V reconnects at another.
+		parts = append(parts, st.Muted.Render("offered "+inert.Fit(strings.Join(c.Offered, " "), 70)))
+	}
 	left := " " + strings.Join(parts, st.Subtle.Render(" │ "))
 
 	n := m.sess.Counters()
@@ -122,6 +128,8 @@ func (m *Model) context() keymap.Context {
 		return keymap.ComposerOverlay
 	case overlayListen:
 		return keymap.ListenOverlay
+	case overlayVersion:
+		return keymap.DialogOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput

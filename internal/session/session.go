@@ -13,6 +13,8 @@ package session
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -200,6 +202,7 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 		ServerVersion: sess.Server.Version,
 		Protocol:      client.Version(),
 		PID:           client.PID(),
+		Offered:       sess.Offered,
 	})
 }
 
@@ -261,6 +264,30 @@ func (s *Session) Restart(ctx context.Context) error {
 	s.connect()
 	return nil
 }
+
+// RestartAt is Restart with other protocol versions allowed from now on:
+// one pins it, several restrict, nil negotiates among all. The history
+// stays, with a boundary.
+func (s *Session) RestartAt(ctx context.Context, versions []string) error {
+	for _, v := range versions {
+		if !mcp.KnownVersion(v) {
+			return fmt.Errorf("session: protocol %q is not one mcptui speaks", v)
+		}
+	}
+	if s.ctx.Err() != nil {
+		return errors.New("session: closed")
+	}
+	s.stopCurrent()
+	if s.ctx.Err() != nil {
+		return errors.New("session: closed")
+	}
+	s.cfg.MCP.Versions = slices.Clone(versions)
+	s.connect()
+	return nil
+}
+
+// Versions are the protocol versions allowed now (nil: all).
+func (s *Session) Versions() []string { return slices.Clone(s.cfg.MCP.Versions) }
 
 // Shutdown stops the server for good and ends the session. It returns once
 // the process has exited (or was killed).
