@@ -269,6 +269,9 @@ func TestProbeErrorIsANegotiationStep(t *testing.T) {
 	if last := h.At(h.Len() - 1); last.Kind != KindError || !last.Negotiation {
 		t.Errorf("probe answer %+v", last)
 	}
+	if r := s.Recent(); len(r) != 1 || !r[0].Outcome.Negotiation {
+		t.Errorf("the probe's call is not marked a negotiation step: %+v", r)
+	}
 }
 
 // A 2025-03-26 batch is one traffic entry listing its parts; each part is

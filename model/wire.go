@@ -249,7 +249,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 			o.Kind = NeedsInput
 		}
 		if env.kind == KindError {
-			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err}
+			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err, Negotiation: probe}
 		}
 		s.finish(c, o)
 	}

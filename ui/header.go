@@ -93,6 +93,8 @@ func (m *Model) statusLine(w int) string {
 		s = sty.Render(" " + inert.Fit(m.notice, w-2))
 	case m.alert != "":
 		s = st.Error.Render(" " + inert.Fit(m.alert, w-2))
+	case c.Phase == model.PhaseExited && versionMismatch(c.Failure):
+		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  V another version · r restarts")
 	case c.Phase == model.PhaseExited:
 		msg := "exited"
 		if c.ExitStatus != "" {
