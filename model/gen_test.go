@@ -259,7 +259,7 @@ func TestProbeTimer(t *testing.T) {
 // paint it red).
 func TestProbeErrorIsANegotiationStep(t *testing.T) {
 	s := New(Config{})
-	s.Apply(Started{Time: at(0), Command: []string{"./server"}})
+	s.Apply(Started{Stamp: Stamp{Time: at(0)}, Command: []string{"./server"}})
 	s.Apply(out(0.1, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`))
 	s.Apply(in(0.2, `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`))
 	if n := s.Counters().Errors; n != 0 {
@@ -278,8 +278,8 @@ func TestProbeErrorIsANegotiationStep(t *testing.T) {
 // folded like a line of its own (the response finishes its call).
 func TestBatchIsOneEntryWithItsParts(t *testing.T) {
 	s := New(Config{})
-	s.Apply(Started{Time: at(0), Command: []string{"./server"}})
-	s.Apply(Ready{Time: at(0.1), ServerName: "x", Protocol: "2025-03-26"})
+	s.Apply(Started{Stamp: Stamp{Time: at(0)}, Command: []string{"./server"}})
+	s.Apply(Ready{Stamp: Stamp{Time: at(0.1)}, ServerName: "x", Protocol: "2025-03-26"})
 	s.Apply(out(1, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t"}}`))
 	s.Apply(in(2, `[{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":2,"progress":1}},{"jsonrpc":"2.0","id":2,"result":{"content":[]}}]`))
 	h := s.History()
