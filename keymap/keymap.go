@@ -110,7 +110,7 @@ func Default() KeyMap {
 			PrevPane: b(k("shift+tab"), "shift+tab", "previous pane"),
 			Zoom:     b(k("z"), "z", "zoom"),
 			Restart:  b(k("r"), "r", "restart server"),
-			Version:  b(k("V"), "V", "reconnect at another version"),
+			Version:  b(k("V"), "V", "other version"),
 			Compose:  b(k("n"), "n", "new request"),
 			Explorer: b(k("E"), "E", "catalog"),
 			Pane1:    b(k("1"), "1", "requests"),
