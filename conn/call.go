@@ -213,8 +213,8 @@ func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, o callOption
 						}
 					}
 				}
-				if err := callProgress(o.progress, pr.Progress, func() { c.abandon(id, p, reasonStoppedWaiting) }); err != nil {
-					c.abandon(id, p, reasonStoppedWaiting)
+				if err := callProgress(o.progress, pr.Progress, func() { c.abandon(id, p, o.cancelReason(reasonStoppedWaiting)) }); err != nil {
+					c.abandon(id, p, o.cancelReason(reasonStoppedWaiting))
 					return nil, err
 				}
 			}
@@ -225,7 +225,7 @@ func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, o callOption
 				return result, err
 			}
 		case <-timerC:
-			if !c.abandon(id, p, reasonTimedOut) {
+			if !c.abandon(id, p, o.cancelReason(reasonTimedOut)) {
 				timerC = nil // the outcome is on its way
 				continue
 			}
@@ -236,7 +236,7 @@ func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, o callOption
 			return nil, &Error{Code: CodeTimeout, Message: msgTimedOut,
 				Data: fmt.Appendf(nil, `{"timeoutMs":%d}`, o.timeout.Milliseconds())}
 		case <-ctx.Done():
-			if c.abandon(id, p, reasonStoppedWaiting) {
+			if c.abandon(id, p, o.cancelReason(reasonStoppedWaiting)) {
 				return nil, fmt.Errorf("conn: call %d: %w", id, context.Cause(ctx))
 			}
 			ctx = context.Background() // the outcome is on its way
@@ -261,8 +261,8 @@ func callProgress(fn func(Progress) error, pr Progress, onPanic func()) error {
 	return err
 }
 
-// abandon removes a call that is still pending and, if its line went out,
-// tells the server with notifications/cancelled. It reports false when the
+// abandon removes a call that is still pending and, if its line went out
+// and reason is not empty, tells the server with notifications/cancelled. It reports false when the
 // outcome was already claimed by the reader or by stop.
 func (c *Conn) abandon(id int64, p *pendingCall, reason string) bool {
 	c.mu.Lock()
@@ -272,10 +272,19 @@ func (c *Conn) abandon(id int64, p *pendingCall, reason string) bool {
 	}
 	delete(c.pending, id)
 	c.mu.Unlock()
-	if !p.out.abandon() {
+	if !p.out.abandon() && reason != "" {
 		c.cancelRequest(id, reason)
 	}
 	return true
+}
+
+// cancelReason is the reason sent in notifications/cancelled, or "" for a
+// request that must never be cancelled.
+func (o *callOptions) cancelReason(reason string) string {
+	if o.neverCancel {
+		return ""
+	}
+	return reason
 }
 
 // cancelRequest sends notifications/cancelled for one of our requests, without

@@ -253,3 +253,27 @@ func TestNotify(t *testing.T) {
 	}
 	h.waitGot(want)
 }
+
+// WithoutCancellation (for initialize, which MCP forbids cancelling): a
+// timeout or an ended context gives up on the request but sends no
+// notifications/cancelled.
+func TestCallWithoutCancellation(t *testing.T) {
+	t.Parallel()
+	h := start(t, conn.Options{}, "-report")
+	_, err := h.call("park", nil, conn.WithTimeout(30*time.Millisecond), conn.WithoutCancellation())
+	wantErr(t, err, conn.CodeTimeout, "Request timed out")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		h.sentRequest("park/2")
+		cancel()
+	}()
+	if _, err := h.c.Call(ctx, "park/2", nil, conn.WithoutCancellation()); err == nil {
+		t.Fatal("a call whose context ended returned no error")
+	}
+	h.ping() // written after anything the two calls could have sent
+	for _, l := range gotLines(h.notes.all()) {
+		if strings.Contains(l, "notifications/cancelled") {
+			t.Fatalf("the server was sent %s", l)
+		}
+	}
+}

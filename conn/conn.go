@@ -37,6 +37,7 @@ type Conn struct {
 	stdout            io.ReadCloser
 	nextID            atomic.Int64
 	openSubs          atomic.Int32
+	acceptBatches     atomic.Bool
 	stopOwner         func() bool
 
 	mu              sync.Mutex
@@ -133,6 +134,7 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 		done:              make(chan struct{}),
 		exited:            make(chan struct{}),
 	}
+	c.acceptBatches.Store(opts.AcceptBatches)
 	c.handlerCtx, c.cancelHandler = context.WithCancel(context.Background())
 	c.w.init(c)
 	c.mu.Lock()

@@ -27,25 +27,83 @@ func (c *Conn) handleLine(line []byte, size int) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return
 	}
+	if c.acceptBatches.Load() && isArray(line) {
+		c.handleBatch(line, size)
+		return
+	}
 	m, err := parseMessage(line)
 	if err != nil {
 		c.observe(Discarded, line, size, err)
 		return
 	}
+	c.dispatch(m, line, size, false)
+}
+
+// dispatch routes one message. inBatch means the Observer has seen the
+// batch holding it already: only a discard is reported.
+func (c *Conn) dispatch(m message, line []byte, size int, inBatch bool) {
 	switch {
 	case m.id != nil && m.hasMethod:
-		c.observe(Received, line, size, nil)
+		c.received(line, size, inBatch)
 		c.serverRequest(m)
 	case m.id != nil:
-		c.response(m, line, size)
+		c.response(m, line, size, inBatch)
 	default:
-		c.observe(Received, line, size, nil)
+		c.received(line, size, inBatch)
 		c.notification(m)
 	}
 }
 
+// received reports a line that was used, unless its batch was reported.
+func (c *Conn) received(line []byte, size int, inBatch bool) {
+	if !inBatch {
+		c.observe(Received, line, size, nil)
+	}
+}
+
+// SetAcceptBatches turns the unpacking of JSON-RPC batches on or off (see
+// Options.AcceptBatches), for lines read from now on.
+func (c *Conn) SetAcceptBatches(on bool) { c.acceptBatches.Store(on) }
+
+// isArray reports whether a line is a valid JSON array.
+func isArray(line []byte) bool {
+	i := jsonscan.SkipSpace(line, 0)
+	return i < len(line) && line[i] == '[' && jsontext.Value(line).IsValid()
+}
+
+// handleBatch handles the elements of a JSON-RPC batch in order. The batch
+// is reported once as Received; an empty batch, or an element that is not a
+// message, is reported as Discarded (JSON-RPC 2.0 calls both invalid).
+func (c *Conn) handleBatch(line []byte, size int) {
+	var elems [][]byte
+	dec := jsontext.NewDecoder(bytes.NewReader(line))
+	if _, err := dec.ReadToken(); err == nil { // '['
+		for dec.PeekKind() != ']' {
+			v, err := dec.ReadValue()
+			if err != nil {
+				break
+			}
+			start := int(dec.InputOffset()) - len(v)
+			elems = append(elems, line[start:start+len(v)])
+		}
+	}
+	if len(elems) == 0 {
+		c.observe(Discarded, line, size, errEmptyBatch)
+		return
+	}
+	c.observe(Received, line, size, nil)
+	for i, el := range elems {
+		m, err := parseMessage(el)
+		if err != nil {
+			c.observe(Discarded, el, len(el), fmt.Errorf("element %d of a batch: %w", i+1, err))
+			continue
+		}
+		c.dispatch(m, el, len(el), true)
+	}
+}
+
 // response delivers a response to the subscription or call it answers.
-func (c *Conn) response(m message, line []byte, size int) {
+func (c *Conn) response(m message, line []byte, size int, inBatch bool) {
 	id, ok := ourID(m.id)
 	if !ok {
 		c.observe(Discarded, line, size, fmt.Errorf("response to an id this client never sent: %s", m.id))
@@ -56,7 +114,7 @@ func (c *Conn) response(m message, line []byte, size int) {
 		delete(c.subs, id)
 		c.openSubs.Add(-1)
 		c.mu.Unlock()
-		c.observe(Received, line, size, nil)
+		c.received(line, size, inBatch)
 		result, err := outcome(m)
 		s.terminal(result, err)
 		return
@@ -74,7 +132,7 @@ func (c *Conn) response(m message, line []byte, size int) {
 		c.observe(Discarded, line, size, fmt.Errorf("no request is waiting for id %d (late or unknown)", id))
 		return
 	}
-	c.observe(Received, line, size, nil)
+	c.received(line, size, inBatch)
 	p.finish(outcome(m))
 }
 

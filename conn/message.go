@@ -25,6 +25,7 @@ type message struct {
 var (
 	errNotJSON       = errors.New("not valid JSON (strict: UTF-8, unique object keys)")
 	errBatch         = errors.New("a JSON array (batches are not supported)")
+	errEmptyBatch    = errors.New("an empty JSON-RPC batch")
 	errNotObject     = errors.New("a JSON value that is not an object")
 	errMethodType    = errors.New("method is not a string")
 	errNotAMessage   = errors.New("neither a request, a response nor a notification")

@@ -42,6 +42,13 @@ type Options struct {
 	// It is called from the reading and writing goroutines (never both for
 	// the same direction at once) and must not block.
 	Observer func(Event)
+	// AcceptBatches unpacks a line holding a JSON array (a JSON-RPC batch,
+	// which MCP 2025-03-26 lets a server send) into its messages, handled
+	// in order as if each had come on its own line. The Observer sees the
+	// batch once, as one Received line; an element that cannot be used is
+	// also reported on its own as Discarded. Off (the default), an array
+	// line is discarded as the seed says. SetAcceptBatches changes it later.
+	AcceptBatches bool
 }
 
 // EnvVar is one environment change for the child. A nil Value unsets Name.
@@ -140,6 +147,7 @@ type callOptions struct {
 	meta            json.RawMessage
 	maxBuffer       int
 	control         *CallControl
+	neverCancel     bool
 }
 
 func newCallOptions(opts []CallOption) callOptions {
@@ -185,6 +193,13 @@ func WithMaxTotalTimeout(d time.Duration) CallOption {
 // request (a progress token set by WithProgress wins).
 func WithMeta(meta json.RawMessage) CallOption {
 	return func(o *callOptions) { o.meta = meta }
+}
+
+// WithoutCancellation gives up on a request that times out or whose context
+// ends without sending notifications/cancelled: MCP forbids cancelling
+// initialize.
+func WithoutCancellation() CallOption {
+	return func(o *callOptions) { o.neverCancel = true }
 }
 
 // WithMaxBuffer sets how many events a Subscription queues before it drops the

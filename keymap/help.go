@@ -93,7 +93,7 @@ func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 	}
 	return append(cols,
 		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5, g.Pane6},
-		[]key.Binding{g.Zoom, g.Compose, g.Explorer, g.Restart, g.Help, g.Quit})
+		[]key.Binding{g.Zoom, g.Compose, g.Explorer, g.Restart, g.Version, g.Help, g.Quit})
 }
 
 // Helper adapts a context to bubbles' help.KeyMap.

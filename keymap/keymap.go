@@ -18,6 +18,8 @@ type Global struct {
 	// Explorer focuses the catalog (tools, resources, templates, prompts,
 	// the server's log), pane 6.
 	Explorer key.Binding
+	// Version reconnects at another protocol version (history kept).
+	Version key.Binding
 	// Pane1..Pane6 focus a pane directly.
 	Pane1, Pane2, Pane3, Pane4, Pane5, Pane6 key.Binding
 }
@@ -108,6 +110,7 @@ func Default() KeyMap {
 			PrevPane: b(k("shift+tab"), "shift+tab", "previous pane"),
 			Zoom:     b(k("z"), "z", "zoom"),
 			Restart:  b(k("r"), "r", "restart server"),
+			Version:  b(k("V"), "V", "other version"),
 			Compose:  b(k("n"), "n", "new request"),
 			Explorer: b(k("E"), "E", "catalog"),
 			Pane1:    b(k("1"), "1", "requests"),
@@ -187,7 +190,7 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 	v, li, tp := &m.Viewer, &m.Listen, &m.Tap
 	return map[string]*key.Binding{
 		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
-		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.compose": &g.Compose, "global.explorer": &g.Explorer, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
+		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.version": &g.Version, "global.compose": &g.Compose, "global.explorer": &g.Explorer, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
 		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5, "global.pane6": &g.Pane6,
 		"list.up": &l.Up, "list.down": &l.Down, "list.pageup": &l.PageUp, "list.pagedown": &l.PageDown,
 		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,

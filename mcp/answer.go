@@ -260,6 +260,13 @@ func (c *Client) handleServerRequest(ctx context.Context, req *conn.Request) (js
 	if err != nil {
 		return nil, err
 	}
+	if v := c.Version(); kind == KindElicitForm || kind == KindElicitURL {
+		if v != "" && !Stateless(v) && Before(v, Version20250618) {
+			// Declared in initialize for the version asked for, but the
+			// server settled on one without elicitation.
+			return nil, errorf(CodeMethodNotFound, "Protocol %s does not define %s (elicitation arrived in 2025-06-18)", v, req.Method)
+		}
+	}
 	return c.ask(ctx, &Question{
 		Kind:   kind,
 		Method: req.Method,

@@ -52,10 +52,50 @@ func (c *Client) ListPrompts(ctx context.Context, opts ...RequestOption) (List[P
 	return listAll[Prompt](ctx, c, MethodListPrompts, "prompts", opts)
 }
 
+// requireCapability returns a *NotDeclaredError when the server's declared
+// capabilities are known (initialize, or server/discover) and lack the one
+// method needs. completion/complete is checked from 2025-03-26, which
+// introduced the completions capability (2024-11-05 had the request and no
+// capability for it).
+func (c *Client) requireCapability(method string) error {
+	sess := c.Session()
+	if sess.InitializeResult == nil && sess.DiscoverResult == nil {
+		return nil // a pinned 2026-07-28 session that has not discovered
+	}
+	caps := sess.Capabilities
+	var need string
+	var has bool
+	switch method {
+	case MethodListResources, MethodListResourceTemplates, MethodSubscribe:
+		need, has = "resources", caps.Resources != nil
+		if has && method == MethodSubscribe {
+			need, has = "resources.subscribe", caps.Resources.Subscribe
+		}
+	case MethodListPrompts:
+		need, has = "prompts", caps.Prompts != nil
+	case MethodComplete:
+		if Before(sess.Version, Version20250326) {
+			return nil
+		}
+		need, has = "completions", caps.Completions != nil
+	case MethodSetLevel:
+		need, has = "logging", caps.Logging != nil
+	default:
+		return nil
+	}
+	if has {
+		return nil
+	}
+	return &NotDeclaredError{Method: method, Capability: need}
+}
+
 // listAll requests page after page. A cursor the server already sent, or
 // more than MaxPages pages, is -32000.
 func listAll[T any](ctx context.Context, c *Client, method, field string, opts []RequestOption) (List[T], error) {
 	var out List[T]
+	if err := c.requireCapability(method); err != nil {
+		return out, wrap(method, err)
+	}
 	var seen []string
 	cursor := ""
 	for page := 1; ; page++ {
@@ -115,17 +155,21 @@ func decodeResult[T any](method string, res json.RawMessage, v *T, raw *json.Raw
 	return nil
 }
 
-// CallTool calls a tool. arguments is nil, a json.RawMessage object or a
+// CallTool calls a tool (arguments nil is sent as {}). arguments is nil, a json.RawMessage object or a
 // value that marshals to an object. A result with isError true is returned
 // as a result (the tool failed), not as an error.
 func (c *Client) CallTool(ctx context.Context, name string, arguments any, opts ...RequestOption) (*CallToolResult, error) {
-	p := object{}.set("name", quote(name))
+	// arguments is always sent, {} when there are none: SDK servers up to
+	// TypeScript 1.31 reject a tools/call without the object.
+	p := object{}.set("name", quote(name)).set("arguments", json.RawMessage(`{}`))
 	if arguments != nil {
 		args, err := toRaw(arguments)
 		if err != nil {
 			return nil, wrap(MethodCallTool, newError(CodeInvalidParams, err.Error(), nil))
 		}
-		p = p.set("arguments", args)
+		if jsonKind(args) != "null" {
+			p = p.set("arguments", args)
+		}
 	}
 	res, err := c.request(ctx, MethodCallTool, p.encode(), c.requestOptions(opts))
 	if err != nil {
@@ -151,12 +195,13 @@ func (c *Client) ReadResource(ctx context.Context, uri string, opts ...RequestOp
 	return &r, nil
 }
 
-// GetPrompt gets a prompt with its arguments (nil for none).
+// GetPrompt gets a prompt with its arguments (nil for none, sent as {}).
 func (c *Client) GetPrompt(ctx context.Context, name string, arguments map[string]string, opts ...RequestOption) (*GetPromptResult, error) {
-	p := object{}.set("name", quote(name))
-	if arguments != nil {
-		p = p.set("arguments", mustMarshal(arguments))
+	// arguments is always sent, {} when there are none (as for tools/call).
+	if arguments == nil {
+		arguments = map[string]string{}
 	}
+	p := object{}.set("name", quote(name)).set("arguments", mustMarshal(arguments))
 	res, err := c.request(ctx, MethodGetPrompt, p.encode(), c.requestOptions(opts))
 	if err != nil {
 		return nil, wrap(MethodGetPrompt, err)
@@ -176,6 +221,20 @@ func (c *Client) Complete(ctx context.Context, ref Ref, name, value string, cont
 		set("argument", mustMarshal(map[string]string{"name": name, "value": value}))
 	if contextArguments != nil {
 		p = p.set("context", mustMarshal(map[string]any{"arguments": contextArguments}))
+	}
+	if err := c.requireCapability(MethodComplete); err != nil {
+		return nil, wrap(MethodComplete, err)
+	}
+	if Before(c.Version(), Version20250326) {
+		// 2024-11-05 had no completions capability: the one of what is
+		// completed must be there.
+		method := MethodListPrompts
+		if ref.Type == "ref/resource" {
+			method = MethodListResources
+		}
+		if err := c.requireCapability(method); err != nil {
+			return nil, wrap(MethodComplete, &NotDeclaredError{Method: MethodComplete, Capability: err.(*NotDeclaredError).Capability})
+		}
 	}
 	res, err := c.request(ctx, MethodComplete, p.encode(), c.requestOptions(opts))
 	if err != nil {
@@ -208,6 +267,9 @@ func (c *Client) SetLogLevel(ctx context.Context, level string, opts ...RequestO
 	}
 	if level == "" {
 		return wrap(MethodSetLevel, errorf(CodeInvalidParams, "Protocol %s cannot unset the log level", c.Version()))
+	}
+	if err := c.requireCapability(MethodSetLevel); err != nil {
+		return wrap(MethodSetLevel, err)
 	}
 	_, err := c.request(ctx, MethodSetLevel, object{}.set("level", quote(level)).encode(), c.requestOptions(opts))
 	if err != nil {

@@ -55,6 +55,10 @@ type Session struct {
 	DiscoverResult json.RawMessage
 	// LogLevel is the level set with SetLogLevel ("" if none).
 	LogLevel string
+	// Offered are the versions the server said it speaks: the list of
+	// server/discover or of a -32022 error, or the one it answered
+	// initialize with (as it answered it: 2024-10-07 stays).
+	Offered []string
 }
 
 // Client is a connection to one MCP server with a negotiated protocol

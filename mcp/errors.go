@@ -77,3 +77,21 @@ func wrap(method string, err error) error {
 	}
 	return fmt.Errorf("mcp %s: %w", method, err)
 }
+
+// NotDeclaredError is a typed request the server did not declare the
+// capability for: nothing was sent (MCP: a client requests only what the
+// server declared). It wraps a -32601 *Error with the same message.
+type NotDeclaredError struct {
+	// Method is the request not sent; Capability the one missing.
+	Method, Capability string
+}
+
+// Error says plainly what is missing.
+func (e *NotDeclaredError) Error() string {
+	return fmt.Sprintf("the server declares no %s capability: %s was not sent", e.Capability, e.Method)
+}
+
+// Unwrap is the -32601 *Error every error of this package carries.
+func (e *NotDeclaredError) Unwrap() error {
+	return &Error{Code: CodeMethodNotFound, Message: e.Error()}
+}

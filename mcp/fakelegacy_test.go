@@ -73,14 +73,23 @@ func legacyServer(f *fake, preInit func(m *msg) bool) {
 			initialized = true
 			initParams = slices.Clone(m.line)
 			pv := m.str("protocolVersion")
-			if pv != Version20251125 && pv != Version20250618 {
+			if !KnownVersion(pv) || Stateless(pv) {
 				pv = Version20251125
 			}
-			if f.arg == "answer-2024" {
+			switch f.arg {
+			case "answer-2024":
 				pv = "2024-11-05"
+			case "answer-2024-10-07":
+				pv = "2024-10-07"
+			case "answer-2023":
+				pv = "2023-01-01"
 			}
-			f.reply(m, `{"protocolVersion":`+string(quote(pv))+`,"capabilities":{"tools":{"listChanged":true},`+
-				`"resources":{"subscribe":true,"listChanged":true},"prompts":{},"logging":{},"completions":{}},`+
+			caps := `{"tools":{"listChanged":true},` +
+				`"resources":{"subscribe":true,"listChanged":true},"prompts":{},"logging":{},"completions":{}}`
+			if f.arg == "bare" {
+				caps = `{"tools":{}}`
+			}
+			f.reply(m, `{"protocolVersion":`+string(quote(pv))+`,"capabilities":`+caps+`,`+
 				`"serverInfo":{"name":"fake-legacy","version":"0.9.0","title":"Legacy"},"instructions":"legacy fake"}`)
 			continue
 		}
@@ -92,6 +101,12 @@ func legacyServer(f *fake, preInit func(m *msg) bool) {
 		}
 		switch m.method {
 		case MethodPing:
+			if f.arg == "batch-ping" {
+				// A 2025-03-26 JSON-RPC batch: a log message and the answer.
+				f.writeLine([]byte(`[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"batched"}},` +
+					`{"jsonrpc":"2.0","id":` + string(m.id) + `,"result":{}}]`))
+				continue
+			}
 			f.reply(m, `{}`)
 		case MethodListTools:
 			cursor := m.str("cursor")

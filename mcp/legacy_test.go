@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -371,5 +372,84 @@ func TestLegacyProgressAndErrors(t *testing.T) {
 	}
 	if _, err := c.Request(testCtx(t), MethodCallTool, json.RawMessage(`[1]`)); errCode(t, err).Code != CodeInvalidParams {
 		t.Errorf("array params: %v", err)
+	}
+}
+
+// A 2025-03-26 session accepts a JSON-RPC batch (that revision's clients
+// MUST): its messages are handled in order. Any other version keeps the
+// seed's rule: the batch is discarded and the ping times out.
+func TestBatchOnlyOn20250326(t *testing.T) {
+	for _, v := range []string{Version20250326, Version20250618} {
+		t.Run(v, func(t *testing.T) {
+			var mu sync.Mutex
+			var got []string
+			_, c := legacyClient(t, "batch-ping", func(s *fakeSetup) {
+				s.opts.Versions = []string{v}
+				s.opts.OnNotification = func(n Notification) {
+					mu.Lock()
+					got = append(got, n.Method)
+					mu.Unlock()
+				}
+			})
+			err := c.Ping(testCtx(t), WithTimeout(300*time.Millisecond))
+			mu.Lock()
+			defer mu.Unlock()
+			if v == Version20250326 {
+				if err != nil || len(got) != 1 || got[0] != NotificationMessage {
+					t.Fatalf("ping: %v; notifications %v", err, got)
+				}
+				return
+			}
+			if err == nil || len(got) != 0 {
+				t.Fatalf("on %s a batch was accepted: ping %v, notifications %v", v, err, got)
+			}
+		})
+	}
+}
+
+// MUSTs seen on the wire: tools/call and prompts/get carry arguments ({}
+// when there are none); a progressToken of the caller's own is kept; a
+// typed request the server declared no capability for is not sent.
+func TestLegacyMusts(t *testing.T) {
+	s, c := legacyClient(t, "", nil)
+	ctx := testCtx(t)
+	if _, err := c.CallTool(ctx, "touch", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetPrompt(ctx, "greet", nil); err != nil {
+		t.Log(err) // the fake may not know it; the request is what matters
+	}
+	if got := string(s.wire.sent(MethodCallTool)[0].param("arguments")); got != "{}" {
+		t.Errorf("tools/call arguments %q, want {}", got)
+	}
+	if got := string(s.wire.sent(MethodGetPrompt)[0].param("arguments")); got != "{}" {
+		t.Errorf("prompts/get arguments %q, want {}", got)
+	}
+	progress := WithProgress(func(conn.Progress) error { return nil })
+	if _, err := c.Request(ctx, MethodCallTool, json.RawMessage(`{"name":"touch","arguments":{},"_meta":{"progressToken":"mine"}}`), progress); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(s.wire.sent(MethodCallTool)[1].meta().get("progressToken")); got != `"mine"` {
+		t.Errorf("the caller's progressToken became %s", got)
+	}
+
+	bare, bc := legacyClient(t, "bare", nil)
+	for name, call := range map[string]func() error{
+		"prompts":     func() error { _, err := bc.ListPrompts(ctx); return err },
+		"resources":   func() error { _, err := bc.ListResources(ctx); return err },
+		"resources ":  func() error { _, err := bc.ListResourceTemplates(ctx); return err },
+		"completions": func() error { _, err := bc.Complete(ctx, Ref{Type: "ref/prompt", Name: "p"}, "a", "", nil); return err },
+		"logging":     func() error { return bc.SetLogLevel(ctx, "debug") },
+	} {
+		err := call()
+		var nd *NotDeclaredError
+		if !errors.As(err, &nd) || !strings.Contains(err.Error(), "the server declares no "+strings.TrimSpace(name)+" capability") || asError(err).Code != CodeMethodNotFound {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for _, m := range []string{MethodListPrompts, MethodListResources, MethodListResourceTemplates, MethodComplete, MethodSetLevel} {
+		if n := len(bare.wire.sent(m)); n != 0 {
+			t.Errorf("%s was sent %d times to a server that did not declare it", m, n)
+		}
 	}
 }

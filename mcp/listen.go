@@ -132,7 +132,7 @@ func (c *Client) Listen(ctx context.Context, f Filter, opts ...RequestOption) (*
 		if err != nil {
 			return nil, wrap(MethodListen, err)
 		}
-		cs, err := c.w.Listen(ctx, raw, append(slices.Clone(ro.conn), conn.WithMeta(meta))...)
+		cs, err := c.w.Listen(ctx, raw, append(slices.Clone(ro.callOptions(nil)), conn.WithMeta(meta))...)
 		if err == nil {
 			return &Subscription{requested: raw, cs: cs}, nil
 		}

@@ -116,6 +116,9 @@ func Connect(ctx context.Context, command string, args []string, opts Options) (
 }
 
 func connect(ctx context.Context, command string, args []string, opts Options, dial dialer) (*Client, error) {
+	if opts.ProbeTimeout == 0 {
+		opts.ProbeTimeout = ProbeTimeoutFor(command)
+	}
 	o, err := opts.normalized()
 	if err != nil {
 		return nil, fmt.Errorf("mcp: connecting to %s: %w", command, err)
@@ -232,7 +235,11 @@ func (c *Client) probeAnswered(ctx context.Context, step Step, res json.RawMessa
 	if v == "" {
 		return c.closeNoCommon(step, "", allowed, dr.SupportedVersions)
 	}
-	c.setSession(func(s *Session) { s.DiscoverResult = dr.Raw; applyDiscover(s, dr) })
+	c.setSession(func(s *Session) {
+		s.DiscoverResult = dr.Raw
+		s.Offered = slices.Clone(dr.SupportedVersions)
+		applyDiscover(s, dr)
+	})
 	return c.useListed(ctx, step, v, fmt.Sprintf("discover lists %v", dr.SupportedVersions), "server/discover listed it")
 }
 
@@ -261,6 +268,7 @@ func (c *Client) probeFailed(ctx context.Context, step Step, err error) error {
 		return c.respawn(ctx, legacy, "the server was silent on the probe")
 	case e != nil && e.Code == CodeUnsupportedVersion:
 		supported := supportedFromData(e.Data)
+		c.setSession(func(s *Session) { s.Offered = slices.Clone(supported) })
 		v := choose(allowed, supported)
 		if v == "" {
 			return c.closeNoCommon(step, "-32022: ", allowed, supported)
@@ -311,7 +319,9 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 		set("capabilities", c.opts.clientCapabilities(version)).
 		set("clientInfo", c.opts.clientInfo()).encode()
 	start := time.Now()
-	res, err := c.w.Call(ctx, MethodInitialize, params, c.timeoutOptions()...)
+	// initialize is never cancelled (every revision says so): on a timeout
+	// the client gives up without notifications/cancelled.
+	res, err := c.w.Call(ctx, MethodInitialize, params, append(c.timeoutOptions(), conn.WithoutCancellation())...)
 	step := Step{Kind: StepInitialize, Method: MethodInitialize, PID: c.w.PID(), Sent: params,
 		Result: res, Err: err, Start: start, Duration: time.Since(start)}
 	if err != nil {
@@ -330,17 +340,27 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 		c.record(step)
 		return newError(CodeConnection, "The server's initialize result has no protocolVersion", res)
 	}
-	got := *ir.ProtocolVersion
+	answered := *ir.ProtocolVersion
+	got := CanonicalVersion(answered)
 	if Stateless(got) || !slices.Contains(c.opts.Versions, got) {
-		step.Decision = fmt.Sprintf("the server answered %q, which is not allowed: close", got)
+		step.Decision = fmt.Sprintf("the server answered %q, which is not allowed: close", answered)
 		c.record(step)
-		return newError(CodeInvalidParams,
-			fmt.Sprintf("The server negotiated protocol %s, which the client does not allow", got),
-			map[string]any{"negotiated": got, "requested": version})
+		return notAllowed(answered, version, c.opts.Versions)
 	}
-	step.Decision = "the server answered " + got
+	step.Decision = "the server answered " + answered
+	if answered != got {
+		step.Decision += " (spoken as " + got + ", the same messages)"
+	}
 	c.record(step)
+	if bw, ok := c.w.(interface{ SetAcceptBatches(bool) }); ok {
+		// 2025-03-26 is the one revision whose clients MUST accept a
+		// JSON-RPC batch; on every other the seed's rule stays.
+		bw.SetAcceptBatches(Batches(got))
+	}
 	c.setSession(func(s *Session) {
+		if len(s.Offered) == 0 {
+			s.Offered = []string{answered}
+		}
 		s.InitializeResult = res
 		s.Server = ir.ServerInfo
 		s.Capabilities = ir.Capabilities
@@ -361,6 +381,25 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 		return fmt.Errorf("notifications/initialized: %w", nerr)
 	}
 	return nil
+}
+
+// notAllowed is the -32602 error for an initialize answer outside the
+// allowed versions: it says what the server speaks and how to allow it.
+func notAllowed(answered, requested string, allowed []string) *Error {
+	msg := fmt.Sprintf("The server negotiated protocol %s, which the client does not allow", answered)
+	switch {
+	case KnownVersion(answered) && len(allowed) == 1:
+		msg = fmt.Sprintf("The server speaks protocol %s, not the pinned %s: pin %s, or drop --protocol to negotiate",
+			answered, allowed[0], CanonicalVersion(answered))
+	case KnownVersion(answered):
+		msg = fmt.Sprintf("The server speaks protocol %s, which --protocol does not allow (%s): add --protocol %s",
+			answered, strings.Join(allowed, ", "), CanonicalVersion(answered))
+	case !Stateless(answered):
+		msg = fmt.Sprintf("The server negotiated protocol %s, which mcptui does not speak (it speaks %s)",
+			answered, strings.Join(DefaultVersions, ", "))
+	}
+	return newError(CodeInvalidParams, msg,
+		map[string]any{"negotiated": answered, "requested": requested, "allowed": allowed})
 }
 
 // decodeDiscover decodes a DiscoverResult; an answer without a

@@ -188,10 +188,10 @@ func TestNegotiateProbeUnsupportedVersion(t *testing.T) {
 		}
 	})
 	t.Run("none in common", func(t *testing.T) {
-		s := newFake(t, "probe-32022", "2024-11-05")
+		s := newFake(t, "probe-32022", "2023-01-01")
 		_, err := s.connect(testCtx(t))
 		e := errCode(t, err)
-		if e.Code != CodeInvalidParams || string(e.Data) != `{"requested":["2026-07-28","2025-11-25","2025-06-18"],"supported":["2024-11-05"]}` {
+		if e.Code != CodeInvalidParams || string(e.Data) != `{"requested":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"supported":["2023-01-01"]}` {
 			t.Errorf("error %v", e)
 		}
 		if s.spawns() != 1 || len(s.wire.sent(MethodInitialize)) != 0 {
@@ -249,19 +249,52 @@ func TestNegotiatePinned(t *testing.T) {
 }
 
 func TestNegotiateDisallowedInitializeAnswer(t *testing.T) {
-	s := newFake(t, "legacy-32601", "answer-2024")
+	s := newFake(t, "legacy-32601", "answer-2023")
 	_, err := s.connect(testCtx(t))
 	e := errCode(t, err)
-	if e.Code != CodeInvalidParams || !strings.Contains(e.Message, "2024-11-05") ||
-		string(e.Data) != `{"negotiated":"2024-11-05","requested":"2025-11-25"}` {
+	if e.Code != CodeInvalidParams || !strings.Contains(e.Message, "2023-01-01, which mcptui does not speak") ||
+		string(e.Data) != `{"allowed":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"negotiated":"2023-01-01","requested":"2025-11-25"}` {
 		t.Errorf("error %v", e)
 	}
+}
+
+// An initialize-era server that answers 2024-11-05 (TypeScript SDK before
+// 1.13, mcp-go before v0.37) or the 2024-10-07 pre-release is spoken to in
+// 2024-11-05; pinned to a version it does not speak, the error says which
+// one it speaks and how to allow it.
+func TestNegotiateOlderEras(t *testing.T) {
+	for _, arg := range []string{"answer-2024", "answer-2024-10-07"} {
+		t.Run(arg, func(t *testing.T) {
+			s := newFake(t, "legacy-32601", arg)
+			c := s.mustConnect(testCtx(t))
+			if c.Version() != Version20241105 {
+				t.Fatalf("version %q, want 2024-11-05", c.Version())
+			}
+		})
+	}
+	t.Run("pinned 2025-03-26", func(t *testing.T) {
+		s := newFake(t, "legacy-32601", "")
+		s.opts.Versions = []string{Version20250326}
+		c := s.mustConnect(testCtx(t))
+		if c.Version() != Version20250326 || s.wire.sent(MethodInitialize)[0].str("protocolVersion") != Version20250326 {
+			t.Fatalf("version %q", c.Version())
+		}
+	})
+	t.Run("pinned elsewhere", func(t *testing.T) {
+		s := newFake(t, "legacy-32601", "answer-2024")
+		s.opts.Versions = []string{Version20250618}
+		_, err := s.connect(testCtx(t))
+		e := errCode(t, err)
+		if !strings.Contains(e.Message, "The server speaks protocol 2024-11-05, not the pinned 2025-06-18: pin 2024-11-05") {
+			t.Errorf("error %v", e)
+		}
+	})
 }
 
 // TestFailedConnectStopsTheServer: a Connect that fails after the process
 // started leaves no process behind, even one that ignores EOF.
 func TestFailedConnectStopsTheServer(t *testing.T) {
-	s := newFake(t, "legacy-stubborn", "answer-2024")
+	s := newFake(t, "legacy-stubborn", "answer-2023")
 	s.opts.ShutdownGrace = 50 * time.Millisecond
 	if _, err := s.connect(testCtx(t)); err == nil {
 		t.Fatal("Connect succeeded")

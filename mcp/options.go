@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -15,13 +17,37 @@ const NoTimeout time.Duration = -1
 
 // Defaults of Options.
 const (
-	DefaultProbeTimeout   = 10 * time.Second
-	DefaultMaxInputRounds = 10
-	DefaultMaxPages       = 1000
+	DefaultProbeTimeout = 10 * time.Second
+	// DefaultLauncherProbeTimeout is the probe's patience with a launcher
+	// (npx, uvx, docker, ...), whose cold start downloads the server
+	// first: measured, npx's cold start of a small server takes several
+	// seconds on a fast network and far more on a slow one.
+	DefaultLauncherProbeTimeout = 60 * time.Second
+	DefaultMaxInputRounds       = 10
+	DefaultMaxPages             = 1000
 	// DefaultShutdownGrace is how long a process abandoned during
 	// negotiation is given at each step of its shutdown.
 	DefaultShutdownGrace = 2 * time.Second
 )
+
+// launchers are commands that fetch or build the server before running it.
+var launchers = []string{"npx", "npm", "pnpx", "pnpm", "yarn", "bunx", "bun", "deno",
+	"uvx", "uv", "pipx", "poetry", "docker", "podman", "nerdctl", "dotnet", "go", "cargo", "mvn", "gradle"}
+
+// IsLauncher reports whether command (a path or a name) is a launcher that
+// may spend a long time before the server itself starts.
+func IsLauncher(command string) bool {
+	return slices.Contains(launchers, strings.TrimSuffix(filepath.Base(command), ".exe"))
+}
+
+// ProbeTimeoutFor is the default probe timeout for command: longer for a
+// launcher, whose first run downloads the server.
+func ProbeTimeoutFor(command string) time.Duration {
+	if IsLauncher(command) {
+		return DefaultLauncherProbeTimeout
+	}
+	return DefaultProbeTimeout
+}
 
 // ClientName is the default clientInfo name.
 const ClientName = "mcptui"
@@ -60,7 +86,8 @@ type Options struct {
 	// Versions are the protocol versions allowed, most preferred first;
 	// nil means DefaultVersions. A single version is pinned: no probe.
 	Versions []string
-	// ProbeTimeout bounds the server/discover probe; 0 means 10 s.
+	// ProbeTimeout bounds the server/discover probe; 0 means
+	// ProbeTimeoutFor(command): 10 s, 60 s for a launcher.
 	ProbeTimeout time.Duration
 	// RequestTimeout is every request's timeout unless a call says
 	// otherwise; 0 keeps conn's default (30 s), NoTimeout (or any value
@@ -75,6 +102,9 @@ type Options struct {
 	// Sampling answers sampling/createMessage; setting it declares the
 	// sampling capability.
 	Sampling Answerer
+	// SamplingTools declares sampling.tools (2025-11-25 and later: the
+	// Sampling answerer can take a request that offers tools).
+	SamplingTools bool
 	// ElicitForm answers form-mode elicitation/create; setting it declares
 	// elicitation (form).
 	ElicitForm Answerer
@@ -83,6 +113,9 @@ type Options struct {
 	ElicitURL Answerer
 	// Roots answers roots/list; setting it declares the roots capability.
 	Roots Answerer
+	// RootsListChanged declares roots.listChanged: set it only when the
+	// program really sends notifications/roots/list_changed.
+	RootsListChanged bool
 	// MaxInputRounds is how many input_required results one request may
 	// answer before failing with -32000; 0 means 10.
 	MaxInputRounds int
@@ -112,6 +145,9 @@ func (o Options) normalized() (Options, error) {
 	o.Versions = slices.Clone(o.Versions)
 	if err := validateVersions(o.Versions); err != nil {
 		return o, err
+	}
+	for i, v := range o.Versions {
+		o.Versions[i] = CanonicalVersion(v)
 	}
 	switch {
 	case o.ProbeTimeout == 0:
@@ -148,18 +184,31 @@ func (o Options) normalized() (Options, error) {
 }
 
 // clientCapabilities is the capability object declared on version: the
-// answerers' implied capabilities with Options.Capabilities merged over.
+// answerers' implied capabilities, each only in the revisions that define
+// it, with Options.Capabilities merged over.
+//
+//   - sampling: every revision; sampling.tools from 2025-11-25.
+//   - elicitation: from 2025-06-18 ({} there; form and url sub-capabilities
+//     from 2025-11-25, which added URL mode).
+//   - roots: every revision; listChanged only when RootsListChanged.
 func (o *Options) clientCapabilities(version string) json.RawMessage {
 	var caps object
 	empty := json.RawMessage(`{}`)
 	if o.Sampling != nil {
-		caps = caps.set("sampling", empty)
+		if o.SamplingTools && !Before(version, Version20251125) {
+			caps = caps.set("sampling", json.RawMessage(`{"tools":{}}`))
+		} else {
+			caps = caps.set("sampling", empty)
+		}
 	}
-	if version == Version20250618 {
+	switch {
+	case Before(version, Version20250618):
+		// No elicitation before 2025-06-18.
+	case version == Version20250618:
 		if o.ElicitForm != nil {
 			caps = caps.set("elicitation", empty)
 		}
-	} else if o.ElicitForm != nil || o.ElicitURL != nil {
+	case o.ElicitForm != nil || o.ElicitURL != nil:
 		var el object
 		if o.ElicitForm != nil {
 			el = el.set("form", empty)
@@ -170,7 +219,11 @@ func (o *Options) clientCapabilities(version string) json.RawMessage {
 		caps = caps.set("elicitation", el.encode())
 	}
 	if o.Roots != nil {
-		caps = caps.set("roots", empty)
+		if o.RootsListChanged {
+			caps = caps.set("roots", json.RawMessage(`{"listChanged":true}`))
+		} else {
+			caps = caps.set("roots", empty)
+		}
 	}
 	out, err := mergeDeep(caps.encode(), o.Capabilities)
 	if err != nil {

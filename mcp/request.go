@@ -14,12 +14,14 @@ import (
 type RequestOption func(*requestOptions)
 
 type requestOptions struct {
-	conn           []conn.CallOption
-	meta           json.RawMessage
-	inputResponses json.RawMessage
-	requestState   json.RawMessage
-	maxRounds      int
-	maxBuffer      int
+	conn            []conn.CallOption
+	progress        func(conn.Progress) error
+	resetOnProgress bool
+	meta            json.RawMessage
+	inputResponses  json.RawMessage
+	requestState    json.RawMessage
+	maxRounds       int
+	maxBuffer       int
 }
 
 func (c *Client) requestOptions(opts []RequestOption) requestOptions {
@@ -42,13 +44,36 @@ func WithTimeout(d time.Duration) RequestOption { return WithCallOptions(conn.Wi
 
 // WithProgress is WithCallOptions(conn.WithProgress(fn)): progress of each
 // round reaches fn.
+//
+// A progressToken the caller put in the params' own _meta is kept (MCP
+// lets the requester choose it): the request is then sent as it is and
+// its progress shows on the wire, not through fn.
 func WithProgress(fn func(conn.Progress) error) RequestOption {
-	return WithCallOptions(conn.WithProgress(fn))
+	return func(o *requestOptions) { o.progress = fn }
 }
 
-// WithResetTimeoutOnProgress is WithCallOptions(conn.WithResetTimeoutOnProgress()).
+// WithResetTimeoutOnProgress is WithCallOptions(conn.WithResetTimeoutOnProgress()),
+// applied with WithProgress.
 func WithResetTimeoutOnProgress() RequestOption {
-	return WithCallOptions(conn.WithResetTimeoutOnProgress())
+	return func(o *requestOptions) { o.resetOnProgress = true }
+}
+
+// callOptions are conn's options for a message with params: WithProgress's
+// (unless the params carry their own progress token) after the rest.
+func (ro requestOptions) callOptions(params json.RawMessage) []conn.CallOption {
+	if ro.progress == nil {
+		return ro.conn
+	}
+	if meta, err := parseObject(params); err == nil {
+		if m, err := parseObject(meta.get("_meta")); err == nil && m.get("progressToken") != nil {
+			return ro.conn
+		}
+	}
+	out := append(slices.Clone(ro.conn), conn.WithProgress(ro.progress))
+	if ro.resetOnProgress {
+		out = append(out, conn.WithResetTimeoutOnProgress())
+	}
+	return out
 }
 
 // WithMaxTotalTimeout is WithCallOptions(conn.WithMaxTotalTimeout(d)).
@@ -202,7 +227,7 @@ func (c *Client) sendLegacy(ctx context.Context, method string, params json.RawM
 	if params != nil {
 		p = params
 	}
-	return c.w.Call(ctx, method, p, ro.conn...)
+	return c.w.Call(ctx, method, p, ro.callOptions(params)...)
 }
 
 // sendStateless sends one 2026-07-28 message: base plus extras, with the
@@ -223,7 +248,7 @@ func (c *Client) sendStateless(ctx context.Context, method string, base, extras 
 		if err != nil {
 			return nil, false, err
 		}
-		res, err := c.w.Call(ctx, method, params, ro.conn...)
+		res, err := c.w.Call(ctx, method, params, ro.callOptions(params)...)
 		if err == nil {
 			return res, false, nil
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Tests of the parts that need no process.
@@ -68,7 +69,7 @@ func TestOptionsDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(o.Versions, ",") != "2026-07-28,2025-11-25,2025-06-18" || o.ProbeTimeout != DefaultProbeTimeout ||
+	if strings.Join(o.Versions, ",") != "2026-07-28,2025-11-25,2025-06-18,2025-03-26,2024-11-05" || o.ProbeTimeout != DefaultProbeTimeout ||
 		o.MaxInputRounds != 10 || o.MaxPages != 1000 || o.ClientInfo.Name != "mcptui" || o.ClientInfo.Version == "" {
 		t.Errorf("defaults %+v", o)
 	}
@@ -100,6 +101,29 @@ func TestClientCapabilities(t *testing.T) {
 	}
 	if got := string(o.clientCapabilities(Version20250618)); got != `{"sampling":{"tools":{}},"extensions":{"io.x/y":{}}}` {
 		t.Errorf("2025-06-18 (no URL mode): %s", got)
+	}
+}
+
+// Each era declares only what it defines: no elicitation before
+// 2025-06-18, sampling.tools only from 2025-11-25, roots.listChanged only
+// when asked for.
+func TestClientCapabilitiesByEra(t *testing.T) {
+	a := newAnswers()
+	o := Options{Sampling: a, SamplingTools: true, ElicitForm: a, ElicitURL: a, Roots: a}
+	want := map[string]string{
+		Version20241105: `{"sampling":{},"roots":{}}`,
+		Version20250326: `{"sampling":{},"roots":{}}`,
+		Version20250618: `{"sampling":{},"elicitation":{},"roots":{}}`,
+		Version20251125: `{"sampling":{"tools":{}},"elicitation":{"form":{},"url":{}},"roots":{}}`,
+	}
+	for v, w := range want {
+		if got := string(o.clientCapabilities(v)); got != w {
+			t.Errorf("%s: %s, want %s", v, got, w)
+		}
+	}
+	o.RootsListChanged = true
+	if got := string(o.clientCapabilities(Version20241105)); got != `{"sampling":{},"roots":{"listChanged":true}}` {
+		t.Errorf("RootsListChanged: %s", got)
 	}
 }
 
@@ -165,7 +189,8 @@ func TestVersionHelpers(t *testing.T) {
 	if firstLegacy([]string{Version20260728, Version20250618}) != Version20250618 || firstLegacy([]string{Version20260728}) != "" {
 		t.Error("firstLegacy")
 	}
-	if !Stateless(Version20260728) || Stateless(Version20251125) || KnownVersion("2024-11-05") {
+	if !Stateless(Version20260728) || Stateless(Version20251125) || !KnownVersion("2024-11-05") ||
+		!KnownVersion("2024-10-07") || KnownVersion("2023-01-01") {
 		t.Error("Stateless/KnownVersion")
 	}
 	if e := noCommonVersion([]string{Version20260728}, nil); string(e.Data) != `{"requested":["2026-07-28"],"supported":[]}` {
@@ -179,6 +204,18 @@ func TestVersionHelpers(t *testing.T) {
 	for k := StepSpawn; k <= StepRenegotiate+1; k++ {
 		if k.String() == "" {
 			t.Errorf("step %d unnamed", k)
+		}
+	}
+}
+
+// A launcher's cold start downloads the server: the probe waits longer.
+func TestProbeTimeoutFor(t *testing.T) {
+	for cmd, want := range map[string]time.Duration{
+		"npx": DefaultLauncherProbeTimeout, "/usr/bin/uvx": DefaultLauncherProbeTimeout,
+		"docker": DefaultLauncherProbeTimeout, "./server": DefaultProbeTimeout, "node": DefaultProbeTimeout,
+	} {
+		if got := ProbeTimeoutFor(cmd); got != want {
+			t.Errorf("%s: %v, want %v", cmd, got, want)
 		}
 	}
 }

@@ -12,19 +12,50 @@ const (
 	Version20260728 = "2026-07-28"
 	// Version20251125 is the newest initialize-era revision.
 	Version20251125 = "2025-11-25"
-	// Version20250618 is the oldest revision supported.
+	// Version20250618 added elicitation, structured tool output, resource
+	// links and titles, and removed JSON-RPC batches.
 	Version20250618 = "2025-06-18"
+	// Version20250326 added tool annotations, audio content, the progress
+	// message, the completions capability and JSON-RPC batches.
+	Version20250326 = "2025-03-26"
+	// Version20241105 is the oldest revision supported (the first
+	// published one); 2024-10-07, a pre-release, is taken for it.
+	Version20241105 = "2024-11-05"
+	// Version20241007 is the pre-release the TypeScript SDK still accepts;
+	// it is spoken as 2024-11-05 (see CanonicalVersion).
+	Version20241007 = "2024-10-07"
 )
 
 // DefaultVersions is the default preference order: newest first.
-var DefaultVersions = []string{Version20260728, Version20251125, Version20250618}
+var DefaultVersions = []string{Version20260728, Version20251125, Version20250618, Version20250326, Version20241105}
+
+// CanonicalVersion is the version this package speaks for version:
+// 2024-10-07 is 2024-11-05 (the same messages), every other one itself.
+func CanonicalVersion(version string) string {
+	if version == Version20241007 {
+		return Version20241105
+	}
+	return version
+}
+
+// Before reports whether version is older than other (both known, or at
+// least in the YYYY-MM-DD form, which orders them as strings).
+func Before(version, other string) bool { return CanonicalVersion(version) < CanonicalVersion(other) }
+
+// Batches reports whether version lets a peer send a JSON-RPC batch (an
+// array of messages on one line): only 2025-03-26, whose clients MUST
+// accept one.
+func Batches(version string) bool { return version == Version20250326 }
 
 // Stateless reports whether version is of the 2026-07-28 era (no initialize,
 // per-request _meta), as opposed to the initialize era.
 func Stateless(version string) bool { return version >= Version20260728 }
 
-// KnownVersion reports whether this package speaks version.
-func KnownVersion(version string) bool { return slices.Contains(DefaultVersions, version) }
+// KnownVersion reports whether this package speaks version (2024-10-07
+// included, spoken as 2024-11-05).
+func KnownVersion(version string) bool {
+	return slices.Contains(DefaultVersions, CanonicalVersion(version))
+}
 
 // Methods (client to server) and notifications used by this package.
 const (
@@ -69,6 +100,8 @@ const (
 	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
 )
 
+// legacyRequests are the client-to-server requests of 2024-11-05, which
+// 2025-03-26 and 2025-06-18 keep unchanged.
 var legacyRequests = []string{
 	MethodInitialize, MethodPing, MethodListTools, MethodCallTool, MethodListResources,
 	MethodListResourceTemplates, MethodReadResource, MethodSubscribe, MethodUnsubscribe,
@@ -77,6 +110,8 @@ var legacyRequests = []string{
 
 // catalogs lists the client-to-server requests of each version.
 var catalogs = map[string][]string{
+	Version20241105: legacyRequests,
+	Version20250326: legacyRequests,
 	Version20250618: legacyRequests,
 	Version20251125: append(slices.Clone(legacyRequests), "tasks/get", "tasks/result", "tasks/list", "tasks/cancel"),
 	Version20260728: {
@@ -90,6 +125,8 @@ var catalogs = map[string][]string{
 
 // notificationCatalogs lists the client-to-server notifications of each version.
 var notificationCatalogs = map[string][]string{
+	Version20241105: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
+	Version20250326: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
 	Version20250618: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
 	Version20251125: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged, NotificationTaskStatus},
 	Version20260728: {NotificationCancelled},
@@ -109,6 +146,7 @@ func knownAnywhere(cats map[string][]string, name string) bool {
 // On the stateless era a method no version knows is let through (an
 // extension); on the initialize era everything outside the catalog fails.
 func checkCatalog(cats map[string][]string, version, method string) error {
+	version = CanonicalVersion(version)
 	if slices.Contains(cats[version], method) {
 		return nil
 	}
@@ -131,7 +169,7 @@ func validateVersions(versions []string) error {
 		return errorf(CodeInvalidParams, "No protocol version allowed")
 	}
 	for i, v := range versions {
-		if !KnownVersion(v) {
+		if !KnownVersion(v) || v == Version20241007 && slices.Contains(versions, Version20241105) {
 			return newError(CodeInvalidParams, fmt.Sprintf("Unknown protocol version %q", v),
 				map[string]any{"requested": v, "supported": DefaultVersions})
 		}

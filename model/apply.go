@@ -47,6 +47,7 @@ func (s *Session) applyCurrent(ev Event) {
 	case Ready:
 		s.conn.Phase, s.conn.Since, s.conn.Step = PhaseReady, e.Time, ""
 		s.conn.ServerName, s.conn.ServerVersion, s.conn.Protocol = e.ServerName, e.ServerVersion, e.Protocol
+		s.conn.Offered = e.Offered
 		if e.PID != 0 {
 			s.conn.PID = e.PID
 		}

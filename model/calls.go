@@ -100,6 +100,9 @@ type Outcome struct {
 	Time time.Time
 	// Err is set for FailedWithError and FailedLocally.
 	Err *RPCError
+	// Negotiation marks the probe's error answer from an older server: a
+	// step of the version negotiation, not a failure.
+	Negotiation bool
 }
 
 // Left is the time left on the call's timer at now, and false when it has

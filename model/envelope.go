@@ -28,6 +28,9 @@ const (
 	KindInvalid
 	// KindBoundary is not a line: it marks a restart of the server.
 	KindBoundary
+	// KindBatch is a JSON-RPC batch (an array of messages on one line,
+	// allowed in protocol 2025-03-26): one entry, its parts in the summary.
+	KindBatch
 )
 
 // String names the kind.
@@ -47,6 +50,8 @@ func (k Kind) String() string {
 		return "invalid"
 	case KindBoundary:
 		return "restart"
+	case KindBatch:
+		return "batch"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }

@@ -113,6 +113,8 @@ type Ready struct {
 	ServerVersion string
 	Protocol      string
 	PID           int
+	// Offered are the versions the server said it speaks (nil: unknown).
+	Offered []string
 }
 
 // Failed is a start or negotiation that did not produce a connection (the

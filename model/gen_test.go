@@ -253,3 +253,44 @@ func TestProbeTimer(t *testing.T) {
 		t.Errorf("probe deadline %v", c.Deadline)
 	}
 }
+
+// The probe's -32601 from an older server is a negotiation step: not an
+// error in the counters, and its entry says so (the traffic pane does not
+// paint it red).
+func TestProbeErrorIsANegotiationStep(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Stamp: Stamp{Time: at(0)}, Command: []string{"./server"}})
+	s.Apply(out(0.1, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`))
+	s.Apply(in(0.2, `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`))
+	if n := s.Counters().Errors; n != 0 {
+		t.Errorf("%d errors counted", n)
+	}
+	h := s.History()
+	if last := h.At(h.Len() - 1); last.Kind != KindError || !last.Negotiation {
+		t.Errorf("probe answer %+v", last)
+	}
+	if r := s.Recent(); len(r) != 1 || !r[0].Outcome.Negotiation {
+		t.Errorf("the probe's call is not marked a negotiation step: %+v", r)
+	}
+}
+
+// A 2025-03-26 batch is one traffic entry listing its parts; each part is
+// folded like a line of its own (the response finishes its call).
+func TestBatchIsOneEntryWithItsParts(t *testing.T) {
+	s := New(Config{})
+	s.Apply(Started{Stamp: Stamp{Time: at(0)}, Command: []string{"./server"}})
+	s.Apply(Ready{Stamp: Stamp{Time: at(0.1)}, ServerName: "x", Protocol: "2025-03-26"})
+	s.Apply(out(1, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t"}}`))
+	s.Apply(in(2, `[{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":2,"progress":1}},{"jsonrpc":"2.0","id":2,"result":{"content":[]}}]`))
+	h := s.History()
+	last := h.At(h.Len() - 1)
+	if last.Kind != KindBatch || last.Summary != "batch of 2: notification notifications/progress, response 2" {
+		t.Fatalf("batch entry %+v", last)
+	}
+	if h.At(h.Len()-2).Link != last.Seq {
+		t.Errorf("the request is not linked to the batch holding its response")
+	}
+	if len(s.InFlight()) != 0 || len(s.Recent()) != 1 {
+		t.Errorf("the call did not finish from the batch: %d in flight", len(s.InFlight()))
+	}
+}

@@ -51,6 +51,28 @@ func members(raw []byte, want ...string) (vals [][]byte, ok bool) {
 	return vals, true
 }
 
+// eachElement calls fn with each element of the JSON array raw (a
+// sub-slice, no copy) until fn returns false.
+func eachElement(raw []byte, fn func(el []byte) bool) {
+	if kind(raw) != '[' {
+		return
+	}
+	dec := getDecoder(raw)
+	defer putDecoder(dec)
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
+		return
+	}
+	for dec.PeekKind() != ']' && dec.PeekKind() != 0 {
+		start := dec.InputOffset()
+		if err := dec.SkipValue(); err != nil {
+			return
+		}
+		if !fn(trimValue(raw[start:dec.InputOffset()])) {
+			return
+		}
+	}
+}
+
 // member is members for one name.
 func member(raw []byte, name string) []byte {
 	v, _ := members(raw, name)

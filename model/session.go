@@ -86,6 +86,8 @@ type ConnState struct {
 	ServerName    string
 	ServerVersion string
 	Protocol      string
+	// Offered are the versions the server said it speaks.
+	Offered []string
 	// Step is the latest negotiation step; Steps all of them, oldest
 	// first (the probe, its answer, initialize, a respawn).
 	Step    string

@@ -35,6 +35,10 @@ type Entry struct {
 	// Lost counts the lines this entry stands for when the inspector,
 	// overloaded, kept none of them (Size is their total, Time the last).
 	Lost int
+	// Negotiation marks an error answer that is a step of the version
+	// negotiation (an older server's -32601 to the server/discover probe),
+	// not a failure: it is not counted in the errors.
+	Negotiation bool
 }
 
 // History is the bounded traffic log: entries are evicted oldest first when

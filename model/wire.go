@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // wire folds one line into the history and the tables derived from it.
@@ -44,19 +45,30 @@ func (s *Session) wire(w Wire) {
 		s.lintLine(s.history.add(e).Seq, w)
 		return
 	}
+	if kind(w.Line) == '[' && s.batch(w, e) {
+		return
+	}
 	env := parseEnvelope(w.Line)
 	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, summarize(env)
 	if w.Reason != "" {
 		// A line that went on with a mark (a tap's breakpoint held it).
 		e.Summary = "[" + w.Reason + "] " + e.Summary
 	}
-	seq := s.history.add(e).Seq
-	s.lintLine(seq, w)
+	added := s.history.add(e)
+	s.lintLine(added.Seq, w)
+	s.dispatch(w, env, added)
+}
+
+// dispatch folds one message into the tables; entry is its traffic entry
+// (a batch's, for a message inside one).
+func (s *Session) dispatch(w Wire, env envelope, entry *Entry) {
 	switch env.kind {
 	case KindRequest:
-		s.request(w, env, seq)
+		s.request(w, env, entry.Seq)
 	case KindResponse, KindError:
-		s.response(w, env, seq)
+		if s.response(w, env, entry.Seq) {
+			entry.Negotiation = true
+		}
 	case KindNotification:
 		s.notification(w, env)
 	}
@@ -126,6 +138,52 @@ func stubSummary(size int) string {
 	return "content dropped under load (" + FormatSize(size) + ")"
 }
 
+// maxBatchParts bounds how many messages of one batch are summarized.
+const maxBatchParts = 1000
+
+// batch folds a JSON-RPC batch (2025-03-26): one traffic entry whose
+// summary lists its parts, each part folded in order as a message of its
+// own. An array holding no message at all is no batch: it reports false.
+func (s *Session) batch(w Wire, e Entry) bool {
+	var envs []envelope
+	var names []string
+	eachElement(w.Line, func(el []byte) bool {
+		env := parseEnvelope(el)
+		envs = append(envs, env)
+		if len(names) < 8 {
+			name := env.kind.String()
+			switch {
+			case env.method != "":
+				name += " " + env.method
+			case env.id != nil:
+				name += " " + idKey(env.id)
+			}
+			names = append(names, name)
+		}
+		return len(envs) < maxBatchParts
+	})
+	messages := 0
+	for _, env := range envs {
+		if env.kind != KindInvalid {
+			messages++
+		}
+	}
+	if messages == 0 {
+		return false
+	}
+	e.Kind = KindBatch
+	e.Summary = fmt.Sprintf("batch of %d: %s", len(envs), strings.Join(names, ", "))
+	if len(envs) > len(names) {
+		e.Summary += ", …"
+	}
+	added := s.history.add(e)
+	s.lintLine(added.Seq, w)
+	for _, env := range envs {
+		s.dispatch(w, env, added)
+	}
+	return true
+}
+
 func (s *Session) request(w Wire, env envelope, seq uint64) {
 	key := callKey(s.conn.Gen, w.Dir, env.id)
 	if c := s.calls[key]; c != nil {
@@ -167,7 +225,9 @@ func (s *Session) tokenKey(dir Direction, tok []byte) string {
 	return strconv.Itoa(s.conn.Gen) + "/" + dir.String() + "/" + idKey(tok)
 }
 
-func (s *Session) response(w Wire, env envelope, seq uint64) {
+// response folds a response; it reports whether the response is a step of
+// the negotiation (the probe's error), not a failure.
+func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 	reqDir := In
 	if w.Dir == In {
 		reqDir = Out
@@ -189,7 +249,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) {
 			o.Kind = NeedsInput
 		}
 		if env.kind == KindError {
-			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err}
+			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err, Negotiation: probe}
 		}
 		s.finish(c, o)
 	}
@@ -207,6 +267,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) {
 			q.resolve(w.Time, answeredState(q, env.result), env.result, nil)
 		}
 	}
+	return probe && env.kind == KindError
 }
 
 // answeredState is Rejected for an elicitation declined or cancelled.

@@ -52,9 +52,15 @@ func (m *Model) connBlock(w, h int) []string {
 		if status == "" {
 			status = "exit status 0"
 		}
-		wrapped(" ✗ the server stopped: ", status, 4, st.Error)
-		if f := shortFailure(c.Failure, c.Command); f != "" {
-			wrapped("   ", f, 2, st.Warn)
+		if f := shortFailure(c.Failure, c.Command); versionMismatch(c.Failure) {
+			// mcptui closed the connection: the server did not quit.
+			wrapped(" ⚠ wrong protocol version: ", f, 4, st.Warn)
+			wrapped("   ", "V reconnects at another version · the server then stopped: "+status, 2, st.Muted)
+		} else {
+			wrapped(" ✗ the server stopped: ", status, 4, st.Error)
+			if f != "" {
+				wrapped("   ", f, 2, st.Warn)
+			}
 		}
 	}
 	steps := c.Steps
@@ -125,4 +131,13 @@ func shortFailure(f string, command []string) string {
 		f = strings.TrimPrefix(f, "mcp: connecting to "+command[0]+": ")
 	}
 	return strings.Replace(f, "jsonrpc error -32000: ", "", 1)
+}
+
+// versionMismatch reports whether a start failure is a version the server
+// speaks but the client does not allow (a pinned or restricted --protocol):
+// mcptui ended the connection, the server did not quit.
+func versionMismatch(failure string) bool {
+	return strings.Contains(failure, "The server speaks protocol") ||
+		strings.Contains(failure, "supports none of the protocol versions") ||
+		strings.Contains(failure, "negotiated protocol")
 }

@@ -44,6 +44,12 @@ func (m *Model) header(w int) string {
 		state += fmt.Sprintf(" (restart %d)", c.Gen-1)
 	}
 	parts = append(parts, st.States[c.Phase].Bold(true).Render(state))
+	if len(c.Offered) > 1 || len(c.Offered) == 1 && c.Offered[0] != c.Protocol {
+		// What the server said it speaks, when that says more than the
+		// version in use (server/discover's list, 2024-10-07); last, so a
+		// narrow header cuts it first. V reconnects at another.
+		parts = append(parts, st.Muted.Render("offered "+inert.Fit(strings.Join(c.Offered, " "), 70)))
+	}
 	left := " " + strings.Join(parts, st.Subtle.Render(" │ "))
 
 	n := m.sess.Counters()
@@ -87,6 +93,8 @@ func (m *Model) statusLine(w int) string {
 		s = sty.Render(" " + inert.Fit(m.notice, w-2))
 	case m.alert != "":
 		s = st.Error.Render(" " + inert.Fit(m.alert, w-2))
+	case c.Phase == model.PhaseExited && versionMismatch(c.Failure):
+		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  V another version · r restarts")
 	case c.Phase == model.PhaseExited:
 		msg := "exited"
 		if c.ExitStatus != "" {
@@ -122,6 +130,8 @@ func (m *Model) context() keymap.Context {
 		return keymap.ComposerOverlay
 	case overlayListen:
 		return keymap.ListenOverlay
+	case overlayVersion:
+		return keymap.DialogOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput

@@ -115,6 +115,11 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 		textSt, status, statusSt = st.Muted, "ok", st.OK
 	case model.FailedWithError:
 		textSt, status, statusSt = st.Muted, fmt.Sprintf("error %d", c.Outcome.Err.Code), st.Error
+		if c.Outcome.Negotiation {
+			// An older server's -32601 to the probe: how it says "use
+			// initialize", a negotiation step.
+			status, statusSt = "older server", st.Muted
+		}
 	case model.CancelledByCaller:
 		textSt, status, statusSt = st.Muted, "cancelled", st.Warn
 	case model.NeedsInput:

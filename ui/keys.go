@@ -42,6 +42,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.rejectKey(msg)
 	case overlayComposer:
 		return m.composerKey(msg)
+	case overlayVersion:
+		return m.versionKey(msg)
 	case overlayListen:
 		return m.listenKey(msg)
 	case overlayAnswer:
@@ -78,6 +80,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.overlay = overlayComposer
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
+	case key.Matches(msg, g.Version):
+		m.openVersion()
 	case key.Matches(msg, g.Restart):
 		b := m.backend
 		m.say(false, "restarting the server…")

@@ -72,6 +72,8 @@ const (
 	overlayReject
 	overlayComposer
 	overlayListen
+	// overlayVersion picks the protocol version to reconnect at.
+	overlayVersion
 	// overlayAnswer is the answer editors (rich.go).
 	overlayAnswer
 )
@@ -109,6 +111,7 @@ type Model struct {
 	reject   *rejectDialog
 	composer *composer
 	listen   *listenDialog
+	version  *versionPicker
 	help     help.Model
 	// helpFor is the context the help overlay shows; helpFrom the overlay
 	// it returns to.

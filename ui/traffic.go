@@ -11,6 +11,7 @@ import (
 var kindLabel = map[model.Kind]string{
 	model.KindRequest: "req", model.KindNotification: "note", model.KindResponse: "resp",
 	model.KindError: "err", model.KindDiscarded: "drop", model.KindInvalid: "bad", model.KindBoundary: "──",
+	model.KindBatch: "batch",
 }
 
 // drawTraffic draws only the visible rows of the traffic log.
@@ -57,10 +58,12 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 		arrow, dirSt = "←", st.In
 	}
 	kindSt := st.Muted
-	switch e.Kind {
-	case model.KindError, model.KindDiscarded, model.KindInvalid:
+	switch {
+	case e.Negotiation:
+		// The probe's -32601 from an older server: a negotiation step.
+	case e.Kind == model.KindError, e.Kind == model.KindDiscarded, e.Kind == model.KindInvalid:
 		kindSt = st.Error
-	case model.KindRequest:
+	case e.Kind == model.KindRequest:
 		kindSt = st.Accent
 	}
 	link := " "

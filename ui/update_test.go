@@ -292,6 +292,22 @@ func TestCloseSubscriptionRestartQuit(t *testing.T) {
 	}
 }
 
+// V opens the version picker; picking a version reconnects pinned to it
+// (the history stays, as with r).
+func TestReconnectAtAnotherVersion(t *testing.T) {
+	m, fb := newTest(t, 100, 30, uitest.Session()...)
+	press(m, "V")
+	s := screen(m)
+	if !strings.Contains(s, "Protocol version") || !strings.Contains(s, "pin 2024-11-05") || !strings.Contains(s, "negotiate") {
+		t.Fatalf("no picker:\n%s", s)
+	}
+	run(t, m, press(m, "G", "enter"))
+	c := fb.Calls()
+	if len(c) != 1 || c[0].Method != "RestartAt" || len(c[0].Versions) != 1 || c[0].Versions[0] != "2024-11-05" {
+		t.Fatalf("calls = %+v", c)
+	}
+}
+
 func TestMouseFocusAndScroll(t *testing.T) {
 	m, _ := newTest(t, 100, 30, uitest.Session()...)
 	_ = screen(m) // scroll positions are settled by drawing

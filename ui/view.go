@@ -143,6 +143,8 @@ func (m *Model) drawOverlay(w, h int) string {
 		return kit.Box(m.styles, w, h, "New request", true, m.drawComposer(m.composer, iw, ih))
 	case overlayListen:
 		return kit.Box(m.styles, w, h, "New subscription", true, m.drawListen(m.listen, iw, ih))
+	case overlayVersion:
+		return kit.Box(m.styles, w, h, "Protocol version", true, m.drawVersion(m.version, iw, ih))
 	case overlayReject:
 		return kit.Box(m.styles, w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}

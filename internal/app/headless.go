@@ -48,9 +48,15 @@ func runDoctor(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "mcptui doctor: %s\n", inert.Line(err.Error()))
 		return headless.ExitInternal
 	}
+	rules, err := headless.DoctorRules(cfg, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui doctor: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
 	rep := doctor.Run(ctx, doctor.Options{
 		Command: cfg.Command, Args: cfg.Args, Env: cfg.ConnEnv(), Dir: cfg.Dir,
 		Versions: cfg.Protocols, Timeout: cfg.Timeout, MaxLineBytes: cfg.MaxLineBytes, Recorder: rec,
+		ProbeTimeout: cfg.ProbeTimeout, Declare: rules.Declare,
 	})
 	if rec != nil {
 		if err := rec.Close(); err != nil {

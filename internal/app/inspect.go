@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -91,7 +92,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		Timeout:         cfg.Timeout,
 		ResetOnProgress: cfg.ResetOnProgress,
 		MaxTotal:        cfg.MaxTotalTimeout,
-		ProbeTimeout:    mcp.DefaultProbeTimeout,
+		ProbeTimeout:    probeTimeout(cfg, command),
 	})
 	title := "mcptui — " + strings.Join(append([]string{command}, args...), " ")
 	if cfg.Mode == cli.ModeDemo {
@@ -133,6 +134,15 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		fmt.Fprintf(stderr, "mcptui: the server did not stop cleanly: %v\n", shutdownErr)
 	}
 	return 0
+}
+
+// probeTimeout is the probe's patience the model shows: the flag's, or
+// mcp's default for the command.
+func probeTimeout(cfg *cli.Config, command string) time.Duration {
+	if cfg.ProbeTimeout > 0 {
+		return cfg.ProbeTimeout
+	}
+	return mcp.ProbeTimeoutFor(command)
 }
 
 func roots(uris []string) []model.Root {

@@ -36,6 +36,17 @@ type Backend interface {
 	Shutdown(ctx context.Context) error
 }
 
+// Reconnector is the optional part of a Backend that restarts the server
+// at other protocol versions (a host may negotiate an older one than
+// mcptui's newest; a server author tests the one it uses).
+type Reconnector interface {
+	// RestartAt stops the server and starts it again allowing versions:
+	// one pins it, several restrict, nil negotiates among all.
+	RestartAt(ctx context.Context, versions []string) error
+	// Versions are the versions allowed now (nil: all).
+	Versions() []string
+}
+
 // Caller is the optional part of a Backend that sends requests the person
 // composed; without it the composer says it cannot send.
 type Caller interface {

@@ -77,8 +77,9 @@ const (
 	ModeAttach
 )
 
-// Protocol versions mcptui speaks, newest first.
-var knownProtocols = []string{"2026-07-28", "2025-11-25", "2025-06-18"}
+// Protocol versions mcptui speaks, newest first (2024-10-07, the
+// pre-release, is accepted too and spoken as 2024-11-05).
+var knownProtocols = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 // Config is a parsed command line.
 type Config struct {
@@ -95,10 +96,14 @@ type Config struct {
 	MaxLineBytes      int
 	MaxServerRequests int
 	Protocols         []string
-	Roots             []string
-	Theme             string
-	HistoryBytes      int
-	Bell              bool
+	// ProbeTimeout is how long the server/discover probe waits for a first
+	// answer before the server is taken for silent and started again; 0
+	// means the default, which is longer for a launcher (npx, uvx, docker).
+	ProbeTimeout time.Duration
+	Roots        []string
+	Theme        string
+	HistoryBytes int
+	Bell         bool
 
 	// Record is the file --record writes the session to ("" = none);
 	// RecordSecrets keeps the values of environment variables and of
@@ -299,6 +304,8 @@ func (cfg *Config) check() error {
 	switch {
 	case cfg.Timeout < 0:
 		return usageError("--timeout must not be negative (0 means none)")
+	case cfg.ProbeTimeout < 0:
+		return usageError("--probe-timeout must not be negative (0 means the default)")
 	case cfg.MaxTotalTimeout < 0:
 		return usageError("--max-total-timeout must not be negative")
 	case cfg.MaxLineBytes < 0:
@@ -326,6 +333,9 @@ func (cfg *Config) check() error {
 }
 
 func known(p string) bool {
+	if p == "2024-10-07" {
+		return true
+	}
 	for _, k := range knownProtocols {
 		if k == p {
 			return true
@@ -355,6 +365,7 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.Var(sizeFlag{&cfg.MaxLineBytes}, "max-line-bytes", "")
 	fs.IntVar(&cfg.MaxServerRequests, "max-server-requests", 0, "")
 	fs.Var(listFlag{list: &cfg.Protocols, unique: true}, "protocol", "")
+	fs.DurationVar(&cfg.ProbeTimeout, "probe-timeout", 0, "")
 	fs.Var(listFlag{list: &cfg.Roots, unique: true}, "root", "")
 	fs.StringVar(&cfg.Theme, "theme", cfg.Theme, "")
 	fs.Var(sizeFlag{&cfg.HistoryBytes}, "history-bytes", "")

@@ -22,6 +22,7 @@ func (c *Config) MCPOptions() mcp.Options {
 			MaxServerRequests: c.MaxServerRequests,
 		},
 		Versions:       c.Protocols,
+		ProbeTimeout:   c.ProbeTimeout,
 		RequestTimeout: timeout,
 	}
 }

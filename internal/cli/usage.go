@@ -52,7 +52,12 @@ Server process:
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,
-                               2025-11-25, 2025-06-18; default: all, negotiated
+                               2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05
+                               (2024-10-07 is taken for 2024-11-05); one pins it,
+                               several restrict; default: all, negotiated
+      --probe-timeout D        how long the first answer may take before the
+                               server is started again (default 10s; 60s for a
+                               launcher: npx, uvx, bunx, docker, ...)
       --root URI               a root the client offers (repeatable)
       --timeout D              per-request timeout (default 30s; 0 = none)
       --reset-timeout-on-progress
@@ -100,7 +105,8 @@ Headless commands:
   "message":...,"rpc":{...},"serverStderr":[...]}}, and the exit code says which:
     0 ok  1 internal  2 usage  3 the server did not start (or finish the handshake)
     4 protocol error (an error answer)  5 the tool returned isError
-    6 timeout  7 the server exited or hung up  8 a run step failed  130 interrupted
+    6 timeout  7 the server exited or hung up  8 a run step failed
+    9 the server declares no capability for it (nothing sent)  130 interrupted
   doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
   check exits 0 when every rule at --level passed, 9 when one failed, 3 when the
   server did not start.

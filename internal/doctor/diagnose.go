@@ -35,11 +35,9 @@ func diagnose(r *Report, opts Options, err error) {
 			Fix: "write logs and banners to stderr: console.error (Node), print(..., file=sys.stderr) or logging (Python), log.SetOutput(os.Stderr) (Go); stdout is only for JSON-RPC messages"})
 	}
 	if r.Negotiation != nil {
-		for _, st := range r.Negotiation.Steps {
+		for i, st := range r.Negotiation.Steps {
 			if st.Kind == mcp.StepAbandon.String() && strings.Contains(st.Decision, "silent") {
-				add(Diagnosis{Kind: KindWrongProtocol, Severity: Warning,
-					Summary: "it did not answer server/discover at all, so mcptui started it again and used initialize; a JSON-RPC server must answer a request it does not know with error -32601",
-					Fix:     "answer unknown methods with -32601 Method not found (the MCP SDKs do); until then clients wait for their probe timeout on every start"})
+				add(silentProbe(r, r.Negotiation.Steps[:i]))
 				break
 			}
 		}
@@ -81,6 +79,24 @@ func first(lines []string) string {
 		return ""
 	}
 	return lines[0]
+}
+
+// errorLine matches the line that names an uncaught error: Node's
+// "Error: ..." or "TypeError: ...", Python's last traceback line, Go's
+// "panic: ...".
+var errorLine = regexp.MustCompile(`^(\S*Error(\s\[\w+\])?:\s|\w+(\.\w+)*(Error|Exception):\s|panic:\s|fatal error:\s|Uncaught\s)`)
+
+// crashLine is the line of stderr that says why the process crashed, or "":
+// the last line naming an error, ahead of the trailer a runtime adds (Node
+// ends with "Node.js v20..." after the stack, Python with the exception
+// after its traceback).
+func crashLine(lines []string) string {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if s := strings.TrimSpace(lines[i]); errorLine.MatchString(s) {
+			return s
+		}
+	}
+	return ""
 }
 
 // lastLine is the last non-empty stderr line.
@@ -170,7 +186,9 @@ func initializeRefused(r *Report) bool {
 
 func exitedAtOnce(r *Report, stderr string) Diagnosis {
 	summary := fmt.Sprintf("it exited before the handshake finished (%s)", r.Exit)
-	if last := lastLine(r.Stderr); last != "" {
+	if crash := crashLine(r.Stderr); crash != "" {
+		summary += fmt.Sprintf("; it crashed: %q", crash)
+	} else if last := lastLine(r.Stderr); last != "" {
 		summary += fmt.Sprintf("; its last words on stderr: %q", last)
 	}
 	fix := "run the command by hand to see why it stops; it usually needs an argument, an environment variable (-e KEY=VALUE) or a working directory (--cwd DIR)"
@@ -183,6 +201,25 @@ func exitedAtOnce(r *Report, stderr string) Diagnosis {
 		fix = "it ended cleanly at once: it may not be a stdio server (it may need an argument such as stdio, or it starts an HTTP server elsewhere), or it exits when stdin is not a terminal"
 	}
 	return Diagnosis{Kind: KindExitsAtOnce, Severity: Error, Summary: summary, Fix: fix}
+}
+
+// silentProbe explains a server that did not answer the probe: one that
+// wrote nothing at all until the probe gave up was still starting (a
+// launcher's download, a slow start-up), not speaking another protocol;
+// one that was up and still said nothing ignores unknown requests.
+func silentProbe(r *Report, before []Step) Diagnosis {
+	var gaveUp time.Duration // when the probe gave up: the steps before it, back to back
+	for _, st := range before {
+		gaveUp += time.Duration(st.Took)
+	}
+	if r.FirstOutput == 0 || time.Duration(r.FirstOutput) >= gaveUp {
+		return Diagnosis{Kind: KindSlowStart, Severity: Warning,
+			Summary: fmt.Sprintf("slow start: it wrote nothing for %s, the probe's patience, so mcptui started it again and used initialize; a cold launcher (npx, uvx, docker) downloading the server looks like this", roundDuration(gaveUp)),
+			Fix:     "give it more time with --probe-timeout (for example --probe-timeout 2m), or install the server ahead of time (npm install -g PKG, uv tool install PKG)"}
+	}
+	return Diagnosis{Kind: KindWrongProtocol, Severity: Warning,
+		Summary: "it did not answer server/discover at all, so mcptui started it again and used initialize; a JSON-RPC server must answer a request it does not know with error -32601",
+		Fix:     "answer unknown methods with -32601 Method not found (the MCP SDKs do); until then clients wait for their probe timeout on every start"}
 }
 
 func wrongProtocol(e *mcp.Error, opts Options) Diagnosis {
@@ -201,7 +238,7 @@ func wrongProtocol(e *mcp.Error, opts Options) Diagnosis {
 		allowed = mcp.DefaultVersions
 	}
 	summary := fmt.Sprintf("it speaks MCP %s; mcptui allowed %s", orUnknown(speaks), strings.Join(allowed, ", "))
-	fix := "update the server's MCP SDK to a current version (2025-06-18 or later)"
+	fix := "mcptui speaks " + strings.Join(mcp.DefaultVersions, ", ") + "; the server's MCP SDK answered a version no published revision has: update it"
 	if len(opts.Versions) > 0 {
 		fix = "you limited the versions with --protocol; allow one the server speaks, or drop --protocol"
 	}

@@ -39,7 +39,8 @@ type Options struct {
 	Versions []string
 	// Timeout bounds each request of the handshake; 0 means 30 s.
 	Timeout time.Duration
-	// ProbeTimeout bounds the server/discover probe; 0 means mcp's 10 s.
+	// ProbeTimeout bounds the server/discover probe; 0 means mcp's default
+	// for the command (10 s, 60 s for a launcher).
 	ProbeTimeout time.Duration
 	// SlowStart is how long a handshake may take before it is called
 	// slow; 0 means 5 s.
@@ -51,6 +52,10 @@ type Options struct {
 	MaxLineBytes int
 	// Recorder, if set, records the examination.
 	Recorder *record.Recorder
+	// Declare, if set, sets the answerers (and so the client capabilities)
+	// on the options: the same as every other mode's for the same flags,
+	// so that the server shows doctor what it shows them.
+	Declare func(*mcp.Options)
 }
 
 func (o Options) withDefaults() Options {
@@ -335,6 +340,9 @@ func Run(ctx context.Context, opts Options) *Report {
 		ProbeTimeout:   opts.ProbeTimeout,
 		RequestTimeout: opts.Timeout,
 		ShutdownGrace:  opts.Grace,
+	}
+	if opts.Declare != nil {
+		opts.Declare(&mo)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()

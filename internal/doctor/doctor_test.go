@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -56,7 +57,14 @@ func testServer(name string) int {
 		serveDemo(ctx)
 		select {} // ignores end of input and SIGTERM; only SIGKILL ends it
 	case "old":
-		return serveOld()
+		return serveOld("2024-11-05")
+	case "ancient":
+		return serveOld("2023-01-01")
+	case "sleepy":
+		// A cold launcher: nothing at all for longer than the probe
+		// waits, on every start, then a working server.
+		time.Sleep(1500 * time.Millisecond)
+		return serveDemo(ctx)
 	case "hugelist":
 		return serveBrokenList(`{"tools":[{"name":"big","description":"` + strings.Repeat("x", 20<<20) + `","inputSchema":{"type":"object"}}]}`)
 	case "deeplist":
@@ -73,9 +81,9 @@ func serveDemo(ctx context.Context) int {
 	return 0
 }
 
-// serveOld answers like a 2024-11-05 server: -32601 to server/discover,
-// and initialize with its old version.
-func serveOld() int {
+// serveOld answers like an old server: -32601 to server/discover, and
+// initialize with its old version.
+func serveOld(version string) int {
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		var m struct {
@@ -87,7 +95,7 @@ func serveOld() int {
 		}
 		switch m.Method {
 		case "initialize":
-			fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2024-11-05","capabilities":{},"serverInfo":{"name":"old","version":"0.1"}}}`+"\n", m.ID)
+			fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":%q,"capabilities":{},"serverInfo":{"name":"old","version":"0.1"}}}`+"\n", m.ID, version)
 		default:
 			fmt.Printf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`+"\n", m.ID)
 		}
@@ -279,9 +287,9 @@ func TestLogsToStdout(t *testing.T) {
 
 func TestWrongProtocol(t *testing.T) {
 	t.Parallel()
-	r := examine(t, "old", nil)
+	r := examine(t, "ancient", nil)
 	d := check(t, r, KindWrongProtocol, Error, 4)
-	if !strings.Contains(d.Summary, "2024-11-05") {
+	if !strings.Contains(d.Summary, "2023-01-01") {
 		t.Errorf("%+v", d)
 	}
 	if len(r.Wire) == 0 {
@@ -290,6 +298,54 @@ func TestWrongProtocol(t *testing.T) {
 	pinned := examine(t, "demo", func(o *Options) { o.Versions = []string{"2025-06-18"} })
 	if pinned.ExitCode() != 0 {
 		t.Errorf("the demo speaks 2025-06-18: %+v", pinned.Diagnoses)
+	}
+}
+
+// A 2024-11-05 server (TypeScript SDK before 1.13) is healthy; its probe
+// -32601 is a negotiation step, not an error.
+func TestOldServerHealthy(t *testing.T) {
+	t.Parallel()
+	r := examine(t, "old", nil)
+	d := check(t, r, KindHealthy, OK, 0)
+	if !strings.Contains(d.Summary, "2024-11-05") {
+		t.Errorf("%+v", d)
+	}
+}
+
+// A server that writes nothing until the probe gives up is a slow starter
+// (a cold npx), not one that speaks another protocol.
+func TestSilentProbeIsSlowStart(t *testing.T) {
+	t.Parallel()
+	r := examine(t, "sleepy", func(o *Options) { o.ProbeTimeout = 300 * time.Millisecond })
+	d := check(t, r, KindSlowStart, Warning, 0)
+	if !strings.Contains(d.Summary, "slow start") || !strings.Contains(d.Fix, "--probe-timeout") {
+		t.Errorf("%+v", d)
+	}
+	for _, d := range r.Diagnoses {
+		if d.Kind == KindWrongProtocol {
+			t.Errorf("a slow starter blamed on the protocol: %+v", d)
+		}
+	}
+}
+
+// A Node crash ends with "Node.js v20..." after the stack: the line that
+// says what happened is the Error: above it.
+func TestNodeCrashQuotesTheError(t *testing.T) {
+	t.Parallel()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: no real Node crash to look at")
+	}
+	r := examine(t, "", func(o *Options) {
+		o.Command, o.Env = node, nil
+		o.Args = []string{"-e", `console.error("starting github server"); throw new Error("GITHUB_PERSONAL_ACCESS_TOKEN environment variable is not set")`}
+	})
+	d := check(t, r, KindExitsAtOnce, Error, 3)
+	if !strings.Contains(d.Summary, `it crashed: "Error: GITHUB_PERSONAL_ACCESS_TOKEN environment variable is not set"`) {
+		t.Errorf("%+v\nstderr %q", d, r.Stderr)
+	}
+	if !strings.Contains(d.Fix, "-e KEY=VALUE") {
+		t.Errorf("fix %q", d.Fix)
 	}
 }
 

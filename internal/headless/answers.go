@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/mcptui/mcptui/internal/cli"
@@ -25,6 +26,7 @@ type Rules struct {
 	roots            []model.Root
 	notes            *noteWriter
 	verbose          bool
+	noRootsOnce      sync.Once
 }
 
 // NewRules checks the --answer rules of cfg (the files must hold answers of
@@ -84,6 +86,22 @@ func checkElicitFile(b json.RawMessage) error {
 	return nil
 }
 
+// Declare sets every answerer of o to these rules: the capability set
+// every mode of mcptui declares for the same flags (the inspector's too,
+// but for roots.listChanged, which only the inspector sends): sampling
+// (with tools from 2025-11-25), elicitation (form and URL, where the
+// version has them) and roots.
+func (r *Rules) Declare(o *mcp.Options) {
+	o.Sampling, o.ElicitForm, o.ElicitURL, o.Roots = r.Sampling(), r.ElicitForm(), r.ElicitURL(), r.Roots()
+	o.SamplingTools = true
+}
+
+// DoctorRules are the rules doctor answers with: the same flags, notes
+// about questions to w.
+func DoctorRules(cfg *cli.Config, w io.Writer) (*Rules, error) {
+	return NewRules(cfg, &noteWriter{w: w})
+}
+
 // Sampling answers sampling/createMessage.
 func (r *Rules) Sampling() mcp.Answerer { return mcp.AnswerFunc(r.answerSampling) }
 
@@ -140,7 +158,11 @@ func (r *Rules) answerElicit(_ context.Context, q *mcp.Question) (json.RawMessag
 
 func (r *Rules) answerRoots(_ context.Context, q *mcp.Question) (json.RawMessage, error) {
 	if len(r.roots) == 0 {
-		return nil, r.noRule(q, "roots", mcp.CodeInternal, "--root URI")
+		// No --root is an honest answer: no roots. Said once.
+		r.noRootsOnce.Do(func() {
+			r.notes.printf("the server asked for roots (%s): answered with an empty list; offer some with --root URI", q.Method)
+		})
+		return model.RootsAnswer(nil), nil
 	}
 	r.answered(q, fmt.Sprintf("%d root(s) from --root", len(r.roots)))
 	return model.RootsAnswer(r.roots), nil

@@ -35,6 +35,8 @@
 //	7    connection: the server exited or closed the connection during the
 //	     command
 //	8    check: a step of a run script failed
+//	9    not declared: the server declares no capability for the request
+//	     (resources, templates, prompts, complete), so it was not sent
 //	130  interrupted (SIGINT or SIGTERM)
 //
 // # Answers without a person

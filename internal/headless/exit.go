@@ -15,15 +15,18 @@ import (
 
 // Exit codes; see the package documentation.
 const (
-	ExitOK          = 0
-	ExitInternal    = 1
-	ExitUsage       = 2
-	ExitStart       = 3
-	ExitProtocol    = 4
-	ExitTool        = 5
-	ExitTimeout     = 6
-	ExitConnection  = 7
-	ExitCheck       = 8
+	ExitOK         = 0
+	ExitInternal   = 1
+	ExitUsage      = 2
+	ExitStart      = 3
+	ExitProtocol   = 4
+	ExitTool       = 5
+	ExitTimeout    = 6
+	ExitConnection = 7
+	ExitCheck      = 8
+	// ExitNotDeclared: the server declares no capability for the request,
+	// which was not sent.
+	ExitNotDeclared = 9
 	ExitInterrupted = 130
 )
 
@@ -37,12 +40,13 @@ const (
 	KindTimeout     = "timeout"
 	KindConnection  = "connection"
 	KindCheck       = "check"
+	KindNotDeclared = "not-declared"
 	KindInterrupted = "interrupted"
 )
 
 var exitCodes = map[string]int{
 	KindInternal: ExitInternal, KindUsage: ExitUsage, KindStart: ExitStart, KindProtocol: ExitProtocol,
-	KindTool: ExitTool, KindTimeout: ExitTimeout, KindConnection: ExitConnection, KindCheck: ExitCheck,
+	KindTool: ExitTool, KindTimeout: ExitTimeout, KindConnection: ExitConnection, KindCheck: ExitCheck, KindNotDeclared: ExitNotDeclared,
 	KindInterrupted: ExitInterrupted,
 }
 
@@ -92,7 +96,10 @@ func classify(ctx context.Context, err error, st stage, stopped bool) *Failure {
 	}
 	var e *mcp.Error
 	var de *mcp.DecodeError
+	var nd *mcp.NotDeclaredError
 	switch {
+	case errors.As(err, &nd):
+		return fail(KindNotDeclared, "%v", nd)
 	case errors.As(err, &de):
 		return fail(KindProtocol, "%v", err)
 	case errors.As(err, &e) && e.Code == mcp.CodeTimeout:

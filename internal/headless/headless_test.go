@@ -180,7 +180,8 @@ func TestAnswerRules(t *testing.T) {
 			{"elicit decline", args("call", "elicit_form", "--answer", "elicitation=decline"), ExitOK, "decline"},
 			{"elicit no rule", args("call", "elicit_form"), -1, "--answer elicitation="},
 			{"roots", args("call", "roots", "--root", "file:///tmp/project"), ExitOK, "file:///tmp/project"},
-			{"roots no rule", args("call", "roots"), -1, "--root URI"},
+			// No --root is the honest answer "no roots", said on stderr.
+			{"roots no rule", args("call", "roots"), ExitOK, "answered with an empty list"},
 		} {
 			r := run(t, args(tc.args, "--protocol", proto, "--format", "text", server("demo"))...)
 			name := proto + " " + tc.name

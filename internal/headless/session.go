@@ -105,7 +105,7 @@ func RecordHeader(cfg *cli.Config) record.Header {
 func MCPOptions(cfg *cli.Config, rules *Rules) mcp.Options {
 	o := cfg.MCPOptions()
 	if rules != nil {
-		o.Sampling, o.ElicitForm, o.ElicitURL, o.Roots = rules.Sampling(), rules.ElicitForm(), rules.ElicitURL(), rules.Roots()
+		rules.Declare(&o)
 	}
 	return o
 }

@@ -12,8 +12,9 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -201,6 +202,7 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 		ServerVersion: sess.Server.Version,
 		Protocol:      client.Version(),
 		PID:           client.PID(),
+		Offered:       sess.Offered,
 	})
 }
 
@@ -222,10 +224,11 @@ func (s *Session) options(g *generation) mcp.Options {
 	}
 	ask := asker{s, g}
 	opts.Sampling, opts.ElicitForm, opts.ElicitURL, opts.Roots = ask, ask, ask, ask
-	if len(opts.Capabilities) == 0 {
-		// A person can answer any sampling request, tool use included.
-		opts.Capabilities = json.RawMessage(`{"sampling":{"tools":{}}}`)
-	}
+	// The capability set every mode declares (headless and doctor too): a
+	// person can answer any sampling request, tool use included. Only
+	// here is roots.listChanged declared: the explorer's roots dialog
+	// sends notifications/roots/list_changed.
+	opts.SamplingTools, opts.RootsListChanged = true, true
 	return opts
 }
 
@@ -261,6 +264,30 @@ func (s *Session) Restart(ctx context.Context) error {
 	s.connect()
 	return nil
 }
+
+// RestartAt is Restart with other protocol versions allowed from now on:
+// one pins it, several restrict, nil negotiates among all. The history
+// stays, with a boundary.
+func (s *Session) RestartAt(ctx context.Context, versions []string) error {
+	for _, v := range versions {
+		if !mcp.KnownVersion(v) {
+			return fmt.Errorf("session: protocol %q is not one mcptui speaks", v)
+		}
+	}
+	if s.ctx.Err() != nil {
+		return errors.New("session: closed")
+	}
+	s.stopCurrent()
+	if s.ctx.Err() != nil {
+		return errors.New("session: closed")
+	}
+	s.cfg.MCP.Versions = slices.Clone(versions)
+	s.connect()
+	return nil
+}
+
+// Versions are the protocol versions allowed now (nil: all).
+func (s *Session) Versions() []string { return slices.Clone(s.cfg.MCP.Versions) }
 
 // Shutdown stops the server for good and ends the session. It returns once
 // the process has exited (or was killed).

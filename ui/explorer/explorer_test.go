@@ -281,6 +281,19 @@ func TestLogLevelMessagesAndSubscriptions(t *testing.T) {
 	mustContain(t, m, "opened subscription: accepted", "1 subscription(s)")
 }
 
+// A server without the logging capability is not sent logging/setLevel:
+// the dialog does not open and the notice says why.
+func TestLogLevelNeedsTheCapability(t *testing.T) {
+	f := newFake("everything")
+	f.noLogging = true
+	m := newTest(t, f, nil)
+	press(m, "L")
+	if f.level != "" {
+		t.Fatalf("logging/setLevel sent (%q) to a server without logging", f.level)
+	}
+	mustContain(t, m, "the server declares no logging capability")
+}
+
 func TestTask(t *testing.T) {
 	f := newFake("everything")
 	f.results["simulate-research-query"] = `{"task":{"taskId":"t-1","status":"working","statusMessage":"researching","pollInterval":10,"ttl":60000}}`

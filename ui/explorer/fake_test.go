@@ -18,6 +18,7 @@ import (
 type fake struct {
 	mu        sync.Mutex
 	version   string
+	noLogging bool // declares no logging capability
 	tools     []mcp.Tool
 	resources []mcp.Resource
 	templates []mcp.ResourceTemplate
@@ -192,9 +193,7 @@ func (f *fake) Notify(_ context.Context, method string, _ any) error {
 }
 
 func (f *fake) Info() Info {
-	t := true
-	_ = t
-	return Info{Version: f.version, Name: "fake", Key: "fake-server",
+	info := Info{Version: f.version, Name: "fake", Key: "fake-server",
 		Capabilities: mcp.ServerCapabilities{
 			Tools:       &mcp.ListChangedCapability{ListChanged: true},
 			Prompts:     &mcp.ListChangedCapability{ListChanged: true},
@@ -202,6 +201,10 @@ func (f *fake) Info() Info {
 			Completions: json.RawMessage(`{}`),
 			Logging:     json.RawMessage(`{}`),
 		}}
+	if f.noLogging {
+		info.Capabilities.Logging = nil
+	}
+	return info
 }
 
 func (f *fake) Notifications() <-chan mcp.Notification { return f.notes }

@@ -3,6 +3,7 @@ package explorer
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -92,6 +93,11 @@ func (m *Model) screenKey(k string) (cmd tea.Cmd, ok bool) {
 	case "g":
 		m.setTab(Log)
 	case "L":
+		if info := m.srv.Info(); info.Capabilities.Logging == nil && !mcp.Stateless(info.Version) {
+			// MCP: only what the server declared is requested.
+			m.say(true, "the server declares no logging capability: logging/setLevel is not sent")
+			return nil, true
+		}
 		m.dlg = dialog{kind: dlgLevel}
 		for i, l := range logLevels {
 			if l == m.level {

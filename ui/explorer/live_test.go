@@ -141,8 +141,7 @@ func startLive(t *testing.T, command string, args []string, env []conn.EnvVar, v
 	ctx, cancel := context.WithCancel(context.Background())
 	hub := NewHub(0)
 	opts := mcp.Options{Versions: versions, OnNotification: hub.Push, Conn: conn.Options{Env: env, Stderr: discard{}},
-		ElicitForm: answers, ElicitURL: answers, Sampling: answers, Roots: answers,
-		Capabilities: json.RawMessage(`{"sampling":{"tools":{}}}`)}
+		ElicitForm: answers, ElicitURL: answers, Sampling: answers, Roots: answers, SamplingTools: true}
 	client, err := mcp.Connect(ctx, command, args, opts)
 	if err != nil {
 		cancel()

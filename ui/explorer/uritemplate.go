@@ -117,7 +117,9 @@ func (t *uriTemplate) optional(name string) bool {
 	return false
 }
 
-// expand fills the template; an empty value counts as undefined.
+// expand fills the template. A variable missing from vals is undefined
+// (skipped); an empty string is defined (RFC 6570 §3.2.1: "{?q}" with q
+// empty is "?q=").
 func (t *uriTemplate) expand(vals map[string]string) string {
 	var b strings.Builder
 	for _, p := range t.parts {
@@ -129,7 +131,7 @@ func (t *uriTemplate) expand(vals map[string]string) string {
 		first := true
 		for _, v := range p.vars {
 			val, ok := vals[v.name]
-			if !ok || val == "" {
+			if !ok {
 				continue
 			}
 			if first {

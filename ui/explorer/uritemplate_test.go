@@ -11,13 +11,20 @@ func TestURITemplate(t *testing.T) {
 		"{hello}":                              "Hello%20World%21",
 		"{+path}/here":                         "/foo/bar/here",
 		"map?{x,y}":                            "map?1024,768",
-		"{?x,y,empty}":                         "?x=1024&y=768",
-		"X{.var}":                              "X.value",
-		"{/var,x}/here":                        "/value/1024/here",
-		"{;x,y}":                               ";x=1024;y=768",
-		"{var:3}":                              "val",
-		"{#path}":                              "#/foo/bar",
-		"?fixed=yes{&x}":                       "?fixed=yes&x=1024",
+		// RFC 6570 §3.2.1: an empty string is defined, unlike a missing
+		// variable (undef is skipped).
+		"{?x,y,empty}":   "?x=1024&y=768&empty=",
+		"{?x,undef}":     "?x=1024",
+		"{;x,empty}":     ";x=1024;empty",
+		"X{.empty}":      "X.",
+		"{empty}":        "",
+		"{undef}":        "",
+		"X{.var}":        "X.value",
+		"{/var,x}/here":  "/value/1024/here",
+		"{;x,y}":         ";x=1024;y=768",
+		"{var:3}":        "val",
+		"{#path}":        "#/foo/bar",
+		"?fixed=yes{&x}": "?fixed=yes&x=1024",
 		"demo://resource/dynamic/text/{resourceId}": "demo://resource/dynamic/text/",
 	} {
 		p, err := parseTemplate(tpl)

@@ -29,6 +29,8 @@ type Call struct {
 	Request backend.CallRequest
 	// Listen is set for Listen.
 	Listen backend.ListenRequest
+	// Versions is set for RestartAt.
+	Versions []string
 }
 
 // Backend is a fake ui.Backend: events pushed to its inbox reach the UI,
@@ -149,11 +151,20 @@ func (b *Backend) CloseSubscription(_ context.Context, id json.RawMessage) error
 // Restart records a restart.
 func (b *Backend) Restart(context.Context) error { return b.record(Call{Method: "Restart"}) }
 
+// RestartAt records a restart at other versions.
+func (b *Backend) RestartAt(_ context.Context, versions []string) error {
+	return b.record(Call{Method: "RestartAt", Versions: versions})
+}
+
+// Versions are all (nil).
+func (b *Backend) Versions() []string { return nil }
+
 // Shutdown records a shutdown.
 func (b *Backend) Shutdown(context.Context) error { return b.record(Call{Method: "Shutdown"}) }
 
 var (
-	_ backend.Backend  = (*Backend)(nil)
-	_ backend.Caller   = (*Backend)(nil)
-	_ backend.Listener = (*Backend)(nil)
+	_ backend.Backend     = (*Backend)(nil)
+	_ backend.Caller      = (*Backend)(nil)
+	_ backend.Listener    = (*Backend)(nil)
+	_ backend.Reconnector = (*Backend)(nil)
 )
