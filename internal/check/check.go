@@ -416,13 +416,13 @@ func clip(s string, n int) string {
 // Exit statuses of mcptui check beside the headless ones.
 const (
 	// ExitRuleFailed means a rule at the chosen level failed.
-	ExitRuleFailed = 9
+	ExitRuleFailed = 10
 	// exitNoServer means nothing could be checked (as headless's 3).
 	exitNoServer = 3
 )
 
 // ExitCode is the exit status for rep: 0 when every rule at level or
-// stronger passed (or was skipped), 9 when one failed, 3 when the server
+// stronger passed (or was skipped), 10 when one failed, 3 when the server
 // could not be checked at all.
 func ExitCode(rep *Report, level rules.Level) int {
 	if rep.Error != "" || len(rep.Eras) == 0 {

@@ -108,7 +108,7 @@ Headless commands:
     6 timeout  7 the server exited or hung up  8 a run step failed
     9 the server declares no capability for it (nothing sent)  130 interrupted
   doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
-  check exits 0 when every rule at --level passed, 9 when one failed, 3 when the
+  check exits 0 when every rule at --level passed, 10 when one failed, 3 when the
   server did not start.
 
 Run scripts (one step per line, # comments):
