@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,10 +13,6 @@ import (
 	"syscall"
 	"time"
 )
-
-// waitDelay bounds how long Wait waits for the child's stderr to close after
-// it exited (a grandchild may hold it open).
-const waitDelay = 2 * time.Second
 
 // exitGrace is how long a failed write waits for the process's exit status,
 // so that a server that exited is reported as exited, not as a broken pipe.
@@ -31,10 +26,9 @@ var errExitedCleanly = errors.New("exit status 0")
 type Conn struct {
 	opts              Options
 	maxServerRequests int
-	cmd               *exec.Cmd
+	proc              *process
 	stdin             *os.File
 	rawStdin          syscall.RawConn
-	stdout            io.ReadCloser
 	nextID            atomic.Int64
 	openSubs          atomic.Int32
 	acceptBatches     atomic.Bool
@@ -43,7 +37,7 @@ type Conn struct {
 	mu              sync.Mutex
 	pending         map[int64]*pendingCall
 	subs            map[int64]*Subscription
-	serverRequests  map[string]context.CancelFunc
+	serverRequests  map[string]*serverRequest
 	runningHandlers int
 	stopErr         *Error
 
@@ -52,6 +46,10 @@ type Conn struct {
 	done          chan struct{}
 	exited        chan struct{}
 	exitErr       error // set before exited is closed
+
+	shutdownOnce sync.Once
+	shutdownDone chan struct{}
+	shutdownErr  error // set before shutdownDone is closed
 
 	w writer
 }
@@ -85,54 +83,42 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
+	marker := newMarker()
 	cmd := &exec.Cmd{
-		Path:      path,
-		Args:      append([]string{command}, args...),
-		Dir:       opts.Dir,
-		Env:       environment(os.Environ(), opts.Env),
-		Stderr:    opts.Stderr,
-		WaitDelay: waitDelay,
+		Path:        path,
+		Args:        append([]string{command}, args...),
+		Dir:         opts.Dir,
+		Env:         append(environment(os.Environ(), opts.Env), MarkerEnv+"="+marker),
+		SysProcAttr: processAttr(),
 	}
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
-	}
-	// The stdin pipe is ours, not exec's, so that writes can be attempted
-	// without blocking (see writer.direct).
-	childStdin, stdin, err := os.Pipe()
+	proc, childFiles, err := openPipes(cmd, opts.Stderr)
 	if err != nil {
 		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
 	}
-	cmd.Stdin = childStdin
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		childStdin.Close()
-		stdin.Close()
-		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
-	}
+	proc.marker = marker
+	stdin := childFiles.parentStdin
 	rawStdin, err := stdin.SyscallConn()
+	if err == nil {
+		err = startProcess(cmd, proc)
+	}
+	childFiles.closeChildEnds()
 	if err != nil {
-		childStdin.Close()
-		stdin.Close()
+		childFiles.closeParentEnds()
 		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
 	}
-	err = cmd.Start()
-	childStdin.Close()
-	if err != nil {
-		stdin.Close()
-		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}
-	}
+	proc.pgid = groupID(proc.os.Pid)
 	c := &Conn{
 		opts:              opts,
 		maxServerRequests: opts.MaxServerRequests,
-		cmd:               cmd,
+		proc:              proc,
 		stdin:             stdin,
 		rawStdin:          rawStdin,
-		stdout:            stdout,
 		pending:           make(map[int64]*pendingCall),
 		subs:              make(map[int64]*Subscription),
-		serverRequests:    make(map[string]context.CancelFunc),
+		serverRequests:    make(map[string]*serverRequest),
 		done:              make(chan struct{}),
 		exited:            make(chan struct{}),
+		shutdownDone:      make(chan struct{}),
 	}
 	c.acceptBatches.Store(opts.AcceptBatches)
 	c.handlerCtx, c.cancelHandler = context.WithCancel(context.Background())
@@ -140,8 +126,15 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 	c.mu.Lock()
 	c.stopOwner = context.AfterFunc(ctx, func() { c.Close() })
 	c.mu.Unlock()
+	if opts.OnStart != nil {
+		opts.OnStart(proc.os.Pid)
+	}
 	go c.w.loop()
 	go c.readLoop()
+	if proc.stderrR != nil {
+		go proc.copyStderr(opts.Stderr)
+	}
+	go c.awaitExit()
 	return c, nil
 }
 
@@ -176,7 +169,7 @@ func changed(changes []EnvVar, name string) bool {
 }
 
 // PID is the server process's id.
-func (c *Conn) PID() int { return c.cmd.Process.Pid }
+func (c *Conn) PID() int { return c.proc.os.Pid }
 
 // Done is closed once the connection has stopped: closed, or the server
 // exited, or a write to it failed.
@@ -212,24 +205,6 @@ func (c *Conn) Close() error {
 func (c *Conn) CloseWithError(reason error) error {
 	c.stop(&Error{Code: CodeConnection, Message: msgClosed, Cause: reason}, true)
 	return nil
-}
-
-// Shutdown stops the server for good: it closes stdin, waits up to grace for
-// the server to exit, then sends SIGTERM, waits up to grace again, then sends
-// SIGKILL. It returns nil if the server exited with status 0 after EOF, and
-// otherwise an error saying how it ended.
-func (c *Conn) Shutdown(grace time.Duration) error {
-	c.Close()
-	if c.waitExit(grace) {
-		return c.exitErr
-	}
-	_ = signalGroup(c.cmd.Process, syscall.SIGTERM)
-	if c.waitExit(grace) {
-		return fmt.Errorf("conn: server did not exit within %v of EOF; stopped by SIGTERM: %w", grace, exitCause(c.exitErr))
-	}
-	_ = signalGroup(c.cmd.Process, syscall.SIGKILL)
-	<-c.exited
-	return fmt.Errorf("conn: server ignored EOF and SIGTERM for %v each; killed: %w", grace, exitCause(c.exitErr))
 }
 
 func (c *Conn) waitExit(d time.Duration) bool {
@@ -279,11 +254,12 @@ func (c *Conn) stop(err *Error, immediate bool) {
 	_ = c.stdin.Close()
 }
 
-// readLoop reads and dispatches every line of stdout, then reaps the process
-// and stops the connection with its exit status. It keeps reading after
-// Close so the server is never blocked writing.
+// readLoop reads and dispatches every line of stdout until its end (or until
+// a shutdown closes our end of the pipe). It keeps reading after Close so
+// the server is never blocked writing.
 func (c *Conn) readLoop() {
-	lr := newLineReader(c.stdout, c.opts.MaxLineBytes)
+	defer close(c.proc.outDone)
+	lr := newLineReader(c.proc.stdoutR, c.opts.MaxLineBytes)
 	for {
 		line, size, err := lr.next()
 		if err == errLineTooLong {
@@ -294,11 +270,20 @@ func (c *Conn) readLoop() {
 			continue
 		}
 		if err != nil {
-			break
+			return
 		}
 		c.handleLine(line, size)
 	}
-	waitErr := c.cmd.Wait()
+}
+
+// awaitExit stops the connection once the server process has exited, with
+// its exit status: after the lines it wrote are dispatched (the end of
+// stdout), but not later than drainAfterExit when a child of it still holds
+// stdout or stderr open.
+func (c *Conn) awaitExit() {
+	<-c.proc.reaped
+	c.proc.drained()
+	waitErr := c.proc.waitErr
 	c.exitErr = waitErr
 	c.observe(Exited, nil, 0, exitCause(waitErr))
 	close(c.exited)

@@ -256,6 +256,9 @@ func TestStderrInherited(t *testing.T) {
 // unset ("inherit") or set ("capture"), and prints what it captured.
 func runDialer(args []string) int {
 	os.Setenv(roleEnv, "server")
+	if len(args) > 0 && args[0] == "orphan" {
+		return runOrphanDialer()
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Println(err)

@@ -225,12 +225,12 @@ func (c *Conn) cancelServerRequest(m message) bool {
 		return false
 	}
 	c.mu.Lock()
-	cancel := c.serverRequests[key]
+	sr := c.serverRequests[key]
 	c.mu.Unlock()
-	if cancel == nil {
+	if sr == nil {
 		return false
 	}
-	cancel()
+	sr.cancel()
 	return true
 }
 

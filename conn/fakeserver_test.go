@@ -60,6 +60,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/testkit/proctree"
 )
 
 // roleEnv selects what the test binary does: run the tests (unset), be the
@@ -76,6 +78,7 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	proctree.Main()
 	// The role is inherited by every child, including the workers that go
 	// test -fuzz starts; those are told apart by their -test.* flags.
 	if !slices.ContainsFunc(os.Args[1:], func(a string) bool { return strings.HasPrefix(a, "-test.") }) {

@@ -49,6 +49,12 @@ type Options struct {
 	// also reported on its own as Discarded. Off (the default), an array
 	// line is discarded as the seed says. SetAcceptBatches changes it later.
 	AcceptBatches bool
+	// OnStart is called once, from Dial, with the pid of the server process
+	// as soon as it has started (before the first line is written).
+	OnStart func(pid int)
+	// OnShutdownStage is told each stage Shutdown enters, as it enters it,
+	// from the goroutine that called Shutdown; it must not block.
+	OnShutdownStage func(ShutdownStage)
 }
 
 // EnvVar is one environment change for the child. A nil Value unsets Name.

@@ -29,26 +29,48 @@ func (c *Conn) serverRequest(m message) {
 	}
 	c.runningHandlers++
 	ctx, cancel := context.WithCancel(c.handlerCtx)
-	c.serverRequests[key] = cancel
+	sr := &serverRequest{id: m.id, cancel: cancel}
+	c.serverRequests[key] = sr
 	c.mu.Unlock()
 
 	req := &Request{ID: m.id, Method: m.method, Params: m.params}
-	go c.runHandler(ctx, cancel, key, req)
+	go c.runHandler(ctx, sr, key, req)
+}
+
+// serverRequest is a server request whose handler runs.
+type serverRequest struct {
+	id     []byte
+	cancel context.CancelFunc
+	// answered is set (under Conn.mu) by whoever writes the one answer:
+	// the handler, or Shutdown's farewell.
+	answered bool
+}
+
+// claim reports whether the caller may write the request's answer, and
+// makes sure nobody else does.
+func (c *Conn) claim(sr *serverRequest) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sr.answered {
+		return false
+	}
+	sr.answered = true
+	return true
 }
 
 // runHandler runs the handler and writes its answer unless the request was
 // cancelled or the connection stopped meanwhile. The handler's slot frees once
 // the answer is written.
-func (c *Conn) runHandler(ctx context.Context, cancel context.CancelFunc, key string, req *Request) {
+func (c *Conn) runHandler(ctx context.Context, sr *serverRequest, key string, req *Request) {
 	defer func() {
 		c.mu.Lock()
 		c.runningHandlers--
 		delete(c.serverRequests, key)
 		c.mu.Unlock()
-		cancel()
+		sr.cancel()
 	}()
 	result, err := safeHandle(ctx, c.opts.OnServerRequest, req)
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || !c.claim(sr) {
 		return
 	}
 	var e *Error

@@ -7,19 +7,14 @@ import (
 	"syscall"
 )
 
-// newProcessGroup starts the server as the leader of a new process group.
-func newProcessGroup() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
-}
+// signalProcess sends sig to the server process alone.
+func signalProcess(p *os.Process, sig syscall.Signal) error { return p.Signal(sig) }
 
-// signalGroup sends sig to the server's whole process group, falling back to
-// the process alone.
-func signalGroup(p *os.Process, sig syscall.Signal) error {
-	if err := syscall.Kill(-p.Pid, sig); err == nil {
-		return nil
-	}
-	return p.Signal(sig)
-}
+// killGroup sends sig to every process of the group.
+func killGroup(pgid int, sig syscall.Signal) error { return syscall.Kill(-pgid, sig) }
+
+// killPID sends sig to one process.
+func killPID(pid int, sig syscall.Signal) error { return syscall.Kill(pid, sig) }
 
 // writeRaw is one write(2) on the pipe; with the pipe in non-blocking mode it
 // returns EAGAIN instead of waiting.
