@@ -51,6 +51,10 @@ func (s *Session) applyCurrent(ev Event) {
 		if e.PID != 0 {
 			s.conn.PID = e.PID
 		}
+	case Spawned:
+		s.conn.PID = e.PID
+	case Stopping:
+		s.conn.Stopping = e.Stage
 	case Exited:
 		if !s.abandonedExit(e.Time, e.Status) {
 			s.exited(e.Time, e.Status)

@@ -117,6 +117,20 @@ type Ready struct {
 	Offered []string
 }
 
+// Spawned is a server process started, with its pid, as soon as it runs
+// (before negotiation; again for a respawn during negotiation).
+type Spawned struct {
+	Stamp
+	PID int
+}
+
+// Stopping is a stage of shutting the server down (stdin closed, SIGTERM
+// sent, SIGKILL sent, stopped), for a quit or a restart.
+type Stopping struct {
+	Stamp
+	Stage string
+}
+
 // Failed is a start or negotiation that did not produce a connection (the
 // executable was not found, the process exited at once).
 type Failed struct {

@@ -101,6 +101,9 @@ type ConnState struct {
 	// more than ExitStatus (for example "no answer to initialize" after
 	// "exit status 1").
 	Failure string
+	// Stopping is the stage of shutting the server down ("" while it is
+	// not being stopped).
+	Stopping string
 }
 
 // Counters are the header's numbers.

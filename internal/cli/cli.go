@@ -88,8 +88,11 @@ type Config struct {
 	Command string
 	Args    []string
 
-	Env               []EnvChange
-	Dir               string
+	Env []EnvChange
+	Dir string
+	// ShutdownGrace is how long the server gets after stdin's EOF, and
+	// again after SIGTERM, before the next step of a shutdown.
+	ShutdownGrace     time.Duration
 	Timeout           time.Duration
 	ResetOnProgress   bool
 	MaxTotalTimeout   time.Duration
@@ -186,6 +189,11 @@ const (
 	// MinMaxLineBytes is the smallest --max-line-bytes accepted: an
 	// initialize result or a tools/list page does not fit in less.
 	MinMaxLineBytes = 1 << 10
+	// DefaultShutdownGrace: servers that honour EOF exit within tens of
+	// milliseconds of it (node and npx measured at 35 ms), so a second is
+	// ample for one finishing its admitted work, and is all a server that
+	// ignores EOF delays a quit before it is sent SIGTERM.
+	DefaultShutdownGrace = time.Second
 )
 
 // ErrUsage marks command-line mistakes; the caller prints the message and
@@ -197,6 +205,7 @@ func Parse(args []string) (*Config, error) {
 	cfg := &Config{
 		Mode:            ModeInspect,
 		Timeout:         DefaultTimeout,
+		ShutdownGrace:   DefaultShutdownGrace,
 		ResetOnProgress: true,
 		MaxTotalTimeout: DefaultMaxTotalTimeout,
 		Theme:           "auto",
@@ -306,6 +315,8 @@ func (cfg *Config) check() error {
 		return usageError("--timeout must not be negative (0 means none)")
 	case cfg.ProbeTimeout < 0:
 		return usageError("--probe-timeout must not be negative (0 means the default)")
+	case cfg.ShutdownGrace < 0:
+		return usageError("--shutdown-grace must not be negative (0 sends SIGTERM at once)")
 	case cfg.MaxTotalTimeout < 0:
 		return usageError("--max-total-timeout must not be negative")
 	case cfg.MaxLineBytes < 0:
@@ -360,6 +371,7 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.StringVar(&cfg.ConfigFile, "config", "", "")
 	fs.StringVar(&cfg.ServerName, "server", "", "")
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "")
+	fs.DurationVar(&cfg.ShutdownGrace, "shutdown-grace", cfg.ShutdownGrace, "")
 	fs.BoolVar(&cfg.ResetOnProgress, "reset-timeout-on-progress", cfg.ResetOnProgress, "")
 	fs.DurationVar(&cfg.MaxTotalTimeout, "max-total-timeout", cfg.MaxTotalTimeout, "")
 	fs.Var(sizeFlag{&cfg.MaxLineBytes}, "max-line-bytes", "")

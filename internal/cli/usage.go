@@ -49,6 +49,8 @@ Server process:
       --config FILE            take the server from a host's config file (mcpServers,
                                or VS Code's servers); -e, --unset and --cwd still apply
       --server NAME            the server of --config FILE, or of your host configs
+      --shutdown-grace D       how long the server gets to exit after stdin's EOF,
+                               and again after SIGTERM, before SIGKILL (default 1s)
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,

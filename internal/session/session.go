@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -26,8 +27,8 @@ import (
 )
 
 // DefaultShutdownGrace is how long the server gets at each step of a
-// shutdown (EOF, then SIGTERM, then SIGKILL).
-const DefaultShutdownGrace = 2 * time.Second
+// shutdown (EOF, then SIGTERM, then SIGKILL) when Config says nothing.
+const DefaultShutdownGrace = time.Second
 
 // Config says which server to start and how.
 type Config struct {
@@ -72,6 +73,10 @@ type generation struct {
 	connecting chan struct{} // closed when the connect attempt ends
 	stopped    chan struct{} // closed when the connection has stopped
 	stopOnce   sync.Once
+	// stopping is set once the session shuts this generation down: from
+	// then on its shutdown stages are reported (not those of a process
+	// abandoned during negotiation).
+	stopping atomic.Bool
 
 	// The fields below are guarded by Session.mu.
 	client *mcp.Client
@@ -211,6 +216,13 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 // stderr byte reaches the inbox stamped with the generation.
 func (s *Session) options(g *generation) mcp.Options {
 	opts := s.cfg.MCP
+	opts.ShutdownGrace = s.cfg.ShutdownGrace
+	opts.Conn.OnStart = func(pid int) { s.push(model.Spawned{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, PID: pid}) }
+	opts.Conn.OnShutdownStage = func(st conn.ShutdownStage) {
+		if g.stopping.Load() {
+			s.push(model.Stopping{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, Stage: st.String()})
+		}
+	}
 	observe := s.cfg.Inbox.ObserverGen(g.n)
 	if user := opts.Conn.Observer; user != nil {
 		opts.Conn.Observer = func(e conn.Event) { user(e); observe(e) }
@@ -289,16 +301,26 @@ func (s *Session) RestartAt(ctx context.Context, versions []string) error {
 // Versions are the protocol versions allowed now (nil: all).
 func (s *Session) Versions() []string { return slices.Clone(s.cfg.MCP.Versions) }
 
-// Shutdown stops the server for good and ends the session. It returns once
-// the process has exited (or was killed).
+// Shutdown stops the server for good and ends the session: stdin's EOF,
+// then SIGTERM, then SIGKILL to its process group, each after the grace.
+// It returns once the process tree is gone, or when ctx is done (the
+// shutdown then goes on in the background; every step of it is bounded).
 func (s *Session) Shutdown(ctx context.Context) error {
 	s.close()
-	return s.stopCurrent()
+	done := make(chan error, 1)
+	go func() { done <- s.stopCurrent() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("session: shutting the server down: %w", context.Cause(ctx))
+	}
 }
 
 // stopCurrent shuts the current generation's server down (stdin EOF,
 // SIGTERM, SIGKILL), waiting for a connect attempt in progress to end
-// first.
+// first (it ends promptly: its context is cancelled, and mcp shuts down
+// the process it was negotiating with).
 func (s *Session) stopCurrent() error {
 	s.mu.Lock()
 	g := s.gen
@@ -306,10 +328,23 @@ func (s *Session) stopCurrent() error {
 	if g == nil {
 		return nil
 	}
-	g.cancel()
-	<-g.connecting
+	g.stopping.Store(true)
+	defer g.cancel()
 	s.mu.Lock()
-	client, subs := g.client, g.subs
+	client := g.client
+	s.mu.Unlock()
+	if client == nil {
+		// Still connecting: cancelling ends the attempt, and mcp shuts
+		// down the process it was negotiating with. A connect that won
+		// the race sets the client first.
+		g.cancel()
+		<-g.connecting
+		s.mu.Lock()
+		client = g.client
+		s.mu.Unlock()
+	}
+	s.mu.Lock()
+	subs := g.subs
 	g.subs = make(map[string]*mcp.Subscription)
 	s.mu.Unlock()
 	for _, sub := range subs {
@@ -318,6 +353,9 @@ func (s *Session) stopCurrent() error {
 	if client == nil {
 		return nil
 	}
+	// The shutdown itself comes before the context is cancelled (which
+	// would close stdin at once), so that the server's open questions are
+	// answered first.
 	err := client.Shutdown(s.cfg.ShutdownGrace)
 	g.stop()
 	return err

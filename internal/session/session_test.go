@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/demo"
 	"github.com/mcptui/mcptui/internal/session/inbox"
+	"github.com/mcptui/mcptui/internal/testkit/proctree"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
@@ -23,12 +24,16 @@ func TestMain(m *testing.M) {
 	if os.Getenv(floodEnv) == "1" {
 		os.Exit(floodServer())
 	}
+	proctree.Main()
 	if os.Getenv(roleEnv) == "1" {
 		if err := demo.Serve(context.Background(), os.Stdin, os.Stdout, os.Stderr); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
 	}
+	// A race-enabled child would otherwise sleep a second before exiting,
+	// past the shutdown grace.
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	os.Exit(m.Run())
 }
 
