@@ -144,6 +144,9 @@ func (m *Model) context() keymap.Context {
 // and at the right end the global ones (help and quit always, at any
 // width).
 func (m *Model) footer(w int) string {
+	if s, ok := m.stoppingFooter(w); ok {
+		return s
+	}
 	if s, ok := m.richFooter(w); ok {
 		return s
 	}

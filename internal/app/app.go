@@ -9,9 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/debug"
-	"syscall"
 
 	"github.com/mcptui/mcptui/demo"
 	"github.com/mcptui/mcptui/internal/cli"
@@ -34,8 +32,17 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		// The tap forwards signals to its server rather than stopping.
 		return runTap(cfg, stdout, stderr)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := withSignals(context.Background())
 	defer stop()
+	status := run(ctx, cfg, stdout, stderr)
+	if st, ok := signalStatus(ctx); ok {
+		return st
+	}
+	return status
+}
+
+// run runs the mode cfg asks for and returns its exit status.
+func run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	switch {
 	case cfg.Mode == cli.ModeHelp:
 		fmt.Fprint(stdout, cli.Usage)

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -45,10 +43,6 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 			return 2
 		}
 	}
-	// A closed terminal (SIGHUP) ends the program like a quit does, so the
-	// server is shut down rather than left to whatever SIGHUP does to it.
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGHUP)
-	defer stop()
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// Collect harder near the budget rather than let a flood's garbage
 		// double the heap.
@@ -73,18 +67,29 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 			}
 		}()
 	}
-	sess, err := session.Start(ctx, session.Config{
+	// The session outlives ctx: a signal ends the program, and the server
+	// is then shut down like at a quit, not cut off.
+	sess, err := session.Start(context.WithoutCancel(ctx), session.Config{
 		Command:         command,
 		Args:            args,
 		MCP:             opts,
 		ResetOnProgress: cfg.ResetOnProgress,
 		MaxTotalTimeout: cfg.MaxTotalTimeout,
 		Inbox:           in,
+		ShutdownGrace:   cfg.ShutdownGrace,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
 		return 1
 	}
+	defer func() {
+		// A panic here (the UI's own are caught by Bubble Tea) still
+		// stops the server before it goes on.
+		if r := recover(); r != nil {
+			_ = sess.Shutdown(context.Background())
+			panic(r)
+		}
+	}()
 	state := model.New(model.Config{
 		HistoryBytes:    cfg.HistoryBytes,
 		MaxLineBytes:    cfg.MaxLineBytes,

@@ -28,7 +28,7 @@ type command struct {
 
 // Flags every command that starts a server accepts: the inspector's.
 var serverFlags = []string{
-	"e", "env", "unset", "cwd", "timeout", "reset-timeout-on-progress", "max-total-timeout",
+	"e", "env", "unset", "cwd", "shutdown-grace", "timeout", "reset-timeout-on-progress", "max-total-timeout",
 	"max-line-bytes", "max-server-requests", "protocol", "probe-timeout", "root", "record", "record-secrets",
 	"theme", "history-bytes", "no-bell", "verbose", "v", "format", "config", "server",
 }

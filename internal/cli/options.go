@@ -23,6 +23,7 @@ func (c *Config) MCPOptions() mcp.Options {
 		},
 		Versions:       c.Protocols,
 		ProbeTimeout:   c.ProbeTimeout,
+		ShutdownGrace:  c.ShutdownGrace,
 		RequestTimeout: timeout,
 	}
 }

@@ -31,6 +31,7 @@ func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 		return f.Exit
 	}
 	s, f := connect(ctx, cfg, ConnectOptions{Recorder: rec, Stderr: stderr})
+	defer s.closeOnPanic()
 	if f == nil {
 		f = s.oneShot(ctx, stdout)
 	}

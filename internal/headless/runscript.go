@@ -68,6 +68,7 @@ func RunScript(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 	}
 	rep := &ScriptReport{Script: sc.Name, Server: strings.Join(append([]string{cfg.Command}, cfg.Args...), " "), Started: time.Now()}
 	s, f := connect(ctx, cfg, ConnectOptions{Recorder: rec, Stderr: stderr})
+	defer s.closeOnPanic()
 	if f == nil {
 		rep.Protocol = s.client.Version()
 		s.runSteps(ctx, sc, rep)

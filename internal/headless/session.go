@@ -3,6 +3,7 @@ package headless
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -16,9 +17,6 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
-
-// shutdownGrace is how long the server gets at each step of its shutdown.
-const shutdownGrace = 2 * time.Second
 
 // stderrTailLines is how many of the server's last stderr lines a failure
 // shows.
@@ -136,8 +134,21 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 		observe = s.rec.Observer(observe)
 	}
 	o.Conn.Stderr, o.Conn.Observer = stderr, observe
-	client, err := mcp.Connect(ctx, cfg.Command, cfg.Args, o)
+	// The connection is owned by a context of its own: a signal cancels
+	// a connect in progress at once, but once connected it ends the
+	// requests, and close then shuts the server down in order (open
+	// questions answered, EOF, SIGTERM, SIGKILL) instead of cutting stdin.
+	owner, cancelOwner := context.WithCancel(context.WithoutCancel(ctx))
+	stopWatching := context.AfterFunc(ctx, cancelOwner)
+	client, err := mcp.Connect(owner, cfg.Command, cfg.Args, o)
+	if !stopWatching() && err == nil {
+		// ctx ended just as the connect succeeded: the owner is cancelled
+		// (stdin closed); close still stops the rest.
+		s.client = client
+		return s, classify(ctx, context.Cause(ctx), stageConnect, true)
+	}
 	if err != nil {
+		cancelOwner()
 		if s.rec != nil {
 			s.rec.Failed(err)
 		}
@@ -188,11 +199,6 @@ func (s *session) requestOptions(label string) []mcp.RequestOption {
 	return opts
 }
 
-// close shuts the server down and closes the recording; the error is the
-// recording's. It waits for the process at most a little longer than the
-// shutdown's own steps: a server started through a launcher (npx, uvx) can
-// leave a child holding its stdout after the launcher is killed, and the
-// connection then only ends when that child does.
 // explainDiscards is an Observer that says on stderr, as it happens, when
 // an answer was discarded (over the line limit, nested too deep) and its id
 // could be read, so that the timeout that follows is no mystery; then it
@@ -225,24 +231,20 @@ func (s *session) watchRecording() {
 	}
 }
 
+// close shuts the server down (its whole process tree: EOF, then SIGTERM,
+// then SIGKILL, each after --shutdown-grace; every wait bounded) and closes
+// the recording; the error is the recording's. What the shutdown could not
+// end is named in a note.
 func (s *session) close() error {
 	if s.closing != nil {
 		defer close(s.closing)
 	}
 	s.prog.done()
 	if s.client != nil {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			_ = s.client.Shutdown(shutdownGrace)
-		}()
-		t := time.NewTimer(2*shutdownGrace + time.Second)
-		select {
-		case <-done:
-		case <-t.C:
-			s.notes.printf("the server's output did not close after it was killed (a child process of it still runs?); not waiting for it")
+		var se *conn.ShutdownError
+		if err := s.client.Shutdown(s.cfg.ShutdownGrace); errors.As(err, &se) && len(se.Left) > 0 {
+			s.notes.printf("%s", inert.Line(err.Error()))
 		}
-		t.Stop()
 		if s.rec != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			s.rec.WaitExits(ctx, s.client.Negotiation().Spawns)
@@ -253,6 +255,16 @@ func (s *session) close() error {
 		return s.rec.Close()
 	}
 	return nil
+}
+
+// closeOnPanic, deferred, shuts the server down when the command panics,
+// then lets the panic go on: a bug in mcptui must not leave the server
+// running.
+func (s *session) closeOnPanic() {
+	if r := recover(); r != nil {
+		_ = s.close()
+		panic(r)
+	}
 }
 
 // tailWriter keeps the last lines of the server's stderr.

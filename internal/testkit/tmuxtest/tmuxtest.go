@@ -34,17 +34,27 @@ func Require(t *testing.T) {
 // directory and returns its path.
 func Build(t *testing.T) string {
 	t.Helper()
+	bin, err := BuildIn(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// BuildIn builds the mcptui binary from this module into dir (for a
+// TestMain that shares one build among its tests) and returns its path.
+func BuildIn(dir string) (string, error) {
 	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
 	if err != nil {
-		t.Fatalf("finding the module: %v", err)
+		return "", fmt.Errorf("finding the module: %w", err)
 	}
-	bin := filepath.Join(t.TempDir(), "mcptui")
+	bin := filepath.Join(dir, "mcptui")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir = strings.TrimSpace(string(root))
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		return "", fmt.Errorf("go build: %w\n%s", err, out)
 	}
-	return bin
+	return bin, nil
 }
 
 // Term is one detached tmux session running a command.
