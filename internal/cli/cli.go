@@ -189,11 +189,12 @@ const (
 	// MinMaxLineBytes is the smallest --max-line-bytes accepted: an
 	// initialize result or a tools/list page does not fit in less.
 	MinMaxLineBytes = 1 << 10
-	// DefaultShutdownGrace: servers that honour EOF exit within tens of
-	// milliseconds of it (node and npx measured at 35 ms), so a second is
-	// ample for one finishing its admitted work, and is all a server that
-	// ignores EOF delays a quit before it is sent SIGTERM.
-	DefaultShutdownGrace = time.Second
+	// DefaultShutdownGrace: servers that honour EOF exit within 40 ms of
+	// it once settled and within 270 ms right after their start (the
+	// everything server under node and npx, measured); the same server
+	// ignores EOF altogether once the client declares roots, so the grace
+	// is what every quit costs with it before SIGTERM ends it.
+	DefaultShutdownGrace = 500 * time.Millisecond
 )
 
 // ErrUsage marks command-line mistakes; the caller prints the message and

@@ -50,7 +50,7 @@ Server process:
                                or VS Code's servers); -e, --unset and --cwd still apply
       --server NAME            the server of --config FILE, or of your host configs
       --shutdown-grace D       how long the server gets to exit after stdin's EOF,
-                               and again after SIGTERM, before SIGKILL (default 1s)
+                               and again after SIGTERM, before SIGKILL (default 500ms)
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,
@@ -108,7 +108,7 @@ Headless commands:
     0 ok  1 internal  2 usage  3 the server did not start (or finish the handshake)
     4 protocol error (an error answer)  5 the tool returned isError
     6 timeout  7 the server exited or hung up  8 a run step failed
-    9 the server declares no capability for it (nothing sent)  130 interrupted
+    9 the server declares no capability for it (nothing sent)  128+N ended by signal N (130 ctrl+c)
   doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
   check exits 0 when every rule at --level passed, 10 when one failed, 3 when the
   server did not start.

@@ -37,7 +37,8 @@
 //	8    check: a step of a run script failed
 //	9    not declared: the server declares no capability for the request
 //	     (resources, templates, prompts, complete), so it was not sent
-//	130  interrupted (SIGINT or SIGTERM)
+//	128+N  ended by signal N: 130 SIGINT (ctrl+c), 143 SIGTERM, 129 SIGHUP;
+//	     the server is shut down first
 //
 // # Answers without a person
 //

@@ -28,7 +28,7 @@ import (
 
 // DefaultShutdownGrace is how long the server gets at each step of a
 // shutdown (EOF, then SIGTERM, then SIGKILL) when Config says nothing.
-const DefaultShutdownGrace = time.Second
+const DefaultShutdownGrace = 500 * time.Millisecond
 
 // Config says which server to start and how.
 type Config struct {
