@@ -71,6 +71,9 @@ func (e procEntry) running() bool { return e.state != 'Z' && e.state != 'X' }
 // groupAlive reports whether a process of the group still runs (zombies
 // waiting for a parent that does not reap them do not count).
 func groupAlive(pgid int) bool {
+	if err := syscall.Kill(-pgid, 0); err == syscall.ESRCH {
+		return false // no process at all, not even a zombie: no need to look
+	}
 	alive := false
 	eachProcess(func(e procEntry) {
 		if e.pgrp == pgid && e.running() {
