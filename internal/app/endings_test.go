@@ -1,4 +1,4 @@
-package app_test
+package app
 
 // Every way mcptui ends — q, ctrl+c, SIGINT, SIGTERM, SIGHUP, a restart,
 // its own SIGKILL, a headless result — shuts the server's whole process
@@ -27,7 +27,13 @@ import (
 // bin is the mcptui binary built for these tests.
 var bin string
 
+// TestMain runs the test binary as mcptui itself (asMainEnv), as a process
+// of a scripted tree (proctree), or as the tests, which share one built
+// binary.
 func TestMain(m *testing.M) {
+	if os.Getenv(asMainEnv) != "" {
+		os.Exit(Run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	proctree.Main()
 	dir, err := os.MkdirTemp("", "mcptui-endings-")
 	if err != nil {
@@ -59,7 +65,7 @@ func keys(k string) func(*testing.T, *tmuxtest.Term, int) {
 	return func(t *testing.T, x *tmuxtest.Term, _ int) { x.Keys(k) }
 }
 
-func signal(sig syscall.Signal) func(*testing.T, *tmuxtest.Term, int) {
+func sendSignal(sig syscall.Signal) func(*testing.T, *tmuxtest.Term, int) {
 	return func(t *testing.T, _ *tmuxtest.Term, pid int) {
 		if err := syscall.Kill(pid, sig); err != nil {
 			t.Fatalf("kill -%d %d: %v", sig, pid, err)
@@ -70,9 +76,9 @@ func signal(sig syscall.Signal) func(*testing.T, *tmuxtest.Term, int) {
 var inspectorEndings = []ending{
 	{"q", 0, keys("q")},
 	{"ctrl+c", 0, keys("C-c")},
-	{"SIGINT", 130, signal(syscall.SIGINT)},
-	{"SIGTERM", 143, signal(syscall.SIGTERM)},
-	{"SIGHUP", 129, signal(syscall.SIGHUP)},
+	{"SIGINT", 130, sendSignal(syscall.SIGINT)},
+	{"SIGTERM", 143, sendSignal(syscall.SIGTERM)},
+	{"SIGHUP", 129, sendSignal(syscall.SIGHUP)},
 }
 
 // inTree is the mcptui command line that inspects (or runs a headless
@@ -238,7 +244,7 @@ func TestInspectorKilledTakesTheServer(t *testing.T) {
 			x, status := runInTmux(t, "kill", mark, inTree(t, role, "--no-bell", grace))
 			x.WaitFor("● ready")
 			mark.WaitAlive(t, treeSize[role]+1)
-			signal(syscall.SIGKILL)(t, x, mcptuiPID(t, mark))
+			sendSignal(syscall.SIGKILL)(t, x, mcptuiPID(t, mark))
 			if got := exitStatus(t, status); got != 137 {
 				t.Errorf("mcptui exited with %d, want 137", got)
 			}
@@ -247,8 +253,8 @@ func TestInspectorKilledTakesTheServer(t *testing.T) {
 	}
 }
 
-// headless runs a headless command with the mark in its environment.
-func headless(t *testing.T, mark proctree.Mark, argv []string) *exec.Cmd {
+// headlessCmd runs a headless command with the mark in its environment.
+func headlessCmd(t *testing.T, mark proctree.Mark, argv []string) *exec.Cmd {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), mark.Env())
 	return cmd
@@ -260,7 +266,7 @@ func TestHeadlessResultEndsTheTree(t *testing.T) {
 		t.Run(role, func(t *testing.T) {
 			t.Parallel()
 			mark := proctree.NewMark(t)
-			out, err := headless(t, mark, inTree(t, role, "call", "echo", "--arg", "message=hi", grace)).Output()
+			out, err := headlessCmd(t, mark, inTree(t, role, "call", "echo", "--arg", "message=hi", grace)).Output()
 			if err != nil {
 				t.Fatalf("mcptui call echo: %v\n%s", err, out)
 			}
@@ -280,7 +286,7 @@ func TestHeadlessSignalsEndTheTree(t *testing.T) {
 			t.Run(role+"/"+sig.String(), func(t *testing.T) {
 				t.Parallel()
 				mark := proctree.NewMark(t)
-				cmd := headless(t, mark, inTree(t, role, "call", "slow", "--arg", "seconds:=60", grace))
+				cmd := headlessCmd(t, mark, inTree(t, role, "call", "slow", "--arg", "seconds:=60", grace))
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
@@ -346,7 +352,7 @@ func TestNpxEverything(t *testing.T) {
 	t.Run("headless call", func(t *testing.T) {
 		t.Parallel()
 		mark := proctree.NewMark(t)
-		out, err := headless(t, mark, append([]string{bin, "call", "echo", "--arg", "message=hi", "--cwd", dir}, npx...)).CombinedOutput()
+		out, err := headlessCmd(t, mark, append([]string{bin, "call", "echo", "--arg", "message=hi", "--cwd", dir}, npx...)).CombinedOutput()
 		if err != nil {
 			t.Fatalf("mcptui call echo through npx: %v\n%s", err, out)
 		}
@@ -355,7 +361,7 @@ func TestNpxEverything(t *testing.T) {
 	t.Run("headless SIGTERM", func(t *testing.T) {
 		t.Parallel()
 		mark := proctree.NewMark(t)
-		cmd := headless(t, mark, append([]string{bin, "call", "trigger-long-running-operation",
+		cmd := headlessCmd(t, mark, append([]string{bin, "call", "trigger-long-running-operation",
 			"--args", `{"duration":60,"steps":60}`, "--cwd", dir}, npx...))
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)

@@ -15,13 +15,6 @@ import (
 // asMainEnv makes the test binary run as mcptui (for replay --serve).
 const asMainEnv = "MCPTUI_TEST_AS_MAIN"
 
-func TestMain(m *testing.M) {
-	if os.Getenv(asMainEnv) != "" {
-		os.Exit(Run(os.Args[1:], os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
 // eraCase is one command against a real server: the exit code expected
 // and text its output must hold.
 type eraCase struct {
