@@ -14,8 +14,10 @@ import (
 // Notification is a JSON-RPC notification from the server, params raw.
 type Notification = conn.Notification
 
-// wire is what the client needs of a connection; *conn.Conn implements it.
-type wire interface {
+// Transport is what a Client needs of a connection. *conn.Conn (stdio)
+// and *httpconn.Conn (Streamable HTTP) satisfy it; both take conn's
+// CallOptions and report conn's errors and Observer events.
+type Transport interface {
 	Call(ctx context.Context, method string, params any, opts ...conn.CallOption) (json.RawMessage, error)
 	Notify(ctx context.Context, method string, params any) error
 	Listen(ctx context.Context, filter any, opts ...conn.CallOption) (*conn.Subscription, error)
@@ -23,13 +25,16 @@ type wire interface {
 	Shutdown(grace time.Duration) error
 	Done() <-chan struct{}
 	Err() error
+	// PID is the server process's id, 0 for a transport without one.
 	PID() int
 }
 
-// dialer starts a connection; conn.Dial in production.
-type dialer func(ctx context.Context, command string, args []string, opts conn.Options) (wire, error)
+var _ Transport = (*conn.Conn)(nil)
 
-func dialConn(ctx context.Context, command string, args []string, opts conn.Options) (wire, error) {
+// dialer starts a connection; conn.Dial in production.
+type dialer func(ctx context.Context, command string, args []string, opts conn.Options) (Transport, error)
+
+func dialConn(ctx context.Context, command string, args []string, opts conn.Options) (Transport, error) {
 	c, err := conn.Dial(ctx, command, args, opts)
 	if err != nil {
 		return nil, err
@@ -68,7 +73,8 @@ type Client struct {
 	args    []string
 	opts    Options // normalized
 	dial    dialer
-	w       wire
+	w       Transport
+	remote  bool // an HTTP endpoint: no process to probe, respawn or signal
 
 	mu         sync.Mutex
 	session    Session
@@ -127,7 +133,14 @@ func (c *Client) Conn() *conn.Conn {
 	return cc
 }
 
-// PID is the server process's id.
+// Transport returns the connection the client runs over.
+func (c *Client) Transport() Transport { return c.w }
+
+// Remote reports whether the server is an HTTP endpoint rather than a
+// process.
+func (c *Client) Remote() bool { return c.remote }
+
+// PID is the server process's id (0 for an HTTP server).
 func (c *Client) PID() int { return c.w.PID() }
 
 // Done is closed once the connection has stopped.

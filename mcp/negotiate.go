@@ -111,7 +111,19 @@ type Step struct {
 //     started again and initialized.
 //
 // Connect's errors wrap an *Error.
+//
+// A command that is an http:// or https:// URL (see IsURL) connects to a
+// Streamable HTTP endpoint instead, with args empty: there is no process to
+// respawn, so any probe answer other than a DiscoverResult or a -32022
+// (an HTTP error, a JSON-RPC error, silence) means initialize on the same
+// endpoint.
 func Connect(ctx context.Context, command string, args []string, opts Options) (*Client, error) {
+	if IsURL(command) {
+		if len(args) > 0 {
+			return nil, fmt.Errorf("mcp: connecting to %s: %w", command, errorf(CodeInvalidParams, "a URL takes no arguments"))
+		}
+		return connect(ctx, command, nil, opts, dialHTTP(opts.HTTP))
+	}
 	return connect(ctx, command, args, opts, dialConn)
 }
 
@@ -128,6 +140,7 @@ func connect(ctx context.Context, command string, args []string, opts Options, d
 		args:       slices.Clone(args),
 		opts:       o,
 		dial:       dial,
+		remote:     IsURL(command),
 		legacySubs: map[*legacyStream]struct{}{},
 		uriRefs:    map[string]int{},
 	}
@@ -162,6 +175,9 @@ func (c *Client) spawn(ctx context.Context) error {
 	c.w = w
 	step.PID = w.PID()
 	step.Decision = "started " + c.command
+	if c.remote {
+		step.Decision = "opened " + c.command
+	}
 	c.record(step)
 	return nil
 }
@@ -256,6 +272,10 @@ func (c *Client) probeFailed(ctx context.Context, step Step, err error) error {
 	}
 	e := asError(err)
 	switch {
+	case c.remote && (e == nil || e.Code != CodeUnsupportedVersion):
+		step.Decision = fmt.Sprintf("error %s: over HTTP an initialize-era server; initialize on the same endpoint", errorSummary(err))
+		c.record(step)
+		return c.initialize(ctx, legacy, "server/discover failed over HTTP")
 	case c.connStopped(err):
 		step.Decision = "the server exited: start it again and initialize"
 		c.record(step)

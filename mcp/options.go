@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
 )
 
 // NoTimeout, as Options.RequestTimeout or a call's timeout, means the
@@ -83,6 +84,10 @@ type Options struct {
 	// OnNotification is called after Options.OnNotification for every
 	// notification nothing else claimed.
 	Conn conn.Options
+	// HTTP configures a connection to a URL (headers, the HTTP client,
+	// the exchange observer). Its message-level fields (limits, Observer,
+	// handlers) are taken from Conn and this package's hooks.
+	HTTP httpconn.Options
 	// Versions are the protocol versions allowed, most preferred first;
 	// nil means DefaultVersions. A single version is pinned: no probe.
 	Versions []string

@@ -1,0 +1,325 @@
+package httpconn
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/jsonscan"
+)
+
+// Cancellation reasons sent in notifications/cancelled (conn's).
+const (
+	reasonTimedOut       = "Request timed out"
+	reasonStoppedWaiting = "The client stopped waiting"
+)
+
+// pendingCall is a request waiting for its response; progress and the
+// outcome reach the caller's goroutine through a mailbox, in order.
+type pendingCall struct {
+	method   string
+	mu       sync.Mutex
+	queue    []progressAt
+	finished bool
+	result   json.RawMessage
+	err      error
+	wake     chan struct{}
+	abort    context.CancelFunc // ends the POST's stream
+}
+
+type progressAt struct {
+	conn.Progress
+	at time.Time
+}
+
+func (p *pendingCall) signal() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (p *pendingCall) addProgress(pr conn.Progress, at time.Time) {
+	p.mu.Lock()
+	p.queue = append(p.queue, progressAt{pr, at})
+	p.mu.Unlock()
+	p.signal()
+}
+
+func (p *pendingCall) finish(result json.RawMessage, err error) {
+	p.mu.Lock()
+	p.finished, p.result, p.err = true, result, err
+	p.mu.Unlock()
+	p.signal()
+}
+
+func (p *pendingCall) take(buf []progressAt) ([]progressAt, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	buf = append(buf[:0], p.queue...)
+	p.queue = p.queue[:0]
+	return buf, p.finished
+}
+
+// claim removes the call from the pending table; only the one who claims it
+// finishes it.
+func (c *Conn) claim(id int64) *pendingCall {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.pending[id]
+	delete(c.pending, id)
+	return p
+}
+
+// Call POSTs a request and waits for its response, with conn's rules: an
+// *conn.Error for an error response, a timeout (-32001, the server is sent
+// notifications/cancelled) or a failed exchange (-32000, the HTTP status
+// in Cause); the context's error if ctx ends first.
+func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn.CallOption) (json.RawMessage, error) {
+	s := conn.ResolveCallOptions(opts...)
+	if s.ResetOnProgress && s.Progress == nil {
+		return nil, errors.New("httpconn: WithResetTimeoutOnProgress needs WithProgress")
+	}
+	if e := c.stopped(); e != nil {
+		return nil, e
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("httpconn: call %s: %w", method, context.Cause(ctx))
+	}
+	id := c.nextID.Add(1)
+	body, err := encodeRequest(id, method, params, s)
+	if err != nil {
+		return nil, fmt.Errorf("httpconn: %s params: %w", method, err)
+	}
+	postCtx, abort := context.WithCancel(c.ctx)
+	p := &pendingCall{method: method, wake: make(chan struct{}, 1), abort: abort}
+	c.mu.Lock()
+	if c.stopErr != nil {
+		e := c.stopErr
+		c.mu.Unlock()
+		abort()
+		return nil, e
+	}
+	c.pending[id] = p
+	c.wg.Add(1) // under the lock: Close waits only once stopErr is set
+	c.mu.Unlock()
+	start := time.Now()
+	var extendC <-chan struct{}
+	if ctl := s.Control; ctl != nil {
+		var shown time.Time
+		if s.Timeout > 0 {
+			shown = start.Add(s.Timeout)
+		}
+		extendC = ctl.Bind(id, shown)
+		defer ctl.Unbind()
+	}
+	go func() {
+		defer c.wg.Done()
+		defer abort()
+		c.post(postCtx, id, method, body)
+	}()
+	return c.await(ctx, id, p, s, start, extendC)
+}
+
+// post sends one request and reads its answer: a JSON body or an SSE
+// stream, resumed while it breaks before the response.
+func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
+	c.observe(conn.Sent, body, len(body), nil)
+	resp, err := c.do(ctx, http.MethodPost, body, c.standardHeaders(method, body))
+	if err != nil {
+		if p := c.claim(id); p != nil {
+			p.finish(nil, connError("The HTTP request failed", err))
+		}
+		return
+	}
+	if resp.StatusCode/100 != 2 {
+		// A JSON-RPC error may come with a 4xx (a -32022 or -32020, say).
+		if isJSON(resp) && resp.StatusCode/100 == 4 {
+			c.readJSON(resp)
+			if p := c.claim(id); p != nil {
+				p.finish(nil, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode, Header: c.redact(resp.Header)}))
+			}
+			return
+		}
+		se := c.statusError(http.MethodPost, resp)
+		if p := c.claim(id); p != nil {
+			p.finish(nil, connError("The HTTP request failed", se))
+		}
+		return
+	}
+	switch {
+	case isSSE(resp):
+		c.readStream(ctx, resp, func() bool { return c.isPending(id) })
+	case isJSON(resp):
+		c.readJSON(resp)
+	default:
+		_ = resp.Body.Close()
+	}
+	if p := c.claim(id); p != nil {
+		p.finish(nil, connError("The server's answer ended without a response", nil))
+	}
+}
+
+func (c *Conn) isPending(id int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pending[id] != nil
+}
+
+// await waits for the outcome, running progress callbacks and the timer as
+// conn does.
+func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, s conn.CallSettings, start time.Time, extendC <-chan struct{}) (json.RawMessage, error) {
+	var timer *time.Timer
+	var timerC <-chan time.Time
+	deadline := start.Add(s.Timeout)
+	capAt := start.Add(s.MaxTotal)
+	clamped := false
+	if s.Timeout > 0 {
+		timer = time.NewTimer(time.Until(deadline))
+		timerC = timer.C
+		defer timer.Stop()
+	}
+	var batch []progressAt
+	for {
+		select {
+		case <-extendC:
+			if d := s.Control.TakeExtension(); timer != nil && timerC != nil {
+				deadline, capAt, clamped = deadline.Add(d), capAt.Add(d), false
+				timer.Reset(time.Until(deadline))
+				s.Control.SetDeadline(deadline)
+			}
+		case <-p.wake:
+			var finished bool
+			batch, finished = p.take(batch)
+			for _, pr := range batch {
+				if s.ResetOnProgress && timer != nil {
+					next := pr.at.Add(s.Timeout)
+					if next.After(capAt) {
+						next, clamped = capAt, true
+					}
+					if next.After(deadline) {
+						deadline = next
+						timer.Reset(time.Until(deadline))
+						if s.Control != nil {
+							s.Control.SetDeadline(deadline)
+						}
+					}
+				}
+				if s.Progress != nil {
+					if err := s.Progress(pr.Progress); err != nil {
+						c.abandon(id, reasonStoppedWaiting)
+						return nil, err
+					}
+				}
+			}
+			if finished {
+				p.mu.Lock()
+				result, err := p.result, p.err
+				p.mu.Unlock()
+				return result, err
+			}
+		case <-timerC:
+			if !c.abandon(id, reasonTimedOut) {
+				timerC = nil // the outcome is on its way
+				continue
+			}
+			if clamped {
+				return nil, &conn.Error{Code: conn.CodeTimeout, Message: conn.MessageMaxTotalTimeout,
+					Data: fmt.Appendf(nil, `{"maxTotalTimeoutMs":%d}`, s.MaxTotal.Milliseconds())}
+			}
+			return nil, &conn.Error{Code: conn.CodeTimeout, Message: conn.MessageTimedOut,
+				Data: fmt.Appendf(nil, `{"timeoutMs":%d}`, s.Timeout.Milliseconds())}
+		case <-ctx.Done():
+			if c.abandon(id, reasonStoppedWaiting) {
+				return nil, fmt.Errorf("httpconn: call %d: %w", id, context.Cause(ctx))
+			}
+			ctx = context.Background()
+		}
+	}
+}
+
+// abandon removes a pending call, tells the server with
+// notifications/cancelled and ends the POST's stream. It reports false when
+// the outcome was claimed already.
+func (c *Conn) abandon(id int64, reason string) bool {
+	p := c.claim(id)
+	if p == nil {
+		return false
+	}
+	c.goTracked(func() {
+		params := fmt.Appendf(nil, `{"requestId":%d,"reason":%q}`, id, reason)
+		ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+		_ = c.notify(ctx, "notifications/cancelled", params)
+		cancel()
+		p.abort() // after the cancellation went out: closing the stream is not a cancellation
+	})
+	return true
+}
+
+// Notify POSTs a notification; the server answers 202 Accepted.
+func (c *Conn) Notify(ctx context.Context, method string, params any) error {
+	if e := c.stopped(); e != nil {
+		return e
+	}
+	raw, err := encodeParams(params)
+	if err != nil {
+		return fmt.Errorf("httpconn: %s params: %w", method, err)
+	}
+	if err := c.notify(ctx, method, raw); err != nil {
+		return err
+	}
+	if method == "notifications/initialized" {
+		c.startGET()
+	}
+	return nil
+}
+
+func (c *Conn) notify(ctx context.Context, method string, params []byte) error {
+	body := appendMessage(nil, nil, method, params)
+	return c.send(ctx, method, body)
+}
+
+// send POSTs a notification or a response, which the server answers with
+// 202 and no body.
+func (c *Conn) send(ctx context.Context, method string, body []byte) error {
+	c.observe(conn.Sent, body, len(body), nil)
+	resp, err := c.do(ctx, http.MethodPost, body, c.standardHeaders(method, body))
+	if err != nil {
+		return connError("The HTTP request failed", err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return connError("The HTTP request failed", c.statusError(http.MethodPost, resp))
+	}
+	_ = resp.Body.Close() // a body here answers nothing
+	return nil
+}
+
+// standardHeaders are the 2026-07-28 Mcp-Method and Mcp-Name, and the
+// version header taken from a stateless request's _meta.
+func (c *Conn) standardHeaders(method string, body []byte) http.Header {
+	if method == "" {
+		return nil
+	}
+	params := jsonscan.Member(body, "params")
+	v := jsonscan.Member(jsonscan.Member(params, "_meta"), "io.modelcontextprotocol/protocolVersion")
+	if v == nil {
+		return nil
+	}
+	h := http.Header{HeaderMethod: {method}, HeaderProtocolVersion: {jsonscan.Unquote(v)}}
+	var name []byte
+	switch method {
+	case "tools/call", "prompts/get":
+		name = jsonscan.Member(params, "name")
+	case "resources/read":
+		name = jsonscan.Member(params, "uri")
+	}
+	if len(name) > 0 && name[0] == '"' {
+		h.Set(HeaderName, jsonscan.Unquote(name))
+	}
+	return h
+}

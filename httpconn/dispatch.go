@@ -1,0 +1,313 @@
+package httpconn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/jsonscan"
+)
+
+func mediaType(resp *http.Response) string {
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	return mt
+}
+
+func isSSE(resp *http.Response) bool  { return mediaType(resp) == "text/event-stream" }
+func isJSON(resp *http.Response) bool { return mediaType(resp) == "application/json" }
+
+// goTracked runs fn in a goroutine Close waits for, unless the connection
+// has stopped.
+func (c *Conn) goTracked(fn func()) bool {
+	c.mu.Lock()
+	if c.stopErr != nil {
+		c.mu.Unlock()
+		return false
+	}
+	c.wg.Add(1)
+	c.mu.Unlock()
+	go func() {
+		defer c.wg.Done()
+		fn()
+	}()
+	return true
+}
+
+// errOverLimit says a message was over MaxMessageBytes.
+func (c *Conn) errOverLimit() error {
+	return fmt.Errorf("message over the limit of %d bytes", c.opts.MaxMessageBytes)
+}
+
+// readJSON reads a JSON answer (one message or a batch), bounded.
+func (c *Conn) readJSON(resp *http.Response) {
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageBytes)+1))
+	if err != nil {
+		c.observe(conn.Discarded, nil, len(b), fmt.Errorf("reading the answer: %w", err))
+		return
+	}
+	if len(b) > c.opts.MaxMessageBytes {
+		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<30))
+		c.observe(conn.Discarded, nil, len(b)+int(n), c.errOverLimit())
+		return
+	}
+	c.dispatch(b)
+}
+
+// readStream reads an SSE answer until wanted reports false, resuming it
+// with Last-Event-ID after the server's retry while it breaks.
+func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func() bool) {
+	lastID, retry, failures := "", DefaultRetry, 0
+	for {
+		sr := newSSEReader(resp.Body, c.opts.MaxMessageBytes)
+		progressed := false
+		for {
+			ev, err := sr.next()
+			if err != nil {
+				break
+			}
+			if ev.hasID {
+				lastID = ev.id
+			}
+			if ev.retry >= 0 {
+				retry = time.Duration(ev.retry) * time.Millisecond
+			}
+			switch {
+			case ev.over:
+				progressed = true
+				c.observe(conn.Discarded, nil, ev.size, c.errOverLimit())
+			case ev.hasData && len(ev.data) > 0:
+				progressed = true
+				c.dispatch(ev.data)
+			}
+			if !wanted() {
+				_ = resp.Body.Close()
+				return
+			}
+		}
+		_ = resp.Body.Close()
+		if !wanted() || ctx.Err() != nil || lastID == "" {
+			return
+		}
+		if progressed {
+			failures = 0
+		}
+		if failures++; failures > c.opts.MaxResumes {
+			return
+		}
+		t := time.NewTimer(retry)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		next, err := c.do(ctx, http.MethodGet, nil, http.Header{HeaderLastEventID: {lastID}})
+		if err != nil {
+			return
+		}
+		if next.StatusCode != http.StatusOK || !isSSE(next) {
+			_ = c.statusError(http.MethodGet, next)
+			return
+		}
+		resp = next
+	}
+}
+
+// startGET opens the GET stream for server-initiated messages once; a 405
+// means the server offers none.
+func (c *Conn) startGET() {
+	c.mu.Lock()
+	if c.getOpen {
+		c.mu.Unlock()
+		return
+	}
+	c.getOpen = true
+	c.mu.Unlock()
+	c.goTracked(func() {
+		resp, err := c.do(c.ctx, http.MethodGet, nil, nil)
+		if err != nil {
+			return
+		}
+		if resp.StatusCode != http.StatusOK || !isSSE(resp) {
+			_ = c.statusError(http.MethodGet, resp)
+			return
+		}
+		c.readStream(c.ctx, resp, func() bool { return c.ctx.Err() == nil })
+	})
+}
+
+// dispatch handles one message or batch that arrived.
+func (c *Conn) dispatch(b []byte) {
+	v := jsontext.Value(b)
+	if !v.IsValid() {
+		c.observe(conn.Discarded, b, len(b), errors.New("not JSON"))
+		return
+	}
+	start := jsonscan.SkipSpace(b, 0)
+	if b[start] == '[' {
+		var items []jsontext.Value
+		if err := jsonv2.Unmarshal(b, &items); err != nil {
+			c.observe(conn.Discarded, b, len(b), fmt.Errorf("not a JSON-RPC batch: %w", err))
+			return
+		}
+		for _, it := range items {
+			c.dispatchOne(it)
+		}
+		return
+	}
+	c.dispatchOne(b)
+}
+
+func (c *Conn) dispatchOne(b []byte) {
+	if b[jsonscan.SkipSpace(b, 0)] != '{' {
+		c.observe(conn.Discarded, b, len(b), errors.New("not a JSON-RPC message"))
+		return
+	}
+	method, id := jsonscan.Member(b, "method"), jsonscan.Member(b, "id")
+	switch {
+	case method != nil && method[0] == '"' && id != nil:
+		c.observe(conn.Received, b, len(b), nil)
+		c.serverRequest(id, jsonscan.Unquote(method), jsonscan.Member(b, "params"))
+	case method != nil && method[0] == '"':
+		c.observe(conn.Received, b, len(b), nil)
+		c.notification(jsonscan.Unquote(method), jsonscan.Member(b, "params"))
+	case id != nil:
+		c.response(b, id)
+	default:
+		c.observe(conn.Discarded, b, len(b), errors.New("not a JSON-RPC message"))
+	}
+}
+
+// response finishes the call it answers.
+func (c *Conn) response(b, rawID []byte) {
+	n, err := strconv.ParseInt(string(rawID), 10, 64)
+	var p *pendingCall
+	if err == nil {
+		p = c.claim(n)
+	}
+	if p == nil {
+		c.observe(conn.Discarded, b, len(b), errors.New("a response that matches no request"))
+		return
+	}
+	c.observe(conn.Received, b, len(b), nil)
+	result, rpcErr := jsonscan.Member(b, "result"), jsonscan.Member(b, "error")
+	switch {
+	case result != nil && rpcErr != nil:
+		p.finish(nil, connError("The server sent both a result and an error", nil))
+	case rpcErr != nil:
+		var e struct {
+			Code    int            `json:"code"`
+			Message string         `json:"message"`
+			Data    jsontext.Value `json:"data"`
+		}
+		if jsonv2.Unmarshal(rpcErr, &e) != nil {
+			p.finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
+			return
+		}
+		p.finish(nil, &conn.Error{Code: e.Code, Message: e.Message, Data: []byte(e.Data)})
+	case result != nil:
+		if p.method == "initialize" {
+			if v := jsonscan.Member(result, "protocolVersion"); len(v) > 0 && v[0] == '"' {
+				c.mu.Lock()
+				c.version = jsonscan.Unquote(v)
+				c.mu.Unlock()
+			}
+		}
+		p.finish(result, nil)
+	default:
+		p.finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
+	}
+}
+
+// notification routes progress to its call, a cancellation to its
+// handler, anything else to OnNotification.
+func (c *Conn) notification(method string, params []byte) {
+	switch method {
+	case "notifications/progress":
+		var pr struct {
+			Token    jsontext.Value `json:"progressToken"`
+			Progress float64        `json:"progress"`
+			Total    float64        `json:"total"`
+			Message  string         `json:"message"`
+		}
+		if jsonv2.Unmarshal(params, &pr, jsonv2.RejectUnknownMembers(false)) == nil {
+			if n, err := strconv.ParseInt(string(pr.Token), 10, 64); err == nil {
+				c.mu.Lock()
+				p := c.pending[n]
+				c.mu.Unlock()
+				if p != nil {
+					p.addProgress(conn.Progress{Progress: pr.Progress, Total: pr.Total, Message: pr.Message, Params: params}, time.Now())
+					return
+				}
+			}
+		}
+	case "notifications/cancelled":
+		if id := jsonscan.Member(params, "requestId"); id != nil {
+			c.mu.Lock()
+			cancel := c.handlers[string(id)]
+			c.mu.Unlock()
+			if cancel != nil {
+				cancel()
+				return
+			}
+		}
+	}
+	if c.opts.OnNotification != nil {
+		c.opts.OnNotification(conn.Notification{Method: method, Params: params})
+	}
+}
+
+// serverRequest runs the handler, at most MaxServerRequests at once, and
+// POSTs its answer unless the server cancelled the request.
+func (c *Conn) serverRequest(id []byte, method string, params []byte) {
+	key := string(id)
+	hctx, cancel := context.WithCancel(c.ctx)
+	c.mu.Lock()
+	c.handlers[key] = cancel
+	c.mu.Unlock()
+	started := c.goTracked(func() {
+		defer func() {
+			c.mu.Lock()
+			delete(c.handlers, key)
+			c.mu.Unlock()
+			cancel()
+		}()
+		select {
+		case c.sem <- struct{}{}:
+		case <-hctx.Done():
+			return
+		}
+		defer func() { <-c.sem }()
+		var result []byte
+		var rpcErr *conn.Error
+		if c.opts.OnServerRequest == nil {
+			rpcErr = &conn.Error{Code: conn.CodeMethodNotFound, Message: "Method not found"}
+		} else {
+			res, err := c.opts.OnServerRequest(hctx, &conn.Request{ID: id, Method: method, Params: params})
+			switch {
+			case err == nil:
+				result = res
+			case errors.As(err, &rpcErr):
+			default:
+				rpcErr = &conn.Error{Code: conn.CodeInternal, Message: err.Error()}
+			}
+		}
+		if hctx.Err() != nil {
+			return // cancelled: no answer
+		}
+		_ = c.send(c.ctx, "", appendResponse(nil, id, result, rpcErr))
+	})
+	if !started {
+		cancel()
+	}
+}

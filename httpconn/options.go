@@ -1,0 +1,66 @@
+package httpconn
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/mcptui/mcptui/conn"
+)
+
+// Options configure Dial. The zero value is usable.
+type Options struct {
+	// Header is sent on every request (for example Authorization). Its
+	// values never appear in an Exchange.
+	Header http.Header
+	// Client sends the requests; nil means a client of its own with TLS
+	// verified and no overall timeout (streams may last).
+	Client *http.Client
+	// MaxMessageBytes is the largest JSON body or SSE event accepted; 0
+	// means conn.DefaultMaxLineBytes (16 MiB), a negative value is an error.
+	MaxMessageBytes int
+	// OnServerRequest answers requests the server sends (on SSE streams);
+	// nil answers each with -32601.
+	OnServerRequest conn.Handler
+	// MaxServerRequests is how many handlers may run at once; 0 means 16,
+	// a negative value is an error.
+	MaxServerRequests int
+	// OnNotification receives server notifications nothing else claimed,
+	// in arrival order per stream; it must not block.
+	OnNotification func(conn.Notification)
+	// Observer sees every message sent, received or discarded; it must not
+	// block.
+	Observer func(conn.Event)
+	// OnExchange sees every HTTP exchange once its response headers came
+	// (or it failed); it must not block.
+	OnExchange func(Exchange)
+	// MaxResumes is how many times in a row a broken stream is resumed
+	// with Last-Event-ID before giving up; 0 means 5.
+	MaxResumes int
+}
+
+// DefaultMaxResumes is Options.MaxResumes's default.
+const DefaultMaxResumes = 5
+
+// DefaultRetry is the wait before resuming a stream whose server gave no
+// retry field.
+const DefaultRetry = time.Second
+
+// Exchange is one HTTP request and its response's headers.
+type Exchange struct {
+	Time   time.Time // when the request was sent
+	Method string    // POST, GET or DELETE
+	URL    string
+	// Status is the response's status code, 0 when none came.
+	Status int
+	// Duration is the time to the response headers (or the failure).
+	Duration time.Duration
+	// RequestHeader and ResponseHeader are copies with Authorization,
+	// cookies and the caller's own headers redacted.
+	RequestHeader  http.Header
+	ResponseHeader http.Header
+	// Err is why no response came.
+	Err error
+}
+
+// Redacted replaces a secret header value.
+const Redacted = "[redacted]"
