@@ -70,7 +70,11 @@ type exchanges struct {
 	ev  []conn.Event
 }
 
-func (x *exchanges) exchange(e httpconn.Exchange) { x.mu.Lock(); x.all = append(x.all, e); x.mu.Unlock() }
+func (x *exchanges) exchange(e httpconn.Exchange) {
+	x.mu.Lock()
+	x.all = append(x.all, e)
+	x.mu.Unlock()
+}
 func (x *exchanges) event(e conn.Event) {
 	e.Line = append([]byte(nil), e.Line...)
 	x.mu.Lock()

@@ -1,0 +1,125 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// go-sdk's streamable HTTP handler on 127.0.0.1: Connect takes its URL
+// where a command would be.
+func startSDKHTTP(t *testing.T) string {
+	t.Helper()
+	s := sdk.NewServer(&sdk.Implementation{Name: "gosdk-http", Version: "1.8.0-test"}, nil)
+	type echoIn struct {
+		Message string `json:"message"`
+	}
+	sdk.AddTool(s, &sdk.Tool{Name: "echo"}, func(_ context.Context, req *sdk.CallToolRequest, in echoIn) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: fmt.Sprintf("%s (protocol %s)", in.Message, req.ProtocolVersion())}}}, nil, nil
+	})
+	s.AddTool(&sdk.Tool{Name: "ask", InputSchema: json.RawMessage(`{"type":"object"}`)}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		res, err := req.Session.Elicit(ctx, &sdk.ElicitParams{Message: "Your name?",
+			RequestedSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)})
+		if err != nil {
+			return nil, err
+		}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: fmt.Sprintf("%s: %v", res.Action, res.Content["name"])}}}, nil
+	})
+	srv := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mcp"
+}
+
+func TestConnectHTTP(t *testing.T) {
+	url := startSDKHTTP(t)
+	for _, tc := range []struct {
+		name     string
+		versions []string
+	}{{"negotiated", nil}, {"pinned 2025-11-25", []string{Version20251125}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Connect(t.Context(), url, nil, Options{Versions: tc.versions,
+				ElicitForm: AnswerFunc(func(context.Context, *Question) (json.RawMessage, error) {
+					return json.RawMessage(`{"action":"accept","content":{"name":"Ada"}}`), nil
+				})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			if !c.Remote() || c.PID() != 0 || c.Session().Server.Name != "gosdk-http" {
+				t.Errorf("remote %v pid %d server %+v", c.Remote(), c.PID(), c.Session().Server)
+			}
+			n := c.Negotiation()
+			if n.Spawns != 1 {
+				t.Errorf("%d connections opened, want 1: %+v", n.Spawns, n.Steps)
+			}
+			tools, err := c.ListTools(t.Context())
+			if err != nil || len(tools.Items) != 2 {
+				t.Fatalf("tools/list: %+v, %v", tools, err)
+			}
+			res, err := c.CallTool(t.Context(), "echo", map[string]string{"message": "hi"})
+			if err != nil || !strings.Contains(string(res.Raw), "hi (protocol "+c.Version()+")") {
+				t.Fatalf("echo: %+v, %v", res, err)
+			}
+			if c.Version() == Version20251125 {
+				res, err = c.CallTool(t.Context(), "ask", map[string]any{})
+				if err != nil || !strings.Contains(string(res.Raw), "accept: Ada") {
+					t.Fatalf("ask (an elicitation over the SSE stream): %+v, %v", res, err)
+				}
+			}
+			t.Logf("version %s: %s", c.Version(), n.Reason)
+		})
+	}
+}
+
+// An older HTTP server refuses server/discover with a plain 400 (no
+// session): the client initializes on the same endpoint, it does not give up.
+func TestConnectHTTPDiscoverRefused(t *testing.T) {
+	inner := startSDKHTTP(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(body), `"server/discover"`) {
+			http.Error(w, "Bad Request: missing session ID", http.StatusBadRequest)
+			return
+		}
+		req, _ := http.NewRequestWithContext(r.Context(), r.Method, inner, bytes.NewReader(body))
+		req.Header = r.Header.Clone()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		maps.Copy(w.Header(), resp.Header)
+		w.WriteHeader(resp.StatusCode)
+		_, _ = io.Copy(flushWriter{w}, resp.Body)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := Connect(t.Context(), srv.URL+"/mcp", nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.Version() == "" || c.Session().Server.Name != "gosdk-http" || c.Negotiation().Spawns != 1 {
+		t.Fatalf("version %q server %+v steps %+v", c.Version(), c.Session().Server, c.Negotiation().Steps)
+	}
+	if _, err := c.ListTools(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type flushWriter struct{ w http.ResponseWriter }
+
+func (f flushWriter) Write(b []byte) (int, error) {
+	n, err := f.w.Write(b)
+	f.w.(http.Flusher).Flush()
+	return n, err
+}
