@@ -1,7 +1,9 @@
 package httpconn
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -64,3 +66,23 @@ type Exchange struct {
 
 // Redacted replaces a secret header value.
 const Redacted = "[redacted]"
+
+// String is a one-line summary for a network log: method, status, time,
+// and the session id's presence (never a header's value).
+func (e Exchange) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "http %s", e.Method)
+	if e.RequestHeader.Get(HeaderLastEventID) != "" {
+		b.WriteString(" (resume)")
+	}
+	switch {
+	case e.Err != nil:
+		fmt.Fprintf(&b, " failed after %s: %v", e.Duration.Round(time.Microsecond), e.Err)
+	default:
+		fmt.Fprintf(&b, " %d %s %s", e.Status, http.StatusText(e.Status), e.Duration.Round(time.Microsecond))
+		if ct := e.ResponseHeader.Get("Content-Type"); ct != "" {
+			b.WriteString(" " + ct)
+		}
+	}
+	return b.String()
+}

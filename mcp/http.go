@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"context"
+	"io"
 	"strings"
+	"sync"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
@@ -26,6 +28,21 @@ func dialHTTP(h httpconn.Options) dialer {
 		h.OnServerRequest = o.OnServerRequest
 		h.OnNotification = o.OnNotification
 		h.Observer = o.Observer
+		if user, log := h.OnExchange, o.Stderr; log != nil {
+			// Without a process there is no stderr: the exchanges take
+			// its place, one line each.
+			// Exchanges come from many goroutines; a stderr writer
+			// expects one.
+			var mu sync.Mutex
+			h.OnExchange = func(e httpconn.Exchange) {
+				if user != nil {
+					user(e)
+				}
+				mu.Lock()
+				_, _ = io.WriteString(log, e.String()+"\n")
+				mu.Unlock()
+			}
+		}
 		c, err := httpconn.Dial(ctx, url, h)
 		if err != nil {
 			return nil, err

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/internal/hostconfig"
+	"github.com/mcptui/mcptui/mcp"
 )
 
 // Mode is what mcptui was asked to do.
@@ -92,7 +93,12 @@ type Config struct {
 	Dir string
 	// ShutdownGrace is how long the server gets after stdin's EOF, and
 	// again after SIGTERM, before the next step of a shutdown.
-	ShutdownGrace     time.Duration
+	ShutdownGrace time.Duration
+	// Headers are sent on every request to an HTTP server (--header, and
+	// a host config entry's headers before them). Their values are secret:
+	// never recorded, never shown.
+	Headers           []Header
+	badHeader         string // the start of a malformed --header
 	Timeout           time.Duration
 	ResetOnProgress   bool
 	MaxTotalTimeout   time.Duration
@@ -174,6 +180,15 @@ type Completion struct {
 	Argument string
 	Value    string
 }
+
+// Header is one HTTP header for the server's requests.
+type Header struct {
+	Name, Value string
+}
+
+// IsURL reports whether the server is an HTTP endpoint (Command is its
+// URL).
+func (c *Config) IsURL() bool { return mcp.IsURL(c.Command) }
 
 // EnvChange sets (Value non-nil) or unsets one variable for the server.
 type EnvChange struct {
@@ -262,8 +277,8 @@ func Parse(args []string) (*Config, error) {
 		if len(rest) == 0 {
 			return nil, usageError("no server command: put it after --, e.g. mcptui -- ./server --flag")
 		}
-		if !dashDashBefore(args, len(rest)) {
-			return nil, usageError("unknown argument %q: put the server command after --", rest[0])
+		if !dashDashBefore(args, len(rest)) && !mcp.IsURL(rest[0]) {
+			return nil, usageError("unknown argument %q: put the server command after --, or give an http(s) URL", rest[0])
 		}
 		if rest[0] == "" {
 			return nil, usageError("the server command after -- is empty")
@@ -301,6 +316,12 @@ func dashDashBefore(args []string, n int) bool {
 }
 
 func (cfg *Config) check() error {
+	if cfg.badHeader != "" {
+		return usageError("--header: want 'Name: value', got %q", cfg.badHeader)
+	}
+	if err := cfg.checkURL(); err != nil {
+		return err
+	}
 	switch cfg.Theme {
 	case "auto", "dark", "light", "high-contrast":
 	default:
@@ -368,6 +389,8 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.Var(env, "e", "")
 	fs.Var(env, "env", "")
 	fs.Var(unsetFlag{cfg}, "unset", "")
+	fs.Var(headerFlag{cfg}, "header", "")
+	fs.Var(headerFlag{cfg}, "H", "")
 	fs.StringVar(&cfg.Dir, "cwd", "", "")
 	fs.StringVar(&cfg.ConfigFile, "config", "", "")
 	fs.StringVar(&cfg.ServerName, "server", "", "")
@@ -397,6 +420,33 @@ func (f envFlag) Set(s string) error {
 	}
 	f.cfg.Env = append(f.cfg.Env, EnvChange{Name: name, Value: &value})
 	return nil
+}
+
+type headerFlag struct{ cfg *Config }
+
+func (f headerFlag) String() string { return "" }
+func (f headerFlag) Set(s string) error {
+	name, value, ok := strings.Cut(s, ":")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
+		// Not an error here: the flag package would echo the value, which
+		// may be a secret. check reports it.
+		if f.cfg.badHeader == "" {
+			f.cfg.badHeader = redactHeaderArg(s)
+		}
+		return nil
+	}
+	f.cfg.Headers = append(f.cfg.Headers, Header{Name: name, Value: strings.TrimSpace(value)})
+	return nil
+}
+
+// redactHeaderArg keeps a malformed --header's name for the message, not
+// what may be a secret after it.
+func redactHeaderArg(s string) string {
+	if len(s) > 12 {
+		return s[:12] + "…"
+	}
+	return s
 }
 
 type unsetFlag struct{ cfg *Config }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/mcptui/mcptui/mcp"
 )
 
 // command describes one subcommand: its mode, how many words it takes
@@ -28,7 +29,7 @@ type command struct {
 
 // Flags every command that starts a server accepts: the inspector's.
 var serverFlags = []string{
-	"e", "env", "unset", "cwd", "shutdown-grace", "timeout", "reset-timeout-on-progress", "max-total-timeout",
+	"e", "env", "unset", "header", "H", "cwd", "shutdown-grace", "timeout", "reset-timeout-on-progress", "max-total-timeout",
 	"max-line-bytes", "max-server-requests", "protocol", "probe-timeout", "root", "record", "record-secrets",
 	"theme", "history-bytes", "no-bell", "verbose", "v", "format", "config", "server",
 }
@@ -88,6 +89,11 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	cfg.Bell = !noBell
 	if err := checkFlags(fs, c); err != nil {
 		return nil, err
+	}
+	if c.server && server == nil && len(words) == len(c.words)+1 && mcp.IsURL(words[len(words)-1]) {
+		// mcptui tools https://host/mcp: the URL stands where -- and the
+		// command would.
+		server, words = words[len(words)-1:], words[:len(words)-1]
 	}
 	if len(words) != len(c.words) {
 		return nil, wordsError(c, words)

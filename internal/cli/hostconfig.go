@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/hostconfig"
+	"github.com/mcptui/mcptui/mcp"
 )
 
 // configFlags are the flags that pick a server from a host's config file
@@ -48,8 +49,11 @@ func (cfg *Config) fromConfig(name string) error {
 // UseServer makes s the server to start: its command, environment (before
 // the command line's) and directory (unless --cwd gave one).
 func (cfg *Config) UseServer(s hostconfig.Server) error {
-	if s.Transport != hostconfig.Stdio {
-		return fmt.Errorf("%s in %s is an %s server (%s): mcptui opens stdio servers so far", s.Label(), s.File, strings.ToUpper(string(s.Transport)), s.URL)
+	if s.Transport == hostconfig.SSE {
+		return fmt.Errorf("%s in %s is an SSE server (%s): mcptui does not speak the 2024-11-05 HTTP+SSE transport yet", s.Label(), s.File, s.URL)
+	}
+	if s.Transport == hostconfig.HTTP {
+		return cfg.useHTTPServer(s)
 	}
 	if s.Command == "" {
 		return fmt.Errorf("%s in %s has no command: %s", s.Label(), s.File, strings.Join(s.Problems, "; "))
@@ -82,4 +86,26 @@ func labels(servers []hostconfig.Server) string {
 		out[i] = s.Label()
 	}
 	return strings.Join(out, ", ")
+}
+
+// useHTTPServer makes the HTTP entry s the server: its URL and headers
+// (before the command line's).
+func (cfg *Config) useHTTPServer(s hostconfig.Server) error {
+	if !mcp.IsURL(s.URL) {
+		return fmt.Errorf("%s in %s has no http(s) URL: %q", s.Label(), s.File, s.URL)
+	}
+	cfg.Command, cfg.Args = s.URL, nil
+	headers := make([]Header, 0, len(s.Headers)+len(cfg.Headers))
+	for _, h := range s.Headers {
+		headers = append(headers, Header{Name: h.Name, Value: h.Value})
+	}
+	cfg.Headers = append(headers, cfg.Headers...)
+	cfg.Server = &s
+	for _, p := range s.Problems {
+		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s (%s): %s", s.Label(), s.File, p))
+	}
+	if s.Disabled {
+		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is disabled in %s; opening it anyway", s.Label(), s.File))
+	}
+	return nil
 }

@@ -33,7 +33,8 @@ func TestConfigPicksTheServer(t *testing.T) {
 	t.Setenv("MCPTUI_TEST_TOKEN", "tok")
 	path := writeConfig(t, ".mcp.json", `{"mcpServers": {
 		"gh": {"command": "docker", "args": ["run", "-i", "img"], "env": {"TOKEN": "${MCPTUI_TEST_TOKEN}", "MODE": "a"}},
-		"web": {"type": "http", "url": "https://example.test/mcp"}
+		"web": {"type": "http", "url": "https://example.test/mcp", "headers": {"Authorization": "Bearer ${MCPTUI_TEST_TOKEN}"}},
+		"old": {"type": "sse", "url": "https://example.test/sse"}
 	}}`)
 	for _, args := range [][]string{
 		{"--config", path, "gh"},
@@ -68,9 +69,18 @@ func TestConfigPicksTheServer(t *testing.T) {
 	if err != nil || cfg.Mode != ModeTools || cfg.Command != "docker" {
 		t.Errorf("tools: %+v %v", cfg, err)
 	}
-	_, err = Parse([]string{"--config", path, "web"})
-	if err == nil || !strings.Contains(err.Error(), "HTTP server (https://example.test/mcp)") {
-		t.Errorf("an HTTP entry: err %v", err)
+	// An HTTP entry opens its URL with its headers, before the command line's.
+	cfg, err = Parse([]string{"--config", path, "--header", "X-Trace: 1", "web"})
+	if err != nil || cfg.Command != "https://example.test/mcp" || len(cfg.Args) != 0 ||
+		!reflect.DeepEqual(cfg.Headers, []Header{{"Authorization", "Bearer tok"}, {"X-Trace", "1"}}) {
+		t.Errorf("an HTTP entry: %+v, %v", cfg, err)
+	}
+	if h := cfg.MCPOptions().HTTP.Header; h.Get("Authorization") != "Bearer tok" || h.Get("X-Trace") != "1" {
+		t.Errorf("HTTP options headers: %v", h)
+	}
+	_, err = Parse([]string{"--config", path, "old"})
+	if err == nil || !strings.Contains(err.Error(), "2024-11-05 HTTP+SSE transport") {
+		t.Errorf("an SSE entry: err %v", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -21,6 +22,7 @@ func (c *Config) MCPOptions() mcp.Options {
 			MaxLineBytes:      c.MaxLineBytes,
 			MaxServerRequests: c.MaxServerRequests,
 		},
+		HTTP:           httpconn.Options{Header: c.HTTPHeader()},
 		Versions:       c.Protocols,
 		ProbeTimeout:   c.ProbeTimeout,
 		ShutdownGrace:  c.ShutdownGrace,

@@ -1,10 +1,12 @@
 package cli
 
 // Usage is the help text for mcptui's command line.
-const Usage = `mcptui — a live terminal inspector for MCP servers that speak stdio
+const Usage = `mcptui — a live terminal inspector for MCP servers, stdio and Streamable HTTP
 
 Usage:
   mcptui [flags] -- command [args...]   inspect the server that command starts
+  mcptui [flags] [--] https://host/mcp   inspect a Streamable HTTP server (a URL where
+                                        the command would be, in every command)
   mcptui --demo [flags]                 inspect the built-in demo server
   mcptui demo-server                    run the demo server alone on stdio
   mcptui                                pick one of the servers your hosts are set up with
@@ -51,6 +53,11 @@ Server process:
       --server NAME            the server of --config FILE, or of your host configs
       --shutdown-grace D       how long the server gets to exit after stdin's EOF,
                                and again after SIGTERM, before SIGKILL (default 500ms)
+
+HTTP server:
+  -H, --header 'Name: value'   send this header on every request (repeatable), e.g.
+                               --header 'Authorization: Bearer TOKEN' (OAuth is not
+                               supported yet); values are never recorded or shown
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,

@@ -85,7 +85,7 @@ func (s *Session) connErr(g *generation) error {
 	if c == nil {
 		return nil
 	}
-	return c.Conn().Err()
+	return c.Transport().Err()
 }
 
 func refKey(gen int, requestID json.RawMessage, key string) string {

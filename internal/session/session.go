@@ -166,7 +166,7 @@ func (s *Session) connect() {
 		s.mu.Unlock()
 		s.ready(g, client)
 		go func() {
-			<-client.Conn().Done()
+			<-client.Transport().Done()
 			g.stop()
 			<-client.Done()
 			g.stderr.Flush()
