@@ -54,7 +54,7 @@ func runDoctor(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		return headless.ExitUsage
 	}
 	rep := doctor.Run(ctx, doctor.Options{
-		Command: cfg.Command, Args: cfg.Args, Env: cfg.ConnEnv(), Dir: cfg.Dir,
+		Command: cfg.Command, Args: cfg.Args, Env: cfg.ConnEnv(), Dir: cfg.Dir, Header: cfg.HTTPHeader(),
 		Versions: cfg.Protocols, Timeout: cfg.Timeout, MaxLineBytes: cfg.MaxLineBytes, Recorder: rec,
 		ProbeTimeout: cfg.ProbeTimeout, Declare: rules.Declare,
 	})

@@ -125,6 +125,11 @@ func healthy(r *Report) string {
 
 // failure explains a handshake that did not succeed.
 func failure(r *Report, opts Options, err error) Diagnosis {
+	if mcp.IsURL(opts.Command) {
+		if d, ok := httpFailure(opts, err); ok {
+			return d
+		}
+	}
 	e := rpcError(err)
 	stderr := strings.Join(r.Stderr, "\n")
 	switch {

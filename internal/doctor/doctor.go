@@ -11,12 +11,14 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
@@ -50,6 +52,8 @@ type Options struct {
 	Grace time.Duration
 	// MaxLineBytes is conn's line limit (0: its default).
 	MaxLineBytes int
+	// Header is sent on every request to an HTTP server.
+	Header http.Header
 	// Recorder, if set, records the examination.
 	Recorder *record.Recorder
 	// Declare, if set, sets the answerers (and so the client capabilities)
@@ -317,7 +321,10 @@ func clip(s string) string {
 func Run(ctx context.Context, opts Options) *Report {
 	opts = opts.withDefaults()
 	r := &Report{Command: append([]string{opts.Command}, opts.Args...), Started: time.Now(), Launchers: launchers(), Stderr: []string{}}
-	res := resolve(opts.Command, opts.Dir)
+	res := resolution{}
+	if !mcp.IsURL(opts.Command) {
+		res = resolve(opts.Command, opts.Dir)
+	}
 	r.Resolved = res.path
 	if res.diagnosis != nil {
 		r.Diagnoses = append(r.Diagnoses, *res.diagnosis)
@@ -336,6 +343,7 @@ func Run(ctx context.Context, opts Options) *Report {
 	}
 	mo := mcp.Options{
 		Conn:           conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes},
+		HTTP:           httpconn.Options{Header: opts.Header},
 		Versions:       opts.Versions,
 		ProbeTimeout:   opts.ProbeTimeout,
 		RequestTimeout: opts.Timeout,
@@ -488,6 +496,9 @@ func shutdown(c *mcp.Client, grace time.Duration) string {
 	defer t.Stop()
 	select {
 	case err := <-done:
+		if err == nil && c.Remote() {
+			return "the session ended when mcptui closed it"
+		}
 		if err == nil {
 			return "exited when its stdin closed"
 		}
