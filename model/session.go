@@ -3,6 +3,7 @@ package model
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -271,4 +272,17 @@ func MemoryBudget(historyBytes int) int64 {
 		historyBytes = DefaultHistoryBytes
 	}
 	return 3*int64(historyBytes) + 256<<20
+}
+
+// URL is the server's address when it is an HTTP endpoint (the command is
+// one http:// or https:// URL), "" for a process.
+func (c ConnState) URL() string {
+	if len(c.Command) != 1 {
+		return ""
+	}
+	lower := strings.ToLower(c.Command[0])
+	if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
+		return c.Command[0]
+	}
+	return ""
 }

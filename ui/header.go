@@ -27,13 +27,16 @@ func (m *Model) header(w int) string {
 			name += " " + inert.Fit(c.ServerVersion, 16)
 		}
 		parts = append(parts, st.Bold.Render(name))
-	} else if len(c.Command) > 0 {
+	} else if len(c.Command) > 0 && c.URL() == "" {
 		parts = append(parts, st.Text.Render(inert.Fit(strings.Join(c.Command, " "), 40)))
 	}
 	if c.Protocol != "" {
 		parts = append(parts, st.Muted.Render(inert.Fit(c.Protocol, 12)))
 	}
-	if c.PID != 0 {
+	switch url := c.URL(); {
+	case url != "":
+		parts = append(parts, st.Muted.Render("HTTP "+inert.Fit(url, 48)))
+	case c.PID != 0:
 		parts = append(parts, st.Muted.Render(fmt.Sprintf("pid %d", c.PID)))
 	}
 	state := "● " + c.Phase.String()

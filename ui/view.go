@@ -125,6 +125,10 @@ func (m *Model) paneTitle(p pane) string {
 		}
 		return t
 	}
+	if s.Conn().URL() != "" {
+		// An HTTP server has no stderr: its exchanges are listed here.
+		return fmt.Sprintf("5 Network (%d)", s.StderrLog().Len())
+	}
 	return fmt.Sprintf("5 Stderr (%d)", s.StderrLog().Len())
 }
 
