@@ -33,6 +33,7 @@ func startSDK(t *testing.T, jsonResponse bool) *sdkServer {
 	t.Helper()
 	st := &sdkServer{slowStarted: make(chan struct{}), slowCancelled: make(chan struct{})}
 	var once sync.Once
+	stop := make(chan struct{})
 	s := sdk.NewServer(&sdk.Implementation{Name: "gosdk-http", Version: "1.8.0-test"}, nil)
 	schema := json.RawMessage(`{"type":"object"}`)
 	s.AddTool(&sdk.Tool{Name: "progress", InputSchema: schema}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
@@ -52,13 +53,17 @@ func startSDK(t *testing.T, jsonResponse bool) *sdkServer {
 	})
 	s.AddTool(&sdk.Tool{Name: "slow", InputSchema: schema}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		close(st.slowStarted)
-		<-ctx.Done()
-		once.Do(func() { close(st.slowCancelled) })
+		select {
+		case <-ctx.Done():
+			once.Do(func() { close(st.slowCancelled) })
+		case <-stop: // the test is over: let the server close
+		}
 		return nil, ctx.Err()
 	})
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{JSONResponse: jsonResponse})
 	srv := httptest.NewServer(h) // 127.0.0.1
 	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(stop) }) // runs first
 	st.url = srv.URL + "/mcp"
 	return st
 }
