@@ -108,6 +108,13 @@ func (m *Model) details(r *listRow, w int) []string {
 		if bs := badges(it.tool); len(bs) > 0 {
 			out = append(out, badgeRow(st, w, bs))
 		}
+		if ts := taskSupport(it.tool); ts != "" && ts != "forbidden" && !tasksOffered(m.srv.Info()) {
+			why := " not offered as a task: the server declares no tasks.requests.tools.call"
+			if mcp.Before(m.srv.Info().Version, mcp.Version20251125) {
+				why = " not offered as a task: tasks arrived in 2025-11-25"
+			}
+			line(kit.Own(why, w, st.Muted))
+		}
 	case it.res != nil:
 		field("uri", it.res.URI)
 		field("name", it.res.Name)
