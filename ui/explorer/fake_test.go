@@ -28,13 +28,13 @@ type fake struct {
 	// sequence holds answers given once each, in order, before results.
 	sequence map[string][]string
 	// tasks is the declared tasks capability (nil: none).
-	tasks json.RawMessage
-	notes     chan mcp.Notification
-	listens   []mcp.Filter
-	level     string
-	progress  []conn.Progress
-	block     chan struct{}
-	notified  []string
+	tasks    json.RawMessage
+	notes    chan mcp.Notification
+	listens  []mcp.Filter
+	level    string
+	progress []conn.Progress
+	block    chan struct{}
+	notified []string
 }
 
 func loadList[T any](dir, name string) []T {
