@@ -54,7 +54,9 @@ func (c *Client) ListPrompts(ctx context.Context, opts ...RequestOption) (List[P
 
 // requireCapability returns a *NotDeclaredError when the server's declared
 // capabilities are known (initialize, or server/discover) and lack the one
-// method needs. completion/complete is checked from 2025-03-26, which
+// method needs: every typed request (lists, tools/call, resources/read,
+// resources/subscribe, prompts/get, completion/complete, logging/setLevel)
+// goes through it, so nothing undeclared is sent. completion/complete is checked from 2025-03-26, which
 // introduced the completions capability (2024-11-05 had the request and no
 // capability for it).
 func (c *Client) requireCapability(method string) error {
@@ -66,12 +68,14 @@ func (c *Client) requireCapability(method string) error {
 	var need string
 	var has bool
 	switch method {
-	case MethodListResources, MethodListResourceTemplates, MethodSubscribe:
+	case MethodListTools, MethodCallTool:
+		need, has = "tools", caps.Tools != nil
+	case MethodListResources, MethodListResourceTemplates, MethodReadResource, MethodSubscribe, MethodUnsubscribe:
 		need, has = "resources", caps.Resources != nil
-		if has && method == MethodSubscribe {
+		if has && (method == MethodSubscribe || method == MethodUnsubscribe) {
 			need, has = "resources.subscribe", caps.Resources.Subscribe
 		}
-	case MethodListPrompts:
+	case MethodListPrompts, MethodGetPrompt:
 		need, has = "prompts", caps.Prompts != nil
 	case MethodComplete:
 		if Before(sess.Version, Version20250326) {
@@ -171,6 +175,9 @@ func (c *Client) CallTool(ctx context.Context, name string, arguments any, opts 
 			p = p.set("arguments", args)
 		}
 	}
+	if err := c.requireCapability(MethodCallTool); err != nil {
+		return nil, wrap(MethodCallTool, err)
+	}
 	res, err := c.request(ctx, MethodCallTool, p.encode(), c.requestOptions(opts))
 	if err != nil {
 		return nil, wrap(MethodCallTool, err)
@@ -184,6 +191,9 @@ func (c *Client) CallTool(ctx context.Context, name string, arguments any, opts 
 
 // ReadResource reads a resource.
 func (c *Client) ReadResource(ctx context.Context, uri string, opts ...RequestOption) (*ReadResourceResult, error) {
+	if err := c.requireCapability(MethodReadResource); err != nil {
+		return nil, wrap(MethodReadResource, err)
+	}
 	res, err := c.request(ctx, MethodReadResource, object{}.set("uri", quote(uri)).encode(), c.requestOptions(opts))
 	if err != nil {
 		return nil, wrap(MethodReadResource, err)
@@ -202,6 +212,9 @@ func (c *Client) GetPrompt(ctx context.Context, name string, arguments map[strin
 		arguments = map[string]string{}
 	}
 	p := object{}.set("name", quote(name)).set("arguments", mustMarshal(arguments))
+	if err := c.requireCapability(MethodGetPrompt); err != nil {
+		return nil, wrap(MethodGetPrompt, err)
+	}
 	res, err := c.request(ctx, MethodGetPrompt, p.encode(), c.requestOptions(opts))
 	if err != nil {
 		return nil, wrap(MethodGetPrompt, err)

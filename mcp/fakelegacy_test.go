@@ -86,8 +86,11 @@ func legacyServer(f *fake, preInit func(m *msg) bool) {
 			}
 			caps := `{"tools":{"listChanged":true},` +
 				`"resources":{"subscribe":true,"listChanged":true},"prompts":{},"logging":{},"completions":{}}`
-			if f.arg == "bare" {
+			switch f.arg {
+			case "bare":
 				caps = `{"tools":{}}`
+			case "no-caps":
+				caps = `{}`
 			}
 			f.reply(m, `{"protocolVersion":`+string(quote(pv))+`,"capabilities":`+caps+`,`+
 				`"serverInfo":{"name":"fake-legacy","version":"0.9.0","title":"Legacy"},"instructions":"legacy fake"}`)

@@ -440,6 +440,8 @@ func TestLegacyMusts(t *testing.T) {
 		"resources ":  func() error { _, err := bc.ListResourceTemplates(ctx); return err },
 		"completions": func() error { _, err := bc.Complete(ctx, Ref{Type: "ref/prompt", Name: "p"}, "a", "", nil); return err },
 		"logging":     func() error { return bc.SetLogLevel(ctx, "debug") },
+		"prompts  ":   func() error { _, err := bc.GetPrompt(ctx, "greet", nil); return err },
+		"resources  ": func() error { _, err := bc.ReadResource(ctx, "file:///x"); return err },
 	} {
 		err := call()
 		var nd *NotDeclaredError
@@ -447,9 +449,25 @@ func TestLegacyMusts(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	for _, m := range []string{MethodListPrompts, MethodListResources, MethodListResourceTemplates, MethodComplete, MethodSetLevel} {
+	for _, m := range []string{MethodListPrompts, MethodListResources, MethodListResourceTemplates, MethodComplete, MethodSetLevel, MethodGetPrompt, MethodReadResource} {
 		if n := len(bare.wire.sent(m)); n != 0 {
 			t.Errorf("%s was sent %d times to a server that did not declare it", m, n)
+		}
+	}
+
+	// A server declaring nothing gets no tools/list nor tools/call.
+	none, nc := legacyClient(t, "no-caps", nil)
+	for _, call := range []func() error{
+		func() error { _, err := nc.ListTools(ctx); return err },
+		func() error { _, err := nc.CallTool(ctx, "touch", nil); return err },
+	} {
+		if err := call(); err == nil || !strings.Contains(err.Error(), "the server declares no tools capability") {
+			t.Errorf("on a server without tools: %v", err)
+		}
+	}
+	for _, m := range []string{MethodListTools, MethodCallTool} {
+		if n := len(none.wire.sent(m)); n != 0 {
+			t.Errorf("%s was sent %d times to a server without tools", m, n)
 		}
 	}
 }

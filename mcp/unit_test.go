@@ -219,3 +219,22 @@ func TestProbeTimeoutFor(t *testing.T) {
 		}
 	}
 }
+
+// A feature of a later era is marked on an older session only.
+func TestNotIn(t *testing.T) {
+	cases := []struct{ version, feature, want string }{
+		{Version20241105, FeatureAudioContent, "(not in 2024-11-05)"},
+		{Version20241007, FeatureToolAnnotations, "(not in 2024-11-05)"},
+		{Version20250326, FeatureAudioContent, ""},
+		{Version20250326, FeatureStructuredContent, "(not in 2025-03-26)"},
+		{Version20250326, FeatureTitle, "(not in 2025-03-26)"},
+		{Version20250618, FeatureResourceLink, ""},
+		{Version20260728, FeatureElicitation, ""},
+		{Version20241105, "something undated", ""},
+	}
+	for _, c := range cases {
+		if got := NotIn(c.version, c.feature); got != c.want {
+			t.Errorf("NotIn(%s, %s) = %q, want %q", c.version, c.feature, got, c.want)
+		}
+	}
+}

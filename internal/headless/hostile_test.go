@@ -34,11 +34,17 @@ var hostileModes = map[string]hostileMode{
 	"deepanswer": {call: func(w *bufio.Writer, id, _ string) {
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"structuredContent":%s1%s}}`+"\n", id, strings.Repeat("[", 10_001), strings.Repeat("]", 10_001))
 	}},
+	// toolsonly: declares tools and nothing else; every other request is
+	// -32601, so a typed request sent anyway would exit 4, not 9.
+	"toolsonly": {},
+	// nocaps: declares no capability at all.
+	"nocaps": {caps: `{}`},
 }
 
 // hostileMode is what a hostile server does for tools/list and tools/call;
 // nil means a plain answer.
 type hostileMode struct {
+	caps string // the declared capabilities; {"tools":{}} when ""
 	list func(w *bufio.Writer, id string)
 	call func(w *bufio.Writer, id, token string)
 }
@@ -65,9 +71,13 @@ func serveHostile(mode hostileMode) int {
 			continue
 		}
 		id := string(m.ID)
+		caps := mode.caps
+		if caps == "" {
+			caps = `{"tools":{}}`
+		}
 		switch {
 		case m.Method == "initialize":
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"hostile","version":"1"}}}`+"\n", id)
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":%s,"serverInfo":{"name":"hostile","version":"1"}}}`+"\n", id, caps)
 		case m.Method == "tools/list" && mode.list != nil:
 			mode.list(w, id)
 		case m.Method == "tools/list":
@@ -172,5 +182,32 @@ func TestDiscardedAnswerIsExplained(t *testing.T) {
 				t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
 			}
 		})
+	}
+}
+
+// A typed request whose capability the server did not declare is not
+// sent: the server answers every such request -32601 (exit 4), so exit 9
+// and the plain sentence show it stayed in mcptui.
+func TestUndeclaredRequestsAreNotSent(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{args("read", "file:///x", server("toolsonly")), "the server declares no resources capability: resources/read was not sent"},
+		{args("get", "greet", server("toolsonly")), "the server declares no prompts capability: prompts/get was not sent"},
+		{args("prompts", server("toolsonly")), "the server declares no prompts capability: prompts/list was not sent"},
+		{args("call", "work", server("nocaps")), "the server declares no tools capability: tools/call was not sent"},
+		{args("tools", server("nocaps")), "the server declares no tools capability: tools/list was not sent"},
+	}
+	for _, tc := range cases {
+		r := run(t, tc.args...)
+		if r.code != ExitNotDeclared || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, want %d with %q\n%s", tc.args[:2], r.code, ExitNotDeclared, tc.want, r.stderr)
+			continue
+		}
+		if f := r.failure(t); f.Kind != KindNotDeclared {
+			t.Errorf("%q: kind %q", tc.args[:2], f.Kind)
+		}
 	}
 }

@@ -156,7 +156,7 @@ func (m *Model) formReady(msg formMsg) tea.Cmd {
 	}
 	it := msg.it
 	a := &action{kind: actTool, it: it, form: form.New(f, nil, m.st)}
-	a.opts = form.New(schemaform.MustCompile(optionsSchema(taskSupport(it.tool))), nil, m.st)
+	a.opts = form.New(schemaform.MustCompile(optionsSchema(offeredTaskSupport(m.srv.Info(), it.tool))), nil, m.st)
 	return m.openForm(a)
 }
 

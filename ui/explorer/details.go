@@ -39,6 +39,29 @@ func badges(t *mcp.Tool) []string {
 	return out
 }
 
+// laterToolFields names the fields of t that the session's version
+// predates — "not in 2024-11-05: tool annotations, title" — or "".
+func laterToolFields(t *mcp.Tool, version string) string {
+	var names []string
+	mark := ""
+	for _, f := range []struct {
+		feature string
+		present bool
+	}{
+		{mcp.FeatureToolAnnotations, t.Annotations != nil},
+		{mcp.FeatureTitle, t.Title != ""},
+		{mcp.FeatureOutputSchema, len(t.OutputSchema) > 0},
+	} {
+		if m := mcp.NotIn(version, f.feature); f.present && m != "" {
+			names, mark = append(names, f.feature), m
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(mark, "("), ")") + ": " + strings.Join(names, ", ")
+}
+
 // badgeRow draws badges.
 func badgeRow(st *themes.Styles, w int, bs []string) string {
 	segs := []kit.Seg{kit.Txt(" ", st.Text)}
@@ -107,6 +130,16 @@ func (m *Model) details(r *listRow, w int) []string {
 		field("name", it.tool.Name)
 		if bs := badges(it.tool); len(bs) > 0 {
 			out = append(out, badgeRow(st, w, bs))
+		}
+		if later := laterToolFields(it.tool, m.srv.Info().Version); later != "" {
+			line(kit.Own(" "+later, w, st.Muted))
+		}
+		if ts := taskSupport(it.tool); ts != "" && ts != "forbidden" && !tasksOffered(m.srv.Info()) {
+			why := " not offered as a task: the server declares no tasks.requests.tools.call"
+			if mcp.Before(m.srv.Info().Version, mcp.Version20251125) {
+				why = " not offered as a task: tasks arrived in 2025-11-25"
+			}
+			line(kit.Own(why, w, st.Muted))
 		}
 	case it.res != nil:
 		field("uri", it.res.URI)

@@ -311,6 +311,72 @@ func TestTask(t *testing.T) {
 	}
 }
 
+// "As a task" is offered only on 2025-11-25 with tasks.requests.tools.call
+// declared (or on the 2026-07-28 extension); otherwise the form has no
+// such option and the tools/call carries no task.
+func TestTaskNeedsTheCapability(t *testing.T) {
+	for _, tc := range []struct {
+		name, version string
+		tasks         json.RawMessage
+	}{
+		{"no tasks capability", mcp.Version20251125, nil},
+		{"tasks without tools.call", mcp.Version20251125, json.RawMessage(`{"list":{},"requests":{}}`)},
+		{"2025-06-18", mcp.Version20250618, json.RawMessage(`{"requests":{"tools":{"call":{}}}}`)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake("everything")
+			f.version, f.tasks = tc.version, tc.tasks
+			f.results["simulate-research-query"] = `{"content":[{"type":"text","text":"plain answer"}]}`
+			m := newTest(t, f, nil)
+			selectTool(m, "simulate-research-query")
+			mustContain(t, m, "not offered as a task")
+			press(m, "enter")
+			if strings.Contains(screen(m), "as a task") {
+				t.Fatalf("as a task offered:\n%s", screen(m))
+			}
+			typeIn(m, "MCP")
+			press(m, "ctrl+s")
+			mustContain(t, m, "plain answer")
+			if len(f.calls) != 1 || strings.Contains(f.calls[0], `"task"`) {
+				t.Errorf("calls %q", f.calls)
+			}
+		})
+	}
+}
+
+// A 2025-11-25 task that reaches input_required gets tasks/result at once,
+// over which the server asks its question; its answer is the result.
+func TestTaskInputRequiredSendsTasksResult(t *testing.T) {
+	f := newFake("everything")
+	f.results["simulate-research-query"] = `{"task":{"taskId":"t-1","status":"working","pollInterval":10,"ttl":60000}}`
+	// Without the tasks/result the task would wait for ever; the fake
+	// gives up (cancelled) after two more polls.
+	f.sequence["tasks/get"] = []string{
+		`{"taskId":"t-1","status":"input_required","statusMessage":"which depth?","pollInterval":10}`,
+		`{"taskId":"t-1","status":"input_required","statusMessage":"which depth?","pollInterval":10}`,
+	}
+	f.results["tasks/get"] = `{"taskId":"t-1","status":"cancelled","statusMessage":"nobody answered","pollInterval":10}`
+	f.results["tasks/result"] = `{"content":[{"type":"text","text":"Research report: deep"}]}`
+	m := newTest(t, f, nil)
+	selectTool(m, "simulate-research-query")
+	press(m, "enter")
+	typeIn(m, "MCP")
+	press(m, "ctrl+s")
+	mustContain(t, m, "task t-1 of simulate-research-query", "Research report: deep")
+	if len(f.calls) < 3 || !strings.HasPrefix(f.calls[1], "tasks/get") || !strings.HasPrefix(f.calls[2], "tasks/result") {
+		t.Errorf("calls %q", f.calls)
+	}
+	n := 0
+	for _, c := range f.calls {
+		if strings.HasPrefix(c, "tasks/result") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("tasks/result sent %d times: %q", n, f.calls)
+	}
+}
+
 func TestProgressAndCancel(t *testing.T) {
 	f := newFake("everything")
 	f.block = make(chan struct{})

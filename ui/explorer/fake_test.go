@@ -25,12 +25,16 @@ type fake struct {
 	prompts   []mcp.Prompt
 	calls     []string
 	results   map[string]string
-	notes     chan mcp.Notification
-	listens   []mcp.Filter
-	level     string
-	progress  []conn.Progress
-	block     chan struct{}
-	notified  []string
+	// sequence holds answers given once each, in order, before results.
+	sequence map[string][]string
+	// tasks is the declared tasks capability (nil: none).
+	tasks    json.RawMessage
+	notes    chan mcp.Notification
+	listens  []mcp.Filter
+	level    string
+	progress []conn.Progress
+	block    chan struct{}
+	notified []string
 }
 
 func loadList[T any](dir, name string) []T {
@@ -59,6 +63,8 @@ func newFake(dir string) *fake {
 		templates: loadList[mcp.ResourceTemplate](dir, "templates.json"),
 		prompts:   loadList[mcp.Prompt](dir, "prompts.json"),
 		results:   map[string]string{},
+		sequence:  map[string][]string{},
+		tasks:     json.RawMessage(`{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}`),
 		notes:     make(chan mcp.Notification, 16),
 	}
 }
@@ -107,6 +113,9 @@ func (f *fake) Call(ctx context.Context, method string, params any, o CallOption
 	}
 	f.mu.Lock()
 	res, ok := f.results[key]
+	if q := f.sequence[key]; len(q) > 0 {
+		res, ok, f.sequence[key] = q[0], true, q[1:]
+	}
 	f.mu.Unlock()
 	if !ok {
 		return nil, &mcp.Error{Code: -32602, Message: "no canned result for " + key}
@@ -200,6 +209,7 @@ func (f *fake) Info() Info {
 			Resources:   &mcp.ResourcesCapability{Subscribe: true, ListChanged: true},
 			Completions: json.RawMessage(`{}`),
 			Logging:     json.RawMessage(`{}`),
+			Tasks:       f.tasks,
 		}}
 	if f.noLogging {
 		info.Capabilities.Logging = nil

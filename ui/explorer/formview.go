@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/kit"
 )
@@ -129,7 +130,11 @@ func (m *Model) runningView(w, h int) []string {
 		out = append(out, kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.Seg{S: bar, St: st.Text}, kit.Txt(label, st.Muted),
 			kit.Txt(fmt.Sprintf("  (%d updates)", r.count), st.Muted)))
 		if p.Message != "" {
-			out = append(out, kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.SrvFree(p.Message, w-2, st.Text)))
+			mark := mcp.NotIn(m.srv.Info().Version, mcp.FeatureProgressMessage)
+			if mark != "" {
+				mark = " " + mark
+			}
+			out = append(out, kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.SrvFree(p.Message, max(w-2-len(mark), 1), st.Text), kit.Txt(mark, st.Muted)))
 		}
 	} else {
 		out = append(out, kit.Row(st, w, false, kit.Own("  no progress reported (yet)", w, st.Muted)))

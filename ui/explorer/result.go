@@ -68,6 +68,31 @@ type result struct {
 	saveBase string
 	cursor   int
 	offset   int
+	// eraMarked says markLaterEra has looked at the parts.
+	eraMarked bool
+}
+
+// laterEraParts are the result parts a later era brought, by kind.
+var laterEraParts = map[string]string{
+	mcp.ContentAudio:     mcp.FeatureAudioContent,
+	"resource link":      mcp.FeatureResourceLink,
+	"structured content": mcp.FeatureStructuredContent,
+}
+
+// markLaterEra marks the parts a session of version does not define —
+// audio on 2024-11-05, resource links and structured content before
+// 2025-06-18 — in their headings: shown, and said to be from a later era.
+// Once per result; the work is one map look-up a part.
+func markLaterEra(r *result, version string) {
+	if r.eraMarked {
+		return
+	}
+	r.eraMarked = true
+	for _, it := range r.items {
+		if mark := mcp.NotIn(version, laterEraParts[it.kind]); mark != "" {
+			it.head += " " + mark
+		}
+	}
 }
 
 // textItem is a text, shown as a JSON tree when it is JSON.

@@ -191,7 +191,7 @@ func (m *Model) Running() int { return len(m.runs) }
 func (m *Model) callTool(t *mcp.Tool, args json.RawMessage, spec callSpec) tea.Cmd {
 	srv, now := m.srv, m.now
 	params := map[string]any{"name": t.Name, "arguments": args}
-	if spec.task {
+	if spec.task && tasksOffered(m.srv.Info()) {
 		params["task"] = map[string]any{"ttl": 300000}
 	}
 	if len(spec.meta) > 0 {

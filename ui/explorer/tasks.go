@@ -58,6 +58,42 @@ func taskOf(raw json.RawMessage) (task, bool) {
 	return task{}, false
 }
 
+// tasksOffered reports whether a tool may be called task-augmented on this
+// session: on 2025-11-25 only when the server declares
+// tasks.requests.tools.call (without it a client MUST NOT augment a
+// tools/call, whatever the tool's execution.taskSupport says); on the
+// 2026-07-28 tasks extension as the tool says; never before 2025-11-25,
+// which had no tasks.
+func tasksOffered(info Info) bool {
+	switch {
+	case mcp.Stateless(info.Version):
+		return true
+	case mcp.CanonicalVersion(info.Version) != mcp.Version20251125:
+		return false
+	}
+	var caps struct {
+		Requests struct {
+			Tools struct {
+				Call json.RawMessage `json:"call"`
+			} `json:"tools"`
+		} `json:"requests"`
+	}
+	if json.Unmarshal(info.Capabilities.Tasks, &caps) != nil {
+		return false
+	}
+	call := caps.Requests.Tools.Call
+	return len(call) > 0 && string(call) != "null" && string(call) != "false"
+}
+
+// offeredTaskSupport is the tool's execution.taskSupport when the session
+// lets it be called as a task, else "" (no "as a task" option).
+func offeredTaskSupport(info Info, t *mcp.Tool) string {
+	if t == nil || !tasksOffered(info) {
+		return ""
+	}
+	return taskSupport(t)
+}
+
 // taskView follows one task.
 type taskView struct {
 	tool    *mcp.Tool
@@ -67,6 +103,10 @@ type taskView struct {
 	polls   int
 	err     string
 	done    bool
+	// resultAsked says a tasks/result is in flight: sent when the task
+	// reached input_required (so the server can ask its question over
+	// it) or ended.
+	resultAsked bool
 }
 
 // taskMsg is a task event: a poll to make, a tasks/get answer, the result.
@@ -161,9 +201,25 @@ func (m *Model) taskUpdate(t task) tea.Cmd {
 		if len(t.Result) > 0 {
 			return func() tea.Msg { return taskMsg{id: t.TaskID, result: t.Result} }
 		}
-		return m.taskCall("tasks/result")
+		return m.askResult()
+	}
+	if t.Status == "input_required" && !tv.done && len(t.Result) == 0 && !mcp.Stateless(m.srv.Info().Version) {
+		// 2025-11-25: the server asks its question (elicitation,
+		// sampling) over a tasks/result, which the requestor is to send
+		// on input_required; it answers when the task ends.
+		tv.history = append(tv.history, m.now().Format("15:04:05")+" tasks/result sent so the server can ask its question")
+		return m.askResult()
 	}
 	return nil
+}
+
+// askResult sends tasks/result unless one is in flight already.
+func (m *Model) askResult() tea.Cmd {
+	if m.task.resultAsked {
+		return nil
+	}
+	m.task.resultAsked = true
+	return m.taskCall("tasks/result")
 }
 
 // taskEvent handles a task message.
@@ -180,6 +236,9 @@ func (m *Model) taskEvent(msg taskMsg) tea.Cmd {
 		tv.polls++
 		return m.taskCall("tasks/get")
 	case msg.err != nil:
+		if msg.what == "tasks/result" {
+			tv.resultAsked = false
+		}
 		var e *mcp.Error
 		if msg.what == "tasks/result" && errors.As(msg.err, &e) && e.Code == mcp.CodeMethodNotFound {
 			tv.err = "the server has no tasks/result; the last tasks/get is all there is"
@@ -197,6 +256,7 @@ func (m *Model) taskEvent(msg taskMsg) tea.Cmd {
 		}
 		return tea.Batch(cmd, m.schedulePoll())
 	case msg.result != nil:
+		tv.done, tv.resultAsked = true, false
 		tool := tv.tool
 		if tool == nil {
 			tool = &mcp.Tool{Name: "task " + tv.t.TaskID}
@@ -221,6 +281,7 @@ func (m *Model) taskKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.taskCall("tasks/get")
 	case "enter":
 		if m.task != nil && m.task.done {
+			m.task.resultAsked = true
 			return m.taskCall("tasks/result")
 		}
 	case "esc":
