@@ -264,15 +264,25 @@ func questionKey(gen int, requestID []byte, key string) string {
 }
 
 // MemoryBudget is the Go heap an inspector with this history cap (0: the
-// default) is expected to stay within, for runtime/debug.SetMemoryLimit: the
-// history, as much again for the events queued on their way to it and for
-// the garbage of both, and a fixed allowance for everything else.
+// default) is expected to stay within, for runtime/debug.SetMemoryLimit:
+// one and a half times the cap, and MemoryOverhead. The history takes at
+// most the cap (its accounting, see History.Bytes, covers the entries'
+// real memory), the inbox queues at most a quarter of it (see
+// inbox.LimitsFor), and the last quarter is room for the garbage a flood
+// makes, so that the collector is not run back to back.
 func MemoryBudget(historyBytes int) int64 {
 	if historyBytes <= 0 {
 		historyBytes = DefaultHistoryBytes
 	}
-	return 3*int64(historyBytes) + 256<<20
+	return int64(historyBytes) + int64(historyBytes)/2 + MemoryOverhead
 }
+
+// MemoryOverhead is the fixed part of MemoryBudget: the rest of the
+// program (screen buffers, the tables beside the history, the runtime's
+// own structures, about 8 MiB under a flood), the inbox's 1 MiB floors and
+// the batch the UI is folding (up to 4096 events), and garbage room that
+// does not shrink with a small cap.
+const MemoryOverhead = 32 << 20
 
 // URL is the server's address when it is an HTTP endpoint (the command is
 // one http:// or https:// URL), "" for a process.

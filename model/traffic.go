@@ -46,11 +46,14 @@ type Entry struct {
 // exceeds the cap.
 type History struct {
 	capBytes int
-	entries  []Entry // entries[head:] are live
-	head     int
-	bytes    int
-	evicted  int
-	nextSeq  uint64
+	// ring holds the live entries from ring[head], wrapping, n of them;
+	// its length is a power of two, doubled when it is full, so that it
+	// never takes more than twice the entries it holds.
+	ring    []Entry
+	head, n int
+	bytes   int
+	evicted int
+	nextSeq uint64
 }
 
 func newHistory(capBytes int) *History {
@@ -58,11 +61,11 @@ func newHistory(capBytes int) *History {
 }
 
 // Len is the number of entries kept.
-func (h *History) Len() int { return len(h.entries) - h.head }
+func (h *History) Len() int { return h.n }
 
 // At returns the i-th kept entry, oldest first (0 <= i < Len). The entry is
 // shared: do not modify it.
-func (h *History) At(i int) *Entry { return &h.entries[h.head+i] }
+func (h *History) At(i int) *Entry { return &h.ring[(h.head+i)&(len(h.ring)-1)] }
 
 // Evicted is how many entries were dropped to stay under the cap.
 func (h *History) Evicted() int { return h.evicted }
@@ -75,7 +78,7 @@ func (h *History) FirstSeq() uint64 {
 	if h.Len() == 0 {
 		return h.nextSeq
 	}
-	return h.entries[h.head].Seq
+	return h.ring[h.head].Seq
 }
 
 // NextSeq is the Seq the next entry will get.
@@ -108,19 +111,31 @@ func (h *History) add(e Entry) *Entry {
 	}
 	e.Seq = h.nextSeq
 	h.nextSeq++
-	h.entries = append(h.entries, e)
 	h.bytes += cost(&e)
-	for h.bytes > h.capBytes && h.Len() > 1 {
-		h.bytes -= cost(&h.entries[h.head])
-		h.entries[h.head] = Entry{}
-		h.head++
+	for h.bytes > h.capBytes && h.n > 0 {
+		h.bytes -= cost(&h.ring[h.head])
+		h.ring[h.head] = Entry{}
+		h.head = (h.head + 1) & (len(h.ring) - 1)
+		h.n--
 		h.evicted++
 	}
-	if h.head > 1024 && h.head > len(h.entries)/2 {
-		h.entries = append([]Entry(nil), h.entries[h.head:]...)
-		h.head = 0
+	if h.n == len(h.ring) {
+		h.grow()
 	}
-	return &h.entries[len(h.entries)-1]
+	last := &h.ring[(h.head+h.n)&(len(h.ring)-1)]
+	*last = e
+	h.n++
+	return last
+}
+
+// grow doubles the ring (to 16 entries at first), keeping the entries in
+// order from its start.
+func (h *History) grow() {
+	ring := make([]Entry, max(16, 2*len(h.ring)))
+	for i := range h.n {
+		ring[i] = *h.At(i)
+	}
+	h.ring, h.head = ring, 0
 }
 
 // link records that two entries answer each other; either may have been
@@ -136,8 +151,8 @@ func (h *History) link(a, b uint64) {
 
 // entryOverhead approximates the memory of an Entry beside its raw line and
 // summary, so that a flood of tiny lines is bounded too: the struct, twice
-// (the slice holding it grows by doubling and compacts at half), and the
-// allocation headers of its strings.
+// (the ring holding it grows by doubling), and the rounding of its
+// strings' allocations up to their size classes.
 const entryOverhead = 2*int(unsafe.Sizeof(Entry{})) + 64
 
 // addLost records lines whose content the inspector dropped under load: a

@@ -48,7 +48,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		// double the heap.
 		debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes))
 	}
-	in := inbox.New(inbox.Limits{})
+	in := inbox.New(inbox.LimitsFor(cfg.HistoryBytes))
 	opts := cfg.MCPOptions()
 	hub, serverKey := explorerWiring(cfg, command, args, &opts)
 	rec, err := headless.AttachRecorder(cfg, command, args, &opts)

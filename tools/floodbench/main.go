@@ -17,6 +17,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,7 @@ func main() {
 	history := flag.Int("history-bytes", model.DefaultHistoryBytes, "the inspector's history cap")
 	memprofile := flag.String("memprofile", "", "write a heap profile here at the end")
 	batch := flag.Int("batch", 0, "the inbox's largest batch (0: its default)")
+	old := flag.Bool("old-limits", false, "use the memory budget and inbox limits from before they followed the history cap, to compare")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the measurement here")
 	flag.Parse()
 	if *cpuprofile != "" && !*serve {
@@ -51,7 +53,7 @@ func main() {
 	if *serve {
 		os.Exit(floodServer(*rate))
 	}
-	if err := run(*rate, *duration, *samples, *history, *batch, *memprofile); err != nil {
+	if err := run(*rate, *duration, *samples, *history, *batch, *memprofile, *old); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "floodbench:", err)
 		os.Exit(1)
@@ -70,6 +72,21 @@ func writeHeap(path string) {
 	if err := pprof.WriteHeapProfile(f); err != nil {
 		fmt.Fprintln(os.Stderr, "floodbench:", err)
 	}
+}
+
+// peakRSS is the process's resident-set high-water mark (VmHWM), or "?"
+// where /proc does not tell it.
+func peakRSS() string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "?"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "?"
 }
 
 // counting is a Backend that counts the lines it hands to the UI.
@@ -139,14 +156,24 @@ func (t *timed) View() tea.View {
 	return v
 }
 
-func run(rate int, duration time.Duration, samples, history, batch int, memprofile string) error {
+func run(rate int, duration time.Duration, samples, history, batch int, memprofile string, old bool) error {
 	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
 	// As mcptui does.
-	debug.SetMemoryLimit(model.MemoryBudget(history))
-	in := inbox.New(inbox.Limits{MaxBatch: batch})
+	budget := model.MemoryBudget(history)
+	if old {
+		budget = 3*int64(history) + 256<<20
+	}
+	debug.SetMemoryLimit(budget)
+	lim := inbox.LimitsFor(history)
+	lim.MaxBatch = batch
+	if old {
+		// The limits before they followed the history cap.
+		lim = inbox.Limits{MaxEvents: 1 << 16, MaxBytes: 64 << 20, MaxBatch: batch}
+	}
+	in := inbox.New(lim)
 	sess, err := session.Start(context.Background(), session.Config{
 		Command: exe,
 		Args:    []string{"-serve", "-rate", fmt.Sprint(rate)},
@@ -197,12 +224,14 @@ func run(rate int, duration time.Duration, samples, history, batch int, memprofi
 	t0, lines0, lost0, frames0 := time.Now(), be.lines.Load(), be.lost.Load(), out.frames.Load()
 	var lat []time.Duration
 	stop := time.After(duration)
+	stopped := false
 	pace := time.NewTicker(duration / time.Duration(max(samples, 1)))
 	defer pace.Stop()
 loop:
 	for len(lat) < samples {
 		select {
 		case <-stop:
+			stopped = true
 			break loop
 		case <-pace.C:
 		}
@@ -219,7 +248,9 @@ loop:
 			}
 		}
 	}
-	<-stop
+	if !stopped {
+		<-stop
+	}
 	elapsed := time.Since(t0)
 	lines, lost, frames := be.lines.Load()-lines0, be.lost.Load()-lost0, out.frames.Load()-frames0
 
@@ -239,13 +270,13 @@ loop:
 	if rate > 0 {
 		target = fmt.Sprintf("%d/s", rate)
 	}
-	fmt.Printf("floodbench: %s of notifications/message at %s, 160x48, history cap %s, GOMAXPROCS %d\n",
-		elapsed.Round(time.Millisecond), target, model.FormatSize(history), runtime.GOMAXPROCS(0))
+	fmt.Printf("floodbench: %s of notifications/message at %s, 160x48, history cap %s, GOMAXPROCS %d, memory limit %s\n",
+		elapsed.Round(time.Millisecond), target, model.FormatSize(history), runtime.GOMAXPROCS(0), model.FormatSize(int(budget)))
 	fmt.Printf("  ingested  %10.0f lines/s (%d lines; %d more dropped by the inbox under load)\n", float64(lines)/elapsed.Seconds(), lines, lost)
 	fmt.Printf("  rendered  %10.1f frames/s\n", float64(frames)/elapsed.Seconds())
 	fmt.Printf("  key→screen over %d presses: p50 %v  p99 %v  max %v\n", len(lat), pct(0.50).Round(10*time.Microsecond),
 		pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
-	fmt.Printf("  heap in use %d MiB (Go heap of the inspector process)\n", ms.HeapInuse>>20)
+	fmt.Printf("  heap in use %d MiB (Go heap of the inspector process), peak RSS %s\n", ms.HeapInuse>>20, peakRSS())
 	quitted = true
 	if h := quit(); h != nil {
 		fmt.Printf("  history   %d lines kept in %s of its %s cap, %d older lines evicted\n",

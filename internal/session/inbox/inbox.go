@@ -35,10 +35,10 @@ import (
 	"github.com/mcptui/mcptui/model"
 )
 
-// Defaults of Limits.
+// Defaults of Limits: LimitsFor the default 64 MiB history.
 const (
-	DefaultMaxEvents = 1 << 16
-	DefaultMaxBytes  = 64 << 20
+	DefaultMaxEvents = 1 << 14
+	DefaultMaxBytes  = 8 << 20
 	DefaultMaxBatch  = 4096
 	// StubLimit times MaxEvents is the most events queued before even the
 	// server's envelope stubs are counted as lost.
@@ -46,6 +46,25 @@ const (
 	// keptStderr is how many shed stderr lines are kept aside.
 	keptStderr = 32
 )
+
+// QueuedEventBytes is the memory one queued event takes beside its line:
+// the model.Wire boxed in an interface (a 128-byte allocation) and the
+// interface itself, in the queue and again in the batch Next hands out.
+const QueuedEventBytes = 128 + 2*16
+
+// LimitsFor bounds an inbox feeding a history capped at historyBytes (0:
+// the model's default) to a quarter of that cap: an eighth in queued lines
+// (MaxBytes) and an eighth in the events themselves (the hard limit, twice
+// MaxEvents, times QueuedEventBytes), so that a flood queues at most
+// historyBytes/4 on its way to the history. Each share is at least 1 MiB,
+// so that a small cap does not shed a modest burst.
+func LimitsFor(historyBytes int) Limits {
+	if historyBytes <= 0 {
+		historyBytes = model.DefaultHistoryBytes
+	}
+	share := max(historyBytes/8, 1<<20)
+	return Limits{MaxBytes: share, MaxEvents: share / (2 * QueuedEventBytes)}
+}
 
 // ErrClosed is what Next returns once the inbox is closed and drained.
 var ErrClosed = errors.New("inbox: closed")
