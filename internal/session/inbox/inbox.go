@@ -37,8 +37,8 @@ import (
 
 // Defaults of Limits: LimitsFor the default 64 MiB history.
 const (
-	DefaultMaxEvents = 1 << 14
 	DefaultMaxBytes  = 8 << 20
+	DefaultMaxEvents = DefaultMaxBytes / (2 * QueuedEventBytes)
 	DefaultMaxBatch  = 4096
 	// StubLimit times MaxEvents is the most events queued before even the
 	// server's envelope stubs are counted as lost.
