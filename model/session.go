@@ -269,7 +269,8 @@ func questionKey(gen int, requestID []byte, key string) string {
 // most the cap (its accounting, see History.Bytes, covers the entries'
 // real memory), the inbox queues at most a quarter of it (see
 // inbox.LimitsFor), and the last quarter is room for the garbage a flood
-// makes, so that the collector is not run back to back.
+// makes, so that the collector is not run back to back. GOMEMLIMIT, when
+// set, overrides it.
 func MemoryBudget(historyBytes int) int64 {
 	if historyBytes <= 0 {
 		historyBytes = DefaultHistoryBytes
