@@ -44,16 +44,16 @@ func TestViewerFolds(t *testing.T) {
 	if !strings.Contains(s, `{ … },  1 member`) || !strings.Contains(s, `"name": "b"`) {
 		t.Fatalf("folded from inside:\n%s", s)
 	}
-	if got := string(m.viewer.doc.val(m.viewer.cursor)); got != "{" {
-		t.Errorf("cursor on %q, want the folded object", got)
+	if _, val := m.viewer.CursorText(); string(val) != "{" {
+		t.Errorf("cursor on %q, want the folded object", val)
 	}
 	// Moving down skips the folded object; up comes back to it.
 	press(m, "j")
-	if k := m.viewer.doc.key(m.viewer.cursor); m.viewer.cursor == 0 || k != nil {
+	if k, _ := m.viewer.CursorText(); m.viewer.CursorLine() == 0 || k != nil {
 		t.Errorf("down from the fold landed on key %s", k)
 	}
 	press(m, "k")
-	if !m.viewer.folded[m.viewer.cursor] {
+	if !m.viewer.CursorFolded() {
 		t.Errorf("up did not come back to the fold")
 	}
 	// Fold all: everything below the top level; unfold all.

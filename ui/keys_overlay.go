@@ -162,29 +162,30 @@ func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Overlay.Close, m.keys.Global.Quit):
 		m.overlay = overlayNone
 	case key.Matches(msg, l.Up):
-		v.moveBy(-1)
+		v.MoveBy(-1)
 	case key.Matches(msg, l.Down):
-		v.moveBy(1)
+		v.MoveBy(1)
 	case key.Matches(msg, l.PageUp):
-		v.moveBy(-page)
+		v.MoveBy(-page)
 	case key.Matches(msg, l.PageDown):
-		v.moveBy(page)
+		v.MoveBy(page)
 	case key.Matches(msg, l.Top):
-		v.cursor, v.top, v.left = 0, 0, 0
+		v.Home()
+		v.left = 0
 	case key.Matches(msg, l.Bottom):
-		v.cursor = v.lastVisible()
+		v.End()
 	case key.Matches(msg, l.Left):
 		v.left = max(v.left-8, 0)
 	case key.Matches(msg, l.Right):
 		v.left += 8
 	case key.Matches(msg, vk.Fold):
-		if !v.toggleFold() {
+		if !v.ToggleFold() {
 			m.say(true, "nothing to fold here")
 		}
 	case key.Matches(msg, vk.FoldAll):
-		v.foldAll()
+		v.FoldAll()
 	case key.Matches(msg, vk.UnfoldAll):
-		v.unfoldAll()
+		v.UnfoldAll()
 	case key.Matches(msg, t.Jump):
 		if v.entry.Link == 0 {
 			m.say(true, "no linked request or response")
@@ -194,7 +195,7 @@ func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, t.Copy):
 		return m.copyEntry(&v.entry)
 	case key.Matches(msg, vk.CopyValue):
-		val := v.valueAt()
+		val := v.ValueAt()
 		if val == nil {
 			m.say(true, "no value under the cursor")
 			return nil
@@ -259,7 +260,7 @@ func (m *Model) wheel(ms tea.Mouse) {
 		delta = -3
 	}
 	if m.overlay == overlayViewer {
-		m.viewer.moveBy(delta)
+		m.viewer.MoveBy(delta)
 		return
 	}
 	if m.richWheel(delta) {

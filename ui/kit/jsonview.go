@@ -3,284 +3,238 @@ package kit
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
-
-	"github.com/mcptui/mcptui/internal/inert"
-	"github.com/mcptui/mcptui/internal/jsonscan"
-	"github.com/mcptui/mcptui/themes"
 )
 
-// maxScalar is how much of one scalar (a long string) a JSONView keeps for
-// drawing; copying takes the whole value from the raw bytes.
-const maxScalar = 4 << 10
-
-// jnode is one line of a JSON document: a scalar, a container's opening,
-// or a container's closing.
-type jnode struct {
-	depth int
-	key   string // member name (raw from the server) or "[i]"
-	kind  jsontext.Kind
-	text  string // a scalar's JSON text, cut to maxScalar
-	size  int    // a scalar's full length in bytes
-	end   int    // a container's closing node
-	count int    // a container's members or items
-	start int    // byte offsets of the value in the raw document
-	stop  int
-	close bool
-}
-
-// JSONView is a pretty, foldable view of a JSON document. It is built once
-// (off the update loop, for a big document) and draws only the lines in
-// view, so its cost per frame does not depend on the document's size.
+// JSONView is the one JSON viewer: a pretty, foldable view of a document
+// with a cursor. Its document is read lazily (see doc), so it draws only
+// the lines in view and what it costs per frame does not depend on the
+// document's size. It has two faces:
+//   - the lazy face (NewLazyJSONView, the traffic viewer) shows the JSON
+//     text itself, commas and all, scrolls sideways and reads no further
+//     than someone has looked;
+//   - the outline face (NewJSONView, the explorer and the answer panes)
+//     shows an outline with fold marks, item numbers and sizes, addressed
+//     by visible line so it can sit among other rows.
 type JSONView struct {
-	raw     []byte
-	nodes   []jnode
-	folded  []bool
+	doc *doc
+	// top and cursor are doc line indices of visible lines.
+	top, cursor int
+	// folded are the open lines whose insides are hidden.
+	folded map[int]bool
+	// visible (outline face) are the doc lines shown, nil when folding
+	// changed; offset is the first visible line drawn.
 	visible []int
-	cursor  int
 	offset  int
 }
 
-// NewJSONView parses raw. Containers with many members, and everything
-// deep in a large document, start folded.
+// NewLazyJSONView views src (which must not change): JSON when it starts
+// with '{' or '[' (read only as far as it is looked at), else text lines.
+func NewLazyJSONView(src []byte) *JSONView {
+	return &JSONView{doc: newDoc(src), folded: map[int]bool{}}
+}
+
+// maxScalar is how much of one scalar (a long string) the outline face
+// draws; copying takes the whole value.
+const maxScalar = 4 << 10
+
+// NewJSONView reads all of raw, which must be one valid JSON value, for
+// the outline face. Containers with many members, and everything deep in a
+// large document, start folded.
 func NewJSONView(raw []byte) (*JSONView, error) {
-	v := &JSONView{raw: raw}
-	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	type frame struct {
-		node  int
-		isObj bool
-		n     int
+	if err := validJSON(raw); err != nil {
+		return nil, err
 	}
-	var stack []frame
-	for {
-		before := dec.InputOffset()
-		tok, err := dec.ReadToken()
-		if err != nil {
-			if len(stack) == 0 && len(v.nodes) > 0 {
-				break
-			}
-			return nil, fmt.Errorf("not valid JSON: %w", err)
-		}
-		kind := tok.Kind()
-		key := ""
-		if len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			if kind != '}' && kind != ']' {
-				if top.isObj {
-					// tok is the member name; the value follows.
-					key = tok.String()
-					before = dec.InputOffset()
-					if tok, err = dec.ReadToken(); err != nil {
-						return nil, fmt.Errorf("not valid JSON: %w", err)
-					}
-					kind = tok.Kind()
-				} else {
-					key = "[" + strconv.Itoa(top.n) + "]"
-				}
-				top.n++
-			}
-		}
-		start := tokenStart(raw, int(before))
-		switch kind {
-		case '{', '[':
-			v.nodes = append(v.nodes, jnode{depth: len(stack), key: key, kind: kind, start: start})
-			stack = append(stack, frame{node: len(v.nodes) - 1, isObj: kind == '{'})
-		case '}', ']':
-			top := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			v.nodes = append(v.nodes, jnode{depth: len(stack), kind: kind, close: true})
-			open := &v.nodes[top.node]
-			open.end, open.count, open.stop = len(v.nodes)-1, top.n, int(dec.InputOffset())
-		default:
-			stop := int(dec.InputOffset())
-			text := string(raw[start:stop])
-			v.nodes = append(v.nodes, jnode{depth: len(stack), key: key, kind: kind,
-				text: inert.Clip(text, maxScalar), size: stop - start, start: start, stop: stop})
-		}
-		if len(stack) == 0 {
-			if _, err := dec.ReadToken(); err == nil {
-				return nil, fmt.Errorf("not valid JSON: more than one value")
-			}
-			break
+	v := &JSONView{doc: newJSONDoc(raw), folded: map[int]bool{}}
+	d := v.doc
+	d.ensureAll()
+	if d.err != nil || len(d.lines) == 0 {
+		return nil, fmt.Errorf("not valid JSON: %v", d.err)
+	}
+	nodes := len(d.lines) // the old outline counted an empty container twice
+	for i := range d.lines {
+		if d.lines[i].kind == lineEmpty {
+			nodes++
 		}
 	}
-	v.folded = make([]bool, len(v.nodes))
-	big := len(v.nodes) > 400
-	for i, n := range v.nodes {
-		if n.close || (n.kind != '{' && n.kind != '[') {
-			continue
+	big := nodes > 400
+	for i := range d.lines {
+		if ln := &d.lines[i]; ln.kind == lineOpen && ln.depth > 0 && (ln.count > 50 || (big && ln.depth >= 2)) {
+			v.folded[i] = true
 		}
-		v.folded[i] = n.depth > 0 && (n.count > 50 || (big && n.depth >= 2))
 	}
-	v.refresh()
 	return v, nil
 }
 
-// tokenStart returns where the token after offset i of a valid JSON text
-// begins: past white space and the one ',' or ':' that may separate it from
-// the token before.
-func tokenStart(b []byte, i int) int {
-	i = jsonscan.SkipSpace(b, i)
-	if i < len(b) && (b[i] == ',' || b[i] == ':') {
-		i = jsonscan.SkipSpace(b, i+1)
+// validJSON reports whether raw is exactly one JSON value.
+func validJSON(raw []byte) error {
+	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.ReadValue(); err != nil {
+		return fmt.Errorf("not valid JSON: %w", err)
 	}
-	return i
+	if _, err := dec.ReadToken(); err != io.EOF {
+		return fmt.Errorf("not valid JSON: more than one value")
+	}
+	return nil
 }
 
-// refresh recomputes the visible lines after folding changed.
-func (v *JSONView) refresh() {
-	v.visible = v.visible[:0]
-	for i := 0; i < len(v.nodes); i++ {
-		v.visible = append(v.visible, i)
-		if v.folded[i] {
-			i = v.nodes[i].end
-		}
+// outline lists the visible lines (the document is complete).
+func (v *JSONView) outline() []int {
+	if v.visible != nil {
+		return v.visible
 	}
-	v.cursor = min(v.cursor, max(len(v.visible)-1, 0))
+	v.visible = make([]int, 0, len(v.doc.lines))
+	for i, ok := 0, len(v.doc.lines) > 0; ok; i, ok = v.after(i) {
+		v.visible = append(v.visible, i)
+	}
+	return v.visible
 }
 
 // Len is the number of visible lines.
-func (v *JSONView) Len() int { return len(v.visible) }
+func (v *JSONView) Len() int { return len(v.outline()) }
 
 // Cursor is the selected visible line.
-func (v *JSONView) Cursor() int { return v.cursor }
-
-// Move moves the cursor by delta lines.
-func (v *JSONView) Move(delta int) {
-	v.cursor = max(min(v.cursor+delta, len(v.visible)-1), 0)
-}
-
-// Toggle folds or unfolds the container at the cursor (on a closing line,
-// its opening).
-func (v *JSONView) Toggle() {
-	if len(v.visible) == 0 {
-		return
+func (v *JSONView) Cursor() int {
+	vis := v.outline()
+	if k, ok := slices.BinarySearch(vis, v.cursor); ok {
+		return k
 	}
-	i := v.visible[v.cursor]
-	if v.nodes[i].close {
-		for j := i - 1; j >= 0; j-- {
-			if !v.nodes[j].close && v.nodes[j].end == i && (v.nodes[j].kind == '{' || v.nodes[j].kind == '[') {
-				i = j
-				break
-			}
-		}
-	}
-	n := v.nodes[i]
-	if n.kind != '{' && n.kind != '[' {
-		return
-	}
-	v.folded[i] = !v.folded[i]
-	v.refresh()
-	for k, vi := range v.visible {
-		if vi == i {
-			v.cursor = k
-		}
-	}
-}
-
-// SetFoldAll folds (or unfolds) every container below the top.
-func (v *JSONView) SetFoldAll(fold bool) {
-	for i, n := range v.nodes {
-		if !n.close && (n.kind == '{' || n.kind == '[') && n.depth > 0 {
-			v.folded[i] = fold
-		}
-	}
-	v.refresh()
-}
-
-// Selected is the raw JSON of the value at the cursor.
-func (v *JSONView) Selected() []byte {
-	if len(v.visible) == 0 {
-		return nil
-	}
-	n := v.nodes[v.visible[v.cursor]]
-	if n.close {
-		return nil
-	}
-	return v.raw[n.start:n.stop]
-}
-
-// Lines draws h lines of width w around the cursor (highlighted when
-// focused).
-func (v *JSONView) Lines(st *themes.Styles, w, h int, focused bool) []string {
-	v.offset = Window(v.offset, v.cursor, len(v.visible), h)
-	var out []string
-	for k := v.offset; k < len(v.visible) && len(out) < h; k++ {
-		out = append(out, v.line(st, v.visible[k], w, focused && k == v.cursor))
-	}
-	return Pad(out, w, h)
-}
-
-func (v *JSONView) line(st *themes.Styles, i, w int, sel bool) string {
-	n := v.nodes[i]
-	segs := []Seg{Own(strings.Repeat("  ", min(n.depth, 20)), min(n.depth, 20)*2, st.Text)}
-	gutter := "  "
-	if !n.close && (n.kind == '{' || n.kind == '[') {
-		gutter = "▾ "
-		if v.folded[i] {
-			gutter = "▸ "
-		}
-	}
-	segs = append(segs, Txt(gutter, st.Muted))
-	if n.key != "" {
-		if strings.HasPrefix(n.key, "[") {
-			segs = append(segs, Txt(n.key+" ", st.Muted))
-		} else {
-			segs = append(segs, SrvFree(strconv.Quote(n.key), max(w/2, 8), st.JSONKey), Txt(": ", st.JSONPunct))
-		}
-	}
-	switch {
-	case n.close:
-		segs = append(segs, Txt(string(n.kind), st.JSONPunct))
-	case n.kind == '{' || n.kind == '[':
-		closer := "}"
-		unit := "keys"
-		if n.kind == '[' {
-			closer, unit = "]", "items"
-		}
-		if v.folded[i] {
-			segs = append(segs, Txt(string(n.kind)+"…"+closer, st.JSONPunct),
-				Txt(fmt.Sprintf("  %d %s", n.count, unit), st.Muted))
-		} else {
-			segs = append(segs, Txt(string(n.kind), st.JSONPunct))
-		}
-	default:
-		sty := st.JSONLiteral
-		switch n.kind {
-		case '"':
-			sty = st.JSONString
-		case '0':
-			sty = st.JSONNumber
-		}
-		segs = append(segs, SrvFree(n.text, max(w-2*n.depth-10, 8), sty))
-		if n.size > len(n.text) {
-			segs = append(segs, Txt(fmt.Sprintf("  (%d bytes)", n.size), st.Muted))
-		}
-	}
-	return Row(st, w, sel, segs...)
-}
-
-// DrawLine draws visible line k (0 <= k < Len) in w cells.
-func (v *JSONView) DrawLine(st *themes.Styles, k, w int, sel bool) string {
-	if k < 0 || k >= len(v.visible) {
-		return Blank(w)
-	}
-	return v.line(st, v.visible[k], w, sel)
+	return 0
 }
 
 // SetCursor moves the cursor to visible line k.
 func (v *JSONView) SetCursor(k int) {
-	v.cursor = max(min(k, len(v.visible)-1), 0)
+	vis := v.outline()
+	if len(vis) == 0 {
+		return
+	}
+	v.cursor = vis[max(min(k, len(vis)-1), 0)]
 }
 
-// Clone is a copy with its own folding and cursor (the parsed document is
-// shared: it never changes).
+// Move moves the cursor by delta visible lines.
+func (v *JSONView) Move(delta int) { v.SetCursor(v.Cursor() + delta) }
+
+// Toggle folds or unfolds the container at the cursor (on a closing line,
+// its opening); elsewhere it does nothing.
+func (v *JSONView) Toggle() {
+	d := v.doc
+	if len(d.lines) == 0 {
+		return
+	}
+	i := v.cursor
+	if d.lines[i].kind == lineClose {
+		i = d.parentOf(i)
+	}
+	if d.lines[i].kind != lineOpen {
+		return
+	}
+	if v.folded[i] {
+		delete(v.folded, i)
+	} else {
+		d.ensureEnd(i)
+		v.folded[i] = true
+	}
+	v.cursor, v.visible = i, nil
+}
+
+// SetFoldAll folds (or unfolds) every container below the top.
+func (v *JSONView) SetFoldAll(fold bool) {
+	if fold {
+		v.FoldAll()
+	} else {
+		v.UnfoldAll()
+	}
+}
+
+// Selected is the raw JSON of the value at the cursor (nil on a closing
+// line).
+func (v *JSONView) Selected() []byte { return v.valueAt() }
+
+// Clone is a copy with its own folding and cursor (the document is
+// shared: the outline face reads it whole, so it never changes).
 func (v *JSONView) Clone() *JSONView {
 	c := *v
-	c.folded = append([]bool(nil), v.folded...)
-	c.visible = append([]int(nil), v.visible...)
+	c.folded = make(map[int]bool, len(v.folded))
+	for i := range v.folded {
+		c.folded[i] = true
+	}
+	c.visible = nil
 	return &c
+}
+
+// MoveBy moves the cursor n visible lines (negative: up), reading the
+// document as far as needed.
+func (v *JSONView) MoveBy(n int) { v.moveBy(n); v.visible = nil }
+
+// Home puts the cursor and the view at the first line.
+func (v *JSONView) Home() { v.cursor, v.top = 0, 0 }
+
+// End puts the cursor on the last visible line (reading the whole
+// document).
+func (v *JSONView) End() { v.cursor = v.lastVisible() }
+
+// ToggleFold folds or unfolds the container at the cursor: an open line
+// itself, else the container the cursor is in (and the cursor moves to
+// it). It reports false when there is nothing to fold.
+func (v *JSONView) ToggleFold() bool { v.visible = nil; return v.toggleFold() }
+
+// FoldAll folds every container below the top level.
+func (v *JSONView) FoldAll() { v.foldAll(); v.visible = nil }
+
+// UnfoldAll shows every line again.
+func (v *JSONView) UnfoldAll() { v.unfoldAll(); v.visible = nil }
+
+// ValueAt is the raw JSON of the value at the cursor (a whole container
+// on an open line), for copying; nil on a closing line.
+func (v *JSONView) ValueAt() []byte { return v.valueAt() }
+
+// CursorLine is the document line of the cursor.
+func (v *JSONView) CursorLine() int { return v.cursor }
+
+// CursorText is the raw key (nil: none) and value text of the cursor's
+// line ("{" for an open line).
+func (v *JSONView) CursorText() (key, val []byte) {
+	if len(v.doc.lines) == 0 {
+		return nil, nil
+	}
+	return v.doc.key(v.cursor), v.doc.val(v.cursor)
+}
+
+// CursorFolded reports whether the cursor is on a folded container.
+func (v *JSONView) CursorFolded() bool { return v.folded[v.cursor] }
+
+// LinesRead is how many lines of the document have been read so far.
+func (v *JSONView) LinesRead() int { return len(v.doc.lines) }
+
+// itemLabel is the outline's "[i] " before an array's item, or "".
+func (v *JSONView) itemLabel(i int) string {
+	ln := &v.doc.lines[i]
+	if ln.parent < 0 || ln.kind == lineClose || v.doc.lines[ln.parent].brace != '[' {
+		return ""
+	}
+	return "[" + strconv.Itoa(int(ln.nth)) + "] "
+}
+
+// quotedKey is a member name as the outline draws it: decoded, then
+// quoted again.
+func quotedKey(raw []byte) string {
+	var name string
+	if err := jsontextUnquote(raw, &name); err != nil {
+		return string(raw)
+	}
+	return strconv.Quote(name)
+}
+
+// jsontextUnquote decodes the JSON string raw into name.
+func jsontextUnquote(raw []byte, name *string) error {
+	tok, err := jsontext.NewDecoder(bytes.NewReader(raw), decodeOpts...).ReadToken()
+	if err != nil {
+		return err
+	}
+	*name = tok.String()
+	return nil
 }

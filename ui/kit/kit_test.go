@@ -143,3 +143,21 @@ func TestWrap(t *testing.T) {
 		t.Errorf("%q %v", lines, more)
 	}
 }
+
+// The outline face draws an empty container on one line, and a lone
+// scalar as a one-line document.
+func TestJSONViewOutlineEmptyAndScalar(t *testing.T) {
+	v, err := NewJSONView([]byte(`{"a": {}, "b": [ ]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := plain(v.Lines(styles(), 30, 4, false))
+	want := "▾ {\n    \"a\": {}\n    \"b\": []\n  }"
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	s, err := NewJSONView([]byte(` "x" `))
+	if err != nil || s.Len() != 1 || string(s.Selected()) != `"x"` {
+		t.Fatalf("scalar: %v, %d lines, selected %q", err, s.Len(), s.Selected())
+	}
+}

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"bytes"
@@ -38,6 +38,7 @@ type docLine struct {
 	// it is produced; count its members or elements once closed.
 	end, count     int32
 	keyOff, keyLen int32 // keyLen 0: no key
+	nth            int32 // position among its container's members or items
 	valOff, valLen int32
 }
 
@@ -61,18 +62,28 @@ var decodeOpts = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext
 // the document is cut.
 const maxDocBytes = 1<<31 - 1
 
-// newDoc prepares a document over src (which must not change).
+// newDoc prepares a document over src (which must not change): JSON when
+// it starts with '{' or '[', else text lines.
 func newDoc(src []byte) *doc {
-	if len(src) > maxDocBytes {
-		src = src[:maxDocBytes]
-	}
-	d := &doc{src: src}
 	if k := firstByte(src); k != '{' && k != '[' {
-		d.text = true
-		return d
+		return &doc{src: cut(src), text: true}
 	}
-	d.dec = jsontext.NewDecoder(bytes.NewReader(src), decodeOpts...)
-	return d
+	return newJSONDoc(src)
+}
+
+// newJSONDoc prepares src as JSON whatever it starts with (a lone scalar
+// is one line).
+func newJSONDoc(src []byte) *doc {
+	src = cut(src)
+	return &doc{src: src, dec: jsontext.NewDecoder(bytes.NewReader(src), decodeOpts...)}
+}
+
+// cut bounds src to maxDocBytes.
+func cut(src []byte) []byte {
+	if len(src) > maxDocBytes {
+		return src[:maxDocBytes]
+	}
+	return src
 }
 
 func firstByte(b []byte) byte {
@@ -179,6 +190,7 @@ func (d *doc) next() {
 			}
 			ln.keyOff, ln.keyLen = d.span(start, d.dec.InputOffset())
 		}
+		ln.nth = d.lines[top].count
 		d.lines[top].count++
 	}
 	switch k := d.dec.PeekKind(); k {

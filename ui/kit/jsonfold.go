@@ -1,4 +1,4 @@
-package ui
+package kit
 
 // Folding: a viewer hides the inside of the containers a person folded.
 // Positions (top, cursor) are always indices of visible doc lines; moving
@@ -10,7 +10,7 @@ func (d *doc) parentOf(i int) int { return int(d.lines[i].parent) }
 
 // visibleOf is the line that stands for line i: i itself, or the outermost
 // folded container that hides it.
-func (v *viewer) visibleOf(i int) int {
+func (v *JSONView) visibleOf(i int) int {
 	rep := i
 	for p := v.doc.parentOf(i); p >= 0; p = v.doc.parentOf(p) {
 		if v.folded[p] {
@@ -22,7 +22,7 @@ func (v *viewer) visibleOf(i int) int {
 
 // after is the visible line after visible line i, and false at the end of
 // the document. It produces lines as needed.
-func (v *viewer) after(i int) (int, bool) {
+func (v *JSONView) after(i int) (int, bool) {
 	d := v.doc
 	j := i + 1
 	if v.folded[i] {
@@ -39,7 +39,7 @@ func (v *viewer) after(i int) (int, bool) {
 }
 
 // before is the visible line before visible line i, and false at the top.
-func (v *viewer) before(i int) (int, bool) {
+func (v *JSONView) before(i int) (int, bool) {
 	if i <= 0 {
 		return 0, false
 	}
@@ -47,7 +47,7 @@ func (v *viewer) before(i int) (int, bool) {
 }
 
 // moveBy moves the cursor n visible lines (negative: up).
-func (v *viewer) moveBy(n int) {
+func (v *JSONView) moveBy(n int) {
 	for ; n > 0; n-- {
 		j, ok := v.after(v.cursor)
 		if !ok {
@@ -65,7 +65,7 @@ func (v *viewer) moveBy(n int) {
 }
 
 // scroll keeps the cursor among the h rows shown from top.
-func (v *viewer) scroll(h int) {
+func (v *JSONView) scroll(h int) {
 	v.top = v.visibleOf(v.top)
 	if v.cursor <= v.top {
 		v.top = v.cursor
@@ -94,7 +94,7 @@ func (v *viewer) scroll(h int) {
 
 // toggleFold folds or unfolds the container at the cursor: an open line
 // itself, else the container the cursor is in (and the cursor moves to it).
-func (v *viewer) toggleFold() bool {
+func (v *JSONView) toggleFold() bool {
 	d := v.doc
 	if d.text || len(d.lines) == 0 {
 		return false
@@ -121,7 +121,7 @@ func (v *viewer) toggleFold() bool {
 
 // foldAll folds every container below the top level; it reads the whole
 // document (but draws only what is visible).
-func (v *viewer) foldAll() {
+func (v *JSONView) foldAll() {
 	d := v.doc
 	d.ensureAll()
 	for i := range d.lines {
@@ -134,10 +134,10 @@ func (v *viewer) foldAll() {
 }
 
 // unfoldAll shows every line again.
-func (v *viewer) unfoldAll() { clear(v.folded) }
+func (v *JSONView) unfoldAll() { clear(v.folded) }
 
 // lastVisible is the last visible line of the whole document.
-func (v *viewer) lastVisible() int {
+func (v *JSONView) lastVisible() int {
 	v.doc.ensureAll()
 	if len(v.doc.lines) == 0 {
 		return 0
@@ -147,7 +147,7 @@ func (v *viewer) lastVisible() int {
 
 // valueAt is the raw JSON of the value at the cursor (a whole container
 // for an open line), for copying.
-func (v *viewer) valueAt() []byte {
+func (v *JSONView) valueAt() []byte {
 	d := v.doc
 	if len(d.lines) == 0 {
 		return nil
