@@ -190,9 +190,18 @@ func (in *Inbox) flushStderr() {
 	in.lastStderr = in.lastStderr[:0]
 }
 
-// overSoft reports whether adding size bytes passes a soft limit.
+// overSoft reports whether adding size bytes passes a soft limit. A line
+// longer than MaxBytes (up to conn's --max-line-bytes, already bounded
+// there) passes whole while the lines queued before it hold no more than
+// it does, so a response as large as the line limit reaches the UI with
+// its content even when the byte share is smaller: the queue then holds at
+// most twice the longest line, or MaxBytes, whichever is more.
 func (in *Inbox) overSoft(size int) bool {
-	return len(in.queue) >= in.lim.MaxEvents || in.bytes+size > in.lim.MaxBytes
+	limit := in.lim.MaxBytes
+	if size > limit {
+		limit = 2 * size
+	}
+	return len(in.queue) >= in.lim.MaxEvents || in.bytes+size > limit
 }
 
 func (in *Inbox) signal() {

@@ -1,6 +1,7 @@
 package inbox
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"slices"
@@ -236,5 +237,22 @@ func TestStderrWriter(t *testing.T) {
 	}
 	if len(lines) != 4 || lines[0] != "one" || lines[1] != "two" || len(lines[2]) != maxPartial || !strings.HasPrefix(lines[2], "three") || len(lines[3]) != 10 {
 		t.Errorf("lines = %d: %q %q len %d len %d", len(lines), lines[0], lines[1], len(lines[2]), len(lines[len(lines)-1]))
+	}
+}
+
+// TestALoneLineLargerThanTheByteLimitPasses: a response as long as the
+// line limit, larger than the inbox's byte share of the history, reaches
+// the UI with its content when nothing else is queued.
+func TestALoneLineLargerThanTheByteLimitPasses(t *testing.T) {
+	in := New(Limits{MaxBytes: 1 << 20})
+	big := append(append([]byte(`{"jsonrpc":"2.0","id":1,"result":{"x":"`), bytes.Repeat([]byte("a"), 3<<20)...), `"}}`...)
+	in.Observer()(conn.Event{Time: time.Now(), Kind: conn.Received, Line: big, Size: len(big)})
+	evs, err := in.Next(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := evs[0].(model.Wire)
+	if !ok || len(w.Line) != len(big) || w.Lost {
+		t.Fatalf("got %T %+v, want the whole line", evs[0], evs[0])
 	}
 }
