@@ -1,5 +1,10 @@
 package mcp
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Features of the protocol that arrived after 2024-11-05. A server may send
 // one on an older session anyway; an inspector shows it and says it is
 // not in the negotiated version (NotIn).
@@ -40,4 +45,55 @@ func NotIn(version, feature string) string {
 		return ""
 	}
 	return "(not in " + CanonicalVersion(version) + ")"
+}
+
+// questionMethods are the requests a server asked on the wire before
+// 2026-07-28 and asks as input_required entries since.
+var questionMethods = []string{MethodCreateMessage, MethodElicit, MethodListRoots}
+
+// ExplainOldStyleQuestion explains an error a server's own SDK raised
+// because the server asked a question the pre-2026 way (a request of its
+// own) on a stateless session, where questions come back as an
+// input_required result. text is the error's words (a tool's isError
+// text or a JSON-RPC error message); offered the versions the server
+// speaks. It is "" when text is not such an error or version is not
+// stateless. The go-sdk (v1.7 and later) says: "sampling/createMessage"
+// cannot be sent while serving a request on protocol version 2026-07-28:
+// return an InputRequests map instead.
+func ExplainOldStyleQuestion(version string, offered []string, text string) string {
+	if !Stateless(version) {
+		return ""
+	}
+	method := ""
+	for _, m := range questionMethods {
+		if strings.Contains(text, m) {
+			method = m
+			break
+		}
+	}
+	if method == "" || !(strings.Contains(text, "cannot be sent") || strings.Contains(text, "InputRequests") ||
+		strings.Contains(text, "input_required") || strings.Contains(text, "SEP-2322")) {
+		return ""
+	}
+	older := OlderWorking(offered)
+	return fmt.Sprintf("the server asked %s as a request of its own, the way of versions before %s, and its SDK refused: "+
+		"on %s a server asks by returning an input_required result. Reconnect at %s to answer it "+
+		"(V in the inspector, --protocol %s headless), or have the server return the question as input requests",
+		method, Version20260728, CanonicalVersion(version), older, older)
+}
+
+// OlderWorking is the newest version before 2026-07-28 among offered,
+// where a server still asks its questions as requests; 2025-11-25 when the
+// server offered none.
+func OlderWorking(offered []string) string {
+	best := ""
+	for _, v := range offered {
+		if !Stateless(v) && CanonicalVersion(v) > best {
+			best = CanonicalVersion(v)
+		}
+	}
+	if best == "" {
+		return Version20251125
+	}
+	return best
 }

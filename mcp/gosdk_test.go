@@ -70,6 +70,16 @@ func runGoSDKServer(versions []string) {
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{
 			Text: "state " + req.Params.RequestState + "; " + strings.Join(parts, "; ")}}}, nil
 	})
+	// oldsample asks its question the pre-2026 way, as a request of its
+	// own: its SDK refuses that on a 2026-07-28 session.
+	sdk.AddTool(s, &sdk.Tool{Name: "oldsample"}, func(ctx context.Context, req *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {
+		r, err := req.Session.CreateMessage(ctx, &sdk.CreateMessageParams{MaxTokens: 5, Messages: []*sdk.SamplingMessage{
+			{Role: "user", Content: &sdk.TextContent{Text: "2+2?"}}}})
+		if err != nil {
+			return nil, nil, err
+		}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "sampled " + r.Model}}}, nil, nil
+	})
 	s.AddTool(&sdk.Tool{Name: "progress", InputSchema: schema}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		for i := 1; i <= 3; i++ {
 			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{
@@ -134,7 +144,7 @@ func goSDKSession(t *testing.T, arg string, setup func(*fakeSetup)) (*fakeSetup,
 		t.Errorf("session %+v", sess)
 	}
 	tools, err := c.ListTools(ctx)
-	if err != nil || len(tools.Items) != 6 {
+	if err != nil || len(tools.Items) != 7 {
 		t.Fatalf("tools %+v %v", tools.Items, err)
 	}
 	echo, err := c.CallTool(ctx, "echo", map[string]string{"message": "hi"})
@@ -291,4 +301,41 @@ func TestGoSDKServer20251125(t *testing.T) {
 func TestGoSDKServerPinned(t *testing.T) {
 	s, c, _, _, _ := goSDKSession(t, "", func(s *fakeSetup) { s.opts.Versions = []string{Version20251125} })
 	checkNegotiation(t, s, c, Version20251125, 0, 1, StepSpawn, StepInitialize, StepInitialized)
+}
+
+// A go-sdk server that asks its sampling question as a request on a
+// 2026-07-28 session gets its own SDK's refusal as the tool's error; the
+// explanation names what happened and the version that works, where the
+// same tool samples as a request.
+func TestGoSDKOldStyleSampling(t *testing.T) {
+	for _, tc := range []struct {
+		arg, version string
+	}{{"", Version20260728}, {Version20251125, Version20251125}} {
+		t.Run(tc.version, func(t *testing.T) {
+			_, c, _, _, _ := goSDKSession(t, tc.arg, nil)
+			r, err := c.CallTool(testCtx(t), "oldsample", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := ""
+			if len(r.Content) > 0 {
+				text = r.Content[0].Text
+			}
+			why := ExplainOldStyleQuestion(c.Version(), c.Session().Offered, text)
+			if tc.version == Version20251125 {
+				if r.IsError || why != "" {
+					t.Errorf("on %s: isError %v %q, explained %q", tc.version, r.IsError, text, why)
+				}
+				return
+			}
+			if !r.IsError || !strings.Contains(text, "cannot be sent") {
+				t.Fatalf("the SDK's refusal changed: isError %v %q", r.IsError, text)
+			}
+			for _, want := range []string{"sampling/createMessage", "input_required", "Reconnect at 2025-11-25"} {
+				if !strings.Contains(why, want) {
+					t.Errorf("explanation %q lacks %q", why, want)
+				}
+			}
+		})
+	}
 }

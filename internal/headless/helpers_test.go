@@ -41,6 +41,8 @@ func runTestServer(name string) int {
 	case "crash":
 		fmt.Fprintln(os.Stderr, "fatal: MY_API_KEY is not set")
 		return 1
+	case "oldsample":
+		return serveOldSample(ctx)
 	case "silent":
 		// Reads and never answers.
 		sc := bufio.NewScanner(os.Stdin)

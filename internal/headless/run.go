@@ -74,7 +74,8 @@ func (s *session) oneShot(ctx context.Context, stdout io.Writer) *Failure {
 		return fail(KindInternal, "writing the result: %v", err)
 	}
 	if res.isError {
-		return fail(KindTool, "the tool %q returned isError: %s", s.cfg.Target, toolErrorText(res.raw))
+		text := toolErrorText(res.raw)
+		return s.explainEra(fail(KindTool, "the tool %q returned isError: %s", s.cfg.Target, text), text)
 	}
 	return nil
 }

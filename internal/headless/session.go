@@ -180,6 +180,20 @@ func (s *session) failure(ctx context.Context, err error) *Failure {
 	if f.Kind == KindConnection || f.Kind == KindTimeout {
 		f.Stderr = s.tail.lines()
 	}
+	if f.RPC != nil {
+		s.explainEra(f, f.RPC.Message)
+	}
+	return f
+}
+
+// explainEra adds to f why the server's SDK refused, when text (the
+// error's words) is a server that asked its question the pre-2026 way on a
+// 2026-07-28 session (mcp.ExplainOldStyleQuestion).
+func (s *session) explainEra(f *Failure, text string) *Failure {
+	sess := s.client.Session()
+	if why := mcp.ExplainOldStyleQuestion(s.client.Version(), sess.Offered, text); why != "" {
+		f.Message += "\n" + why
+	}
 	return f
 }
 

@@ -225,7 +225,7 @@ func (s *clientServer) Info() Info {
 		cmd, args := c.Command()
 		key = strings.Join(append([]string{cmd}, args...), " ")
 	}
-	return Info{Version: c.Version(), Capabilities: sess.Capabilities, Name: sess.Server.Name,
+	return Info{Version: c.Version(), Offered: sess.Offered, Capabilities: sess.Capabilities, Name: sess.Server.Name,
 		ServerVersion: sess.Server.Version, Key: key}
 }
 

@@ -1,6 +1,8 @@
 package explorer
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,5 +85,59 @@ func TestProgressMessageMarkedOn20241105(t *testing.T) {
 	close(f.block)
 	for _, msg := range screentest.Drain(cmd) {
 		m.Update(msg)
+	}
+}
+
+// Audio in a prompt's messages on 2024-11-05 is shown and marked.
+func TestPromptAudioMarkedOn20241105(t *testing.T) {
+	for _, tc := range []struct {
+		version string
+		marks   int
+	}{{mcp.Version20241105, 1}, {mcp.Version20250326, 0}} {
+		f := newFake("everything")
+		f.version = tc.version
+		m := newTest(t, f, nil)
+		var r mcp.GetPromptResult
+		raw := `{"messages":[{"role":"user","content":{"type":"audio","data":"AAAA","mimeType":"audio/wav"}},` +
+			`{"role":"assistant","content":{"type":"text","text":"heard"}}]}`
+		if err := json.Unmarshal([]byte(raw), &r); err != nil {
+			t.Fatal(err)
+		}
+		res := promptResult("listen", &r, t0)
+		m.push(res)
+		if n := strings.Count(res.items[0].head+res.items[1].head, "(not in "); n != tc.marks || len(res.items) != 2 {
+			t.Errorf("%s: %d marks on %q, %q; want %d", tc.version, n, res.items[0].head, res.items[1].head, tc.marks)
+		}
+	}
+}
+
+// A server's SDK refusing, on 2026-07-28, to send a sampling question as a
+// request is explained on the result with the version that works; the same
+// words on 2025-11-25, or on a result that is no error, are not.
+func TestOldStyleQuestionExplainedOnResult(t *testing.T) {
+	refusal := `"sampling/createMessage" cannot be sent while serving a request on protocol version 2026-07-28: ` +
+		`return an InputRequests map instead (multi round-trip requests, SEP-2322)`
+	raw, _ := json.Marshal(map[string]any{"isError": true, "content": []any{map[string]any{"type": "text", "text": refusal}}})
+	for _, tc := range []struct {
+		version string
+		raw     []byte
+		want    bool
+	}{
+		{mcp.Version20260728, raw, true},
+		{mcp.Version20251125, raw, false},
+		{mcp.Version20260728, []byte(`{"content":[{"type":"text","text":` + strconv.Quote(refusal) + `}]}`), false},
+	} {
+		f := newFake("everything")
+		f.version = tc.version
+		m := newTest(t, f, nil)
+		res := toolResult(&f.tools[0], tc.raw, t0)
+		m.push(res)
+		got := false
+		for _, n := range res.notes {
+			got = got || (n.kind == noteWarn && strings.Contains(n.text, "Reconnect at 2025-11-25"))
+		}
+		if got != tc.want {
+			t.Errorf("%s: explained %v, want %v: %+v", tc.version, got, tc.want, res.notes)
+		}
 	}
 }

@@ -79,18 +79,49 @@ var laterEraParts = map[string]string{
 	"structured content": mcp.FeatureStructuredContent,
 }
 
-// markLaterEra marks the parts a session of version does not define —
-// audio on 2024-11-05, resource links and structured content before
-// 2025-06-18 — in their headings: shown, and said to be from a later era.
-// Once per result; the work is one map look-up a part.
-func markLaterEra(r *result, version string) {
+// markEra marks the parts a session of the server's version does not
+// define — audio on 2024-11-05, resource links and structured content
+// before 2025-06-18 — in their headings: shown, and said to be from a
+// later era; and it explains an error that is the server's SDK refusing
+// to ask a question the pre-2026 way (explainRefusal). Once per result;
+// the work is one map look-up a part.
+func markEra(r *result, info Info) {
 	if r.eraMarked {
 		return
 	}
 	r.eraMarked = true
 	for _, it := range r.items {
-		if mark := mcp.NotIn(version, laterEraParts[it.kind]); mark != "" {
+		if mark := mcp.NotIn(info.Version, laterEraParts[it.kind]); mark != "" {
 			it.head += " " + mark
+		}
+	}
+	explainRefusal(r, info)
+}
+
+// refusalScanBytes bounds the text explainRefusal reads of one part.
+const refusalScanBytes = 4 << 10
+
+// explainRefusal adds a note saying why, when an error result is a
+// server's SDK refusing to send its question as a request on a 2026-07-28
+// session (mcp.ExplainOldStyleQuestion), and which version would work.
+func explainRefusal(r *result, info Info) {
+	if !r.isError || !mcp.Stateless(info.Version) {
+		return
+	}
+	texts := make([]string, 0, len(r.notes)+len(r.items))
+	for _, n := range r.notes {
+		texts = append(texts, n.text)
+	}
+	for _, it := range r.items {
+		texts = append(texts, it.text)
+	}
+	for _, t := range texts {
+		if len(t) > refusalScanBytes {
+			t = t[:refusalScanBytes]
+		}
+		if why := mcp.ExplainOldStyleQuestion(info.Version, info.Offered, t); why != "" {
+			r.notes = append(r.notes, note{noteWarn, why})
+			return
 		}
 	}
 }

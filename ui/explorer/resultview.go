@@ -268,7 +268,7 @@ func (m *Model) copyLine(r *result) tea.Cmd {
 
 // push shows a result (over the previous ones).
 func (m *Model) push(r *result) {
-	markLaterEra(r, m.srv.Info().Version)
+	markEra(r, m.srv.Info())
 	m.results = append(m.results, r)
 	m.page = pageResult
 }

@@ -53,8 +53,10 @@ type CallOptions struct {
 
 // Info is what the explorer knows about the server.
 type Info struct {
-	// Version is the negotiated protocol version.
+	// Version is the negotiated protocol version; Offered the versions the
+	// server said it speaks.
 	Version      string
+	Offered      []string
 	Capabilities mcp.ServerCapabilities
 	// Name and ServerVersion identify the server.
 	Name, ServerVersion string
