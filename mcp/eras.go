@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -36,6 +37,17 @@ var introduced = map[string]string{
 // Introduced is the version that brought feature ("" for one this package
 // does not date, taken as present in every version).
 func Introduced(feature string) string { return introduced[feature] }
+
+// HasEveryFeature reports whether version has every feature this package
+// dates: nothing a peer sends on it gets a NotIn mark.
+func HasEveryFeature(version string) bool {
+	for _, since := range introduced {
+		if Before(version, since) {
+			return false
+		}
+	}
+	return true
+}
 
 // NotIn is the mark for a feature a peer used on a session of version
 // that predates it — "(not in 2024-11-05)" — or "" when version has it.
@@ -96,4 +108,21 @@ func OlderWorking(offered []string) string {
 		return Version20251125
 	}
 	return best
+}
+
+// NotInAll is the mark for several features a peer used on a session of
+// version that predates them — "(not in 2024-11-05: audio content, title)"
+// — or "" when version has them all. Each feature is named once, in the
+// order given.
+func NotInAll(version string, features ...string) string {
+	var names []string
+	for _, f := range features {
+		if NotIn(version, f) != "" && !slices.Contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "(not in " + CanonicalVersion(version) + ": " + strings.Join(names, ", ") + ")"
 }

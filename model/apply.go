@@ -128,7 +128,7 @@ func (s *Session) staleWire(w Wire) {
 		e.Kind = KindInvalid
 	default:
 		env := parseEnvelope(w.Line)
-		e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, summarize(env)
+		e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, s.summary(env, w.Dir, w.Size)
 	}
 	s.history.add(e)
 }

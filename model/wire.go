@@ -49,7 +49,7 @@ func (s *Session) wire(w Wire) {
 		return
 	}
 	env := parseEnvelope(w.Line)
-	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, summarize(env)
+	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, s.summary(env, w.Dir, w.Size)
 	if w.Reason != "" {
 		// A line that went on with a mark (a tap's breakpoint held it).
 		e.Summary = "[" + w.Reason + "] " + e.Summary
