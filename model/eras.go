@@ -2,17 +2,18 @@ package model
 
 import "github.com/mcptui/mcptui/mcp"
 
-// summary is a line's traffic summary with its era mark.
+// summary is a line's traffic summary, its era mark first.
 func (s *Session) summary(env envelope, dir Direction, size int) string {
 	sum := summarize(env)
 	if s.conn.Phase == PhaseReady && mcp.HasEveryFeature(s.conn.Protocol) {
 		return sum // the common case: nothing to look for
 	}
 	if mark := eraMark(env, dir, s.conn.Protocol, size); mark != "" {
+		// First, where a narrow pane still shows it.
 		if sum == "" {
 			return mark
 		}
-		return clip(sum) + " " + mark
+		return mark + " " + sum
 	}
 	return sum
 }
