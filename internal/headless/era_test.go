@@ -2,6 +2,7 @@ package headless
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -47,5 +48,18 @@ func TestOldStyleQuestionExplained(t *testing.T) {
 	r = run(t, args("call", "oldsample", "--protocol", "2025-11-25", "--answer", "sampling=text:4", server("oldsample"))...)
 	if r.code != 0 || !strings.Contains(r.stdout, "sampled by") {
 		t.Errorf("at 2025-11-25: exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// In a script, the failed step says the same.
+func TestOldStyleQuestionExplainedInScript(t *testing.T) {
+	script := writeFile(t, "old.mcpt", "call oldsample\n")
+	r := run(t, args("run", script, "--format", "json", server("oldsample"))...)
+	var rep ScriptReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Steps) != 1 {
+		t.Fatalf("%v\n%s\n%s", err, r.stdout, r.stderr)
+	}
+	if got := strings.Join(rep.Steps[0].Failures, "; "); !strings.Contains(got, "Reconnect at 2025-11-25") {
+		t.Errorf("failures %q", got)
 	}
 }

@@ -121,6 +121,9 @@ func (s *session) runSteps(ctx context.Context, sc *Script, rep *ScriptReport) {
 		sr := StepReport{Line: st.Line, Step: st.Text, Duration: time.Since(start)}
 		sr.Ms = ms(sr.Duration)
 		sr.Failures = judge(st, o)
+		if len(sr.Failures) > 0 {
+			sr.Failures = append(sr.Failures, s.eraHints(o)...)
+		}
 		sr.OK = len(sr.Failures) == 0
 		if sr.OK {
 			rep.Passed++
@@ -300,4 +303,21 @@ func writeReport(w io.Writer, format string, rep *ScriptReport) error {
 	_, err := fmt.Fprintf(w, "%d passed, %d failed, %d steps in %s (%s)\n", rep.Passed, rep.Failed, len(rep.Steps),
 		rep.Duration.Round(time.Millisecond), inert.Line(rep.Protocol))
 	return err
+}
+
+// eraHints is why a failed step's error came, when it is a server's SDK
+// refusing to ask its question the pre-2026 way (session.explainEra).
+func (s *session) eraHints(o *outcome) []string {
+	text := ""
+	switch {
+	case o.rpc != nil:
+		text = o.rpc.Message
+	case o.isError:
+		text = toolErrorText(o.raw)
+	}
+	f := &Failure{}
+	if s.explainEra(f, text); f.Message == "" {
+		return nil
+	}
+	return []string{strings.TrimPrefix(f.Message, "\n")}
 }
