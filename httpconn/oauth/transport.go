@@ -1,0 +1,495 @@
+package oauth
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config is how a Transport gets its client and reaches the user.
+type Config struct {
+	// ClientID and ClientSecret are a pre-registered client (the secret
+	// may be empty: a public client). They take precedence over the
+	// metadata document and registration.
+	ClientID, ClientSecret string
+	// ClientMetadataURL is an https URL of this client's Client ID
+	// Metadata Document, used as the client_id where the authorization
+	// server supports them (2025-11-25 on).
+	ClientMetadataURL string
+	// ClientName is the name registered; "" means "mcptui".
+	ClientName string
+	// Scopes are asked for besides the ones the server names.
+	Scopes []string
+	// RedirectPort is the loopback listener's port; 0 means any free one.
+	RedirectPort int
+	// OpenURL shows the authorization URL to the user (and may open a
+	// browser). It must not block for long. nil: the URL is only in the
+	// Step "open".
+	OpenURL func(authURL string) error
+	// OnStep sees each step of an authorization; it must not block.
+	OnStep func(Step)
+	// Store keeps tokens; nil means in memory only.
+	Store Store
+	// HTTPClient reaches the metadata, registration and token endpoints;
+	// nil means one with TLS verified and a 30 s timeout.
+	HTTPClient *http.Client
+	// LoginTimeout bounds the wait for the browser's redirect; 0 means 5
+	// minutes.
+	LoginTimeout time.Duration
+	// MaxAuthorizations bounds the authorizations for insufficient scope
+	// in one Transport's life (after the first); 0 means 2.
+	MaxAuthorizations int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Step is one step of an authorization, for a status line or a log.
+type Step struct {
+	// Kind is "discover", "register", "open", "authorized", "refresh" or
+	// "failed".
+	Kind string
+	// Text says it in words, with no secret in it.
+	Text string
+	// URL is the authorization URL to open (Kind "open").
+	URL string
+}
+
+// Transport is an http.RoundTripper that authorizes requests to one MCP
+// server: see the package comment.
+type Transport struct {
+	base      http.RoundTripper
+	serverURL string
+	origin    string
+	cfg       Config
+	hc        *http.Client
+
+	flow sync.Mutex // one authorization at a time
+
+	mu      sync.Mutex
+	token   *Token
+	clients map[string]*registration // issuer → registered client
+	tried   [][]string               // scope sets asked for after 403s
+	steps   int                      // authorizations after the first
+}
+
+// registration is a dynamically registered client and the redirect port
+// it registered.
+type registration struct {
+	client Client
+	port   int
+}
+
+// New is a Transport for the MCP server at serverURL, sending through base
+// (nil: http.DefaultTransport).
+func New(base http.RoundTripper, serverURL string, cfg Config) (*Transport, error) {
+	u, err := url.Parse(serverURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("oauth: not an http(s) URL: %q", serverURL)
+	}
+	if cfg.ClientMetadataURL != "" {
+		m, err := url.Parse(cfg.ClientMetadataURL)
+		if err != nil || m.Scheme != "https" || m.Path == "" || m.Path == "/" {
+			return nil, fmt.Errorf("oauth: a client metadata document URL must be https with a path, got %q", cfg.ClientMetadataURL)
+		}
+	}
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	if cfg.ClientName == "" {
+		cfg.ClientName = "mcptui"
+	}
+	if cfg.LoginTimeout <= 0 {
+		cfg.LoginTimeout = 5 * time.Minute
+	}
+	if cfg.MaxAuthorizations <= 0 {
+		cfg.MaxAuthorizations = 2
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Store == nil {
+		cfg.Store = NewMemoryStore()
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		hc = &http.Client{Transport: base, Timeout: 30 * time.Second}
+	}
+	t := &Transport{base: base, serverURL: u.String(), origin: originOf(u), cfg: cfg, hc: hc,
+		clients: map[string]*registration{}}
+	if tok, err := cfg.Store.Load(t.serverURL); err == nil && tok != nil {
+		t.token = tok
+	}
+	return t, nil
+}
+
+func originOf(u *url.URL) string { return strings.ToLower(u.Scheme) + "://" + hostPort(u) }
+
+// Token is the current token, or nil.
+func (t *Transport) Token() *Token {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.token
+}
+
+// Logout forgets the token, in memory and in the store.
+func (t *Transport) Logout() error {
+	t.mu.Lock()
+	t.token = nil
+	t.mu.Unlock()
+	return t.cfg.Store.Delete(t.serverURL)
+}
+
+func (t *Transport) step(kind, text, authURL string) {
+	if t.cfg.OnStep != nil {
+		t.cfg.OnStep(Step{Kind: kind, Text: text, URL: authURL})
+	}
+}
+
+// RoundTrip sends req with the Bearer token (to the server's origin only),
+// authorizing first when the server asks for it.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Header.Get("Authorization") != "" || !t.ours(req.URL) {
+		return t.base.RoundTrip(req)
+	}
+	tok := t.Token()
+	if tok != nil && tok.Expired(t.cfg.Now()) && tok.RefreshToken != "" {
+		tok = t.renew(req.Context(), tok)
+	}
+	resp, err := t.send(req, tok)
+	if err != nil {
+		return nil, err
+	}
+	// Each round answers one 401 or 403 with an authorization and sends
+	// the request again; a second 401 for a new token ends it.
+	authorized := false
+	for {
+		challenge, _ := BearerChallenge(resp.Header)
+		var aerr error
+		switch {
+		case resp.StatusCode == http.StatusUnauthorized && authorized:
+			aerr = &Error{Step: "authorization", Reason: "the server refused the token it had just been given (401 again)"}
+		case resp.StatusCode == http.StatusUnauthorized:
+			tok, aerr = t.onUnauthorized(req.Context(), tok, challenge)
+		case resp.StatusCode == http.StatusForbidden && challenge.Params["error"] == "insufficient_scope":
+			tok, aerr = t.onInsufficientScope(req.Context(), tok, challenge)
+		default:
+			return resp, nil
+		}
+		if aerr != nil {
+			return t.failed(resp, aerr)
+		}
+		authorized = true
+		if resp, err = t.retry(req, resp, tok); err != nil || resp == nil {
+			return resp, err
+		}
+	}
+}
+
+// ours reports whether u is on the MCP server's origin: the token goes
+// nowhere else (a redirect to another origin travels without it).
+func (t *Transport) ours(u *url.URL) bool { return originOf(u) == t.origin }
+
+func (t *Transport) send(req *http.Request, tok *Token) (*http.Response, error) {
+	if tok == nil {
+		return t.base.RoundTrip(req)
+	}
+	r := req.Clone(req.Context())
+	r.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	return t.base.RoundTrip(r)
+}
+
+// retry sends req again with tok, the first answer discarded.
+func (t *Transport) retry(req *http.Request, first *http.Response, tok *Token) (*http.Response, error) {
+	if req.Body != nil && req.Body != http.NoBody {
+		if req.GetBody == nil {
+			return t.failed(first, &Error{Step: "authorization", Reason: "authorized, but the request's body cannot be sent again"})
+		}
+		body, err := req.GetBody()
+		if err != nil {
+			return t.failed(first, &Error{Step: "authorization", Reason: "authorized, but the request's body cannot be sent again", Err: err})
+		}
+		req = req.Clone(req.Context())
+		req.Body = body
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(first.Body, 1<<16))
+	first.Body.Close()
+	return t.send(req, tok)
+}
+
+// failed ends a round trip whose authorization failed: the answer is
+// dropped and the error, in words, is the round trip's.
+func (t *Transport) failed(resp *http.Response, err error) (*http.Response, error) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	resp.Body.Close()
+	t.step("failed", err.Error(), "")
+	return nil, err
+}
+
+// renew refreshes tok, or returns it unchanged when that fails.
+func (t *Transport) renew(ctx context.Context, tok *Token) *Token {
+	t.flow.Lock()
+	defer t.flow.Unlock()
+	if cur := t.Token(); cur != tok {
+		return cur // renewed meanwhile
+	}
+	t.step("refresh", "refreshing the access token at "+tok.TokenEndpoint, "")
+	n, err := refresh(ctx, t.hc, tok, t.cfg.Now)
+	if err != nil {
+		t.step("refresh", "the refresh failed: "+err.Error(), "")
+		return tok
+	}
+	t.keep(n)
+	return n
+}
+
+func (t *Transport) keep(tok *Token) {
+	t.mu.Lock()
+	t.token = tok
+	t.mu.Unlock()
+	if err := t.cfg.Store.Save(t.serverURL, tok); err != nil {
+		t.step("failed", "the token could not be kept: "+err.Error(), "")
+	}
+}
+
+// onUnauthorized gets a token after a 401 answered tok: a refresh when the
+// authorization server is still the one that issued it, else a new
+// authorization.
+func (t *Transport) onUnauthorized(ctx context.Context, tok *Token, c Challenge) (*Token, error) {
+	t.flow.Lock()
+	defer t.flow.Unlock()
+	if cur := t.Token(); cur != nil && cur != tok {
+		return cur, nil // another request authorized meanwhile
+	}
+	if c.Scheme == "" {
+		return nil, &Error{Step: "resource metadata", Reason: "the server answered 401 without a Bearer WWW-Authenticate challenge"}
+	}
+	d, err := t.discover(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	if tok != nil && tok.RefreshToken != "" && tok.Client.Issuer == d.server.Issuer {
+		t.step("refresh", "the server refused the token: refreshing it", "")
+		if n, err := refresh(ctx, t.hc, tok, t.cfg.Now); err == nil {
+			t.keep(n)
+			return n, nil
+		}
+	}
+	scopes := t.selectScopes(c, d, nil)
+	return t.authorize(ctx, d, scopes)
+}
+
+// onInsufficientScope re-authorizes with the union of the scopes held and
+// the challenged ones, unless that set was tried or too many were.
+func (t *Transport) onInsufficientScope(ctx context.Context, tok *Token, c Challenge) (*Token, error) {
+	t.flow.Lock()
+	defer t.flow.Unlock()
+	if cur := t.Token(); cur != nil && cur != tok {
+		return cur, nil
+	}
+	var held []string
+	if tok != nil {
+		held = tok.Scopes
+	}
+	want := union(held, c.Scopes())
+	t.mu.Lock()
+	tried := slices.ContainsFunc(t.tried, func(s []string) bool { return slices.Equal(s, want) })
+	tooMany := t.steps >= t.cfg.MaxAuthorizations
+	if !tried && !tooMany {
+		t.tried = append(t.tried, want)
+		t.steps++
+	}
+	t.mu.Unlock()
+	switch {
+	case len(c.Scopes()) == 0:
+		return nil, &Error{Step: "authorization", Reason: "the server answered 403 insufficient_scope without naming a scope"}
+	case tried || (tok != nil && slices.Equal(union(held, nil), want)):
+		return nil, &Error{Step: "authorization", Reason: fmt.Sprintf("the server still wants the scope %q after it was granted: giving up", strings.Join(c.Scopes(), " "))}
+	case tooMany:
+		return nil, &Error{Step: "authorization", Reason: fmt.Sprintf("the server asked for more scopes %d times: giving up", t.cfg.MaxAuthorizations)}
+	}
+	d, err := t.discover(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	t.step("discover", "the server wants the scope "+strings.Join(c.Scopes(), " ")+": authorizing again", "")
+	return t.authorize(ctx, d, t.withOffline(want, d))
+}
+
+// union is a's scopes then b's not in a, sorted and without duplicates.
+func union(a, b []string) []string {
+	out := append(append([]string(nil), a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// discovery is what an authorization needs to know about the server.
+type discovery struct {
+	resource *ResourceMetadata // nil on 2025-03-26 servers
+	server   *ServerMetadata
+}
+
+func (t *Transport) discover(ctx context.Context, c Challenge) (*discovery, error) {
+	t.step("discover", "the server wants authorization: reading its protected resource metadata", "")
+	prm, err := DiscoverResource(ctx, t.hc, t.serverURL, c.Params["resource_metadata"])
+	if err != nil {
+		return nil, err
+	}
+	if prm == nil {
+		t.step("discover", "no protected resource metadata: taking the server's origin as its authorization server (2025-03-26)", "")
+		m, err := legacyServer(ctx, t.hc, t.serverURL)
+		if err != nil {
+			return nil, err
+		}
+		return &discovery{server: m}, nil
+	}
+	issuer := prm.AuthorizationServers[0]
+	t.step("discover", "reading the metadata of the authorization server "+issuer, "")
+	m, err := DiscoverServer(ctx, t.hc, issuer)
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		return nil, &Error{Step: "server metadata", Reason: fmt.Sprintf("the authorization server %s publishes no metadata at %s", issuer, strings.Join(ServerMetadataURLs(issuer), " or "))}
+	}
+	return &discovery{resource: prm, server: m}, nil
+}
+
+// selectScopes is the specification's scope selection (2025-11-25): the
+// challenge's scope, else the resource's scopes_supported, else none —
+// with the configured extra scopes and, where the authorization server
+// lists it, offline_access (2026-07-28, for a refresh token).
+func (t *Transport) selectScopes(c Challenge, d *discovery, held []string) []string {
+	scopes := c.Scopes()
+	if len(scopes) == 0 && d.resource != nil {
+		scopes = d.resource.ScopesSupported
+	}
+	return t.withOffline(union(held, union(scopes, t.cfg.Scopes)), d)
+}
+
+func (t *Transport) withOffline(scopes []string, d *discovery) []string {
+	if slices.Contains(d.server.ScopesSupported, "offline_access") && !slices.Contains(scopes, "offline_access") {
+		scopes = union(scopes, []string{"offline_access"})
+	}
+	return scopes
+}
+
+// authorize runs the authorization code grant with PKCE through the
+// loopback listener and keeps the token.
+func (t *Transport) authorize(ctx context.Context, d *discovery, scopes []string) (*Token, error) {
+	m := d.server
+	if err := checkPKCE(m); err != nil {
+		return nil, err
+	}
+	client, lb, err := t.client(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	defer lb.close()
+	resource := ""
+	if d.resource != nil {
+		resource = d.resource.Resource
+	}
+	verifier, state := randomString(32), randomString(16)
+	authURL, err := authorizationURL(m.AuthorizationEndpoint, client, lb.redirectURI(), state, pkceChallenge(verifier), resource, scopes)
+	if err != nil {
+		return nil, err
+	}
+	t.step("open", "open this URL to authorize mcptui at "+m.Issuer+": "+authURL, authURL)
+	if t.cfg.OpenURL != nil {
+		if err := t.cfg.OpenURL(authURL); err != nil {
+			t.step("open", "the browser could not be opened ("+err.Error()+"): open the URL yourself", authURL)
+		}
+	}
+	wait, cancel := context.WithTimeout(ctx, t.cfg.LoginTimeout)
+	defer cancel()
+	var res callbackResult
+	select {
+	case res = <-lb.result:
+	case <-wait.Done():
+		return nil, &Error{Step: "authorization", Reason: "no redirect came back to " + lb.redirectURI() + " in time", Err: context.Cause(wait)}
+	}
+	code, err := checkCallback(res.query, state, m)
+	if err != nil {
+		return nil, err
+	}
+	form := url.Values{"grant_type": {grantCode}, "code": {code}, "redirect_uri": {lb.redirectURI()}, "code_verifier": {verifier}}
+	if resource != "" {
+		form.Set("resource", resource)
+	}
+	if len(scopes) > 0 {
+		form.Set("scope", strings.Join(scopes, " "))
+	}
+	tok, err := requestToken(ctx, t.hc, m.TokenEndpoint, *client, form, t.cfg.Now)
+	if err != nil {
+		return nil, err
+	}
+	if len(tok.Scopes) == 0 {
+		tok.Scopes = scopes
+	}
+	t.keep(tok)
+	t.step("authorized", fmt.Sprintf("authorized by %s (scopes: %s)", m.Issuer, orNone(tok.Scopes)), "")
+	return tok, nil
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, " ")
+}
+
+// client is the client to present at m, and the loopback listener its
+// redirect URI names: pre-registered, a metadata document, a registration
+// made earlier with this issuer, or a new registration.
+func (t *Transport) client(ctx context.Context, m *ServerMetadata) (*Client, *loopback, error) {
+	cfg := t.cfg
+	switch {
+	case cfg.ClientID != "":
+		lb, err := listenLoopback(cfg.RedirectPort)
+		if err != nil {
+			return nil, nil, err
+		}
+		return &Client{Issuer: m.Issuer, ID: cfg.ClientID, Secret: cfg.ClientSecret, How: "pre-registered",
+			AuthMethod: authMethodFor(cfg.ClientSecret != "", m.TokenEndpointAuthMethodsSupported)}, lb, nil
+	case cfg.ClientMetadataURL != "" && m.ClientIDMetadataDocumentSupported:
+		lb, err := listenLoopback(cfg.RedirectPort)
+		if err != nil {
+			return nil, nil, err
+		}
+		t.step("register", "using the client metadata document "+cfg.ClientMetadataURL+" as the client id", "")
+		return &Client{Issuer: m.Issuer, ID: cfg.ClientMetadataURL, AuthMethod: AuthNone, How: "metadata document"}, lb, nil
+	}
+	t.mu.Lock()
+	reg := t.clients[m.Issuer]
+	t.mu.Unlock()
+	if reg != nil {
+		if lb, err := listenLoopback(reg.port); err == nil {
+			c := reg.client
+			return &c, lb, nil
+		}
+	}
+	if m.RegistrationEndpoint == "" {
+		return nil, nil, &Error{Step: "registration", Err: errNoRegistration,
+			Reason: m.Issuer + " offers no dynamic client registration: register mcptui there and pass --client-id (and --client-secret)"}
+	}
+	lb, err := listenLoopback(cfg.RedirectPort)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.step("register", "registering mcptui with "+m.Issuer, "")
+	c, err := register(ctx, t.hc, m, cfg.ClientName, lb.redirectURI())
+	if err != nil {
+		lb.close()
+		return nil, nil, err
+	}
+	t.mu.Lock()
+	t.clients[m.Issuer] = &registration{client: *c, port: lb.port()}
+	t.mu.Unlock()
+	return c, lb, nil
+}
