@@ -42,6 +42,17 @@ func dialHTTP(h httpconn.Options) dialer {
 				_, _ = io.WriteString(log, e.String()+"\n")
 				mu.Unlock()
 			}
+			// An authorizing client (httpconn/oauth) says what it does
+			// in the same log.
+			if h.Client != nil {
+				if l, ok := h.Client.Transport.(interface{ LogSteps(func(string)) }); ok {
+					l.LogSteps(func(line string) {
+						mu.Lock()
+						_, _ = io.WriteString(log, line+"\n")
+						mu.Unlock()
+					})
+				}
+			}
 		}
 		c, err := httpconn.Dial(ctx, url, h)
 		if err != nil {

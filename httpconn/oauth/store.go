@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -19,6 +20,14 @@ type Store interface {
 	Save(server string, t *Token) error
 	// Delete forgets server's token; forgetting none is no error.
 	Delete(server string) error
+}
+
+// StoreKey is the key a Transport keeps the token of serverURL under.
+func StoreKey(serverURL string) string {
+	if u, err := url.Parse(serverURL); err == nil {
+		return u.String()
+	}
+	return serverURL
 }
 
 // MemoryStore keeps tokens for the process's life.

@@ -76,6 +76,7 @@ type Transport struct {
 	clients map[string]*registration // issuer → registered client
 	tried   [][]string               // scope sets asked for after 403s
 	steps   int                      // authorizations after the first
+	log     func(string)             // where steps go without OnStep
 }
 
 // registration is a dynamically registered client and the redirect port
@@ -146,9 +147,26 @@ func (t *Transport) Logout() error {
 }
 
 func (t *Transport) step(kind, text, authURL string) {
+	st := Step{Kind: kind, Text: text, URL: authURL}
 	if t.cfg.OnStep != nil {
-		t.cfg.OnStep(Step{Kind: kind, Text: text, URL: authURL})
+		t.cfg.OnStep(st)
+		return
 	}
+	t.mu.Lock()
+	log := t.log
+	t.mu.Unlock()
+	if log != nil {
+		log("oauth: " + st.Text)
+	}
+}
+
+// LogSteps makes the steps lines of log when Config.OnStep is nil: the
+// connection's own log (package mcp gives it the one the HTTP exchanges
+// go to, pane 5 in the inspector).
+func (t *Transport) LogSteps(log func(line string)) {
+	t.mu.Lock()
+	t.log = log
+	t.mu.Unlock()
 }
 
 // RoundTrip sends req with the Bearer token (to the server's origin only),
@@ -227,7 +245,7 @@ func (t *Transport) retry(req *http.Request, first *http.Response, tok *Token) (
 func (t *Transport) failed(resp *http.Response, err error) (*http.Response, error) {
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
 	resp.Body.Close()
-	t.step("failed", err.Error(), "")
+	t.step("failed", strings.TrimPrefix(err.Error(), "oauth: "), "")
 	return nil, err
 }
 

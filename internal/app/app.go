@@ -66,6 +66,8 @@ func run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 		return runPick(ctx, cfg, stdout, stderr)
 	case cfg.Mode == cli.ModeAttach:
 		return runAttach(ctx, cfg, stdout, stderr)
+	case cfg.Mode == cli.ModeLogout:
+		return runLogout(cfg, stdout, stderr)
 	case headlessMode(cfg):
 		return runHeadless(ctx, cfg, stdout, stderr)
 	default:

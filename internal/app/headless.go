@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/doctor"
 	"github.com/mcptui/mcptui/internal/headless"
@@ -53,8 +54,15 @@ func runDoctor(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "mcptui doctor: %s\n", inert.Line(err.Error()))
 		return headless.ExitUsage
 	}
+	httpClient, err := cfg.HTTPClient(func(st oauth.Step) {
+		fmt.Fprintf(stderr, "mcptui doctor: oauth: %s\n", inert.Line(st.Text))
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui doctor: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
 	rep := doctor.Run(ctx, doctor.Options{
-		Command: cfg.Command, Args: cfg.Args, Env: cfg.ConnEnv(), Dir: cfg.Dir, Header: cfg.HTTPHeader(),
+		Command: cfg.Command, Args: cfg.Args, Env: cfg.ConnEnv(), Dir: cfg.Dir, Header: cfg.HTTPHeader(), HTTPClient: httpClient,
 		Versions: cfg.Protocols, Timeout: cfg.Timeout, MaxLineBytes: cfg.MaxLineBytes, Recorder: rec,
 		ProbeTimeout: cfg.ProbeTimeout, Declare: rules.Declare,
 	})

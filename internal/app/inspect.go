@@ -50,6 +50,14 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 	}
 	in := inbox.New(inbox.LimitsFor(cfg.HistoryBytes))
 	opts := cfg.MCPOptions()
+	// The OAuth steps, the URL to open among them, go to pane 5 with the
+	// HTTP exchanges.
+	httpClient, err := cfg.HTTPClient(nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 2
+	}
+	opts.HTTP.Client = httpClient
 	hub, serverKey := explorerWiring(cfg, command, args, &opts)
 	rec, err := headless.AttachRecorder(cfg, command, args, &opts)
 	if err != nil {

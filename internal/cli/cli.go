@@ -76,6 +76,9 @@ const (
 	ModeTap
 	// ModeAttach watches a running tap, or lists them (mcptui attach).
 	ModeAttach
+	// ModeLogout forgets the kept OAuth tokens of a server, or all
+	// (mcptui logout).
+	ModeLogout
 )
 
 // Protocol versions mcptui speaks, newest first (2024-10-07, the
@@ -154,6 +157,8 @@ type Config struct {
 	Verbose bool
 	// Tap is what mcptui tap and attach were asked.
 	Tap TapConfig
+	// Auth is how mcptui authorizes itself at an HTTP server.
+	Auth AuthConfig
 }
 
 // CheckConfig is mcptui check's own flags.
@@ -322,6 +327,9 @@ func (cfg *Config) check() error {
 	if err := cfg.checkURL(); err != nil {
 		return err
 	}
+	if err := cfg.checkAuth(); err != nil {
+		return err
+	}
 	switch cfg.Theme {
 	case "auto", "dark", "light", "high-contrast":
 	default:
@@ -407,6 +415,7 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.Var(sizeFlag{&cfg.HistoryBytes}, "history-bytes", "")
 	fs.StringVar(&cfg.Record, "record", "", "")
 	fs.BoolVar(&cfg.RecordSecrets, "record-secrets", false, "")
+	authFlags(fs, cfg)
 	return fs
 }
 

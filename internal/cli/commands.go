@@ -32,6 +32,7 @@ var serverFlags = []string{
 	"e", "env", "unset", "header", "H", "cwd", "shutdown-grace", "timeout", "reset-timeout-on-progress", "max-total-timeout",
 	"max-line-bytes", "max-server-requests", "protocol", "probe-timeout", "root", "record", "record-secrets",
 	"theme", "history-bytes", "no-bell", "verbose", "v", "format", "config", "server",
+	"client-id", "client-secret", "client-metadata-url", "scope", "bearer", "keep-token", "browser", "redirect-port", "no-oauth",
 }
 
 // commands are the subcommands, by the word that selects them.
@@ -49,6 +50,7 @@ var commands = map[string]command{
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
 	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
 	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif"}, answers: true, format: "text"},
+	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
 }
 
@@ -121,6 +123,11 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		cfg.Target = words[0]
 		if cfg.Target == "" {
 			return nil, usageError("%s: %s must not be empty", c.name, c.words[0])
+		}
+	}
+	if c.mode == ModeLogout {
+		if err := cfg.checkLogout(); err != nil {
+			return nil, err
 		}
 	}
 	if c.mode == ModeReplay && serve {
@@ -482,6 +489,8 @@ func (m Mode) String() string {
 		return "tap"
 	case ModeAttach:
 		return "attach"
+	case ModeLogout:
+		return "logout"
 	}
 	for w, c := range commands {
 		if c.mode == m {

@@ -28,6 +28,7 @@ Headless (print, then exit; same flags, same -- form):
                [--junit FILE] [--sarif FILE] [flags] -- command...
                                         is the server correct? every MUST and SHOULD of the
                                         era, with the spec section and the fix
+  mcptui logout URL|all          forget the tokens --keep-token kept
   mcptui replay [--max-line-bytes N] FILE          the inspector, read-only, on a recording
   mcptui replay --serve [--max-line-bytes N] FILE  act as the recorded server on stdio
 
@@ -55,9 +56,20 @@ Server process:
                                and again after SIGTERM, before SIGKILL (default 500ms)
 
 HTTP server:
-  -H, --header 'Name: value'   send this header on every request (repeatable), e.g.
-                               --header 'Authorization: Bearer TOKEN' (OAuth is not
-                               supported yet); values are never recorded or shown
+  -H, --header 'Name: value'   send this header on every request (repeatable); values
+                               are never recorded or shown
+  OAuth 2.1 starts when the server answers 401: mcptui prints the URL to authorize at
+  and waits for the browser's redirect on 127.0.0.1.
+  --browser                    open that URL in the browser too
+  --client-id ID               a client registered beforehand (default: a Client ID
+  --client-secret SECRET       Metadata Document, else dynamic registration); the
+                               secret also from $MCPTUI_CLIENT_SECRET
+  --client-metadata-url URL    https URL of mcptui's Client ID Metadata Document
+  --scope S                    scopes to ask for besides the server's (repeatable)
+  --redirect-port N            the redirect listener's port (default: any free one)
+  --keep-token                 keep tokens across runs: 0600 files under
+                               $XDG_STATE_HOME/mcptui/tokens (default: memory only)
+  --bearer TOKEN               send this access token, no flow; --no-oauth: no flow
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,

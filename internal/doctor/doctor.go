@@ -54,6 +54,9 @@ type Options struct {
 	MaxLineBytes int
 	// Header is sent on every request to an HTTP server.
 	Header http.Header
+	// HTTPClient sends an HTTP server's requests (the OAuth flow's client,
+	// see cli.Config.HTTPClient); nil means httpconn's own.
+	HTTPClient *http.Client
 	// Recorder, if set, records the examination.
 	Recorder *record.Recorder
 	// Declare, if set, sets the answerers (and so the client capabilities)
@@ -343,7 +346,7 @@ func Run(ctx context.Context, opts Options) *Report {
 	}
 	mo := mcp.Options{
 		Conn:           conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes},
-		HTTP:           httpconn.Options{Header: opts.Header},
+		HTTP:           httpconn.Options{Header: opts.Header, Client: opts.HTTPClient},
 		Versions:       opts.Versions,
 		ProbeTimeout:   opts.ProbeTimeout,
 		RequestTimeout: opts.Timeout,

@@ -21,12 +21,20 @@ const (
 	KindHTTPUnauthorized = "http-unauthorized"
 	KindHTTPNotFound     = "http-not-found"
 	KindHTTPStatus       = "http-status"
+	// KindHTTPAuth is an OAuth authorization that failed at one of its
+	// steps.
+	KindHTTPAuth = "http-auth"
 )
 
 // httpFailure explains a failed connection to an HTTP server, or returns
 // false when err is not about HTTP itself (then the protocol's diagnoses
 // apply).
 func httpFailure(opts Options, err error) (Diagnosis, bool) {
+	// First: a refused connection in an OAuth step is the authorization
+	// server's, not the MCP server's.
+	if d, ok := authFailure(err); ok {
+		return d, true
+	}
 	u, _ := url.Parse(opts.Command)
 	host := opts.Command
 	if u != nil {
@@ -74,7 +82,7 @@ func statusDiagnosis(opts Options, se *httpconn.StatusError) Diagnosis {
 		if authGiven {
 			d.Fix = "the Authorization header given was refused: check the token, its expiry and its scopes"
 		} else {
-			d.Fix = "mcptui does not support OAuth yet: get a token from the server's provider and pass it with --header 'Authorization: Bearer …'"
+			d.Fix = "let mcptui authorize with OAuth (leave out --no-oauth), or pass a token from the server's provider with --bearer TOKEN"
 		}
 		return d
 	case http.StatusNotFound:

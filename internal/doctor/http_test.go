@@ -46,7 +46,7 @@ func TestDoctorHTTP(t *testing.T) {
 	}{
 		{"refused", refused, nil, KindHTTPRefused, []string{"connection was refused", "start the server"}},
 		{"404", status(http.StatusNotFound), nil, KindHTTPNotFound, []string{"404", "/mcp"}},
-		{"401", status(http.StatusUnauthorized), nil, KindHTTPUnauthorized, []string{"401", "resource_metadata", "OAuth yet", "--header 'Authorization: Bearer"}},
+		{"401", status(http.StatusUnauthorized), nil, KindHTTPUnauthorized, []string{"401", "resource_metadata", "--no-oauth", "--bearer TOKEN"}},
 		{"401 with a token", status(http.StatusUnauthorized), http.Header{"Authorization": {"Bearer nope"}}, KindHTTPUnauthorized, []string{"header given was refused"}},
 		{"healthy", good.URL + "/mcp", nil, KindHealthy, []string{"it works", "1 tools"}},
 	} {

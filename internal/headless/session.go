@@ -123,6 +123,9 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 		return s, fail(KindUsage, "%v", err)
 	}
 	o := MCPOptions(cfg, rules)
+	if o.HTTP.Client, err = cfg.HTTPClient(authSteps(s.notes)); err != nil {
+		return s, fail(KindUsage, "%v", err)
+	}
 	var stderr io.Writer = s.tail
 	if cfg.Verbose {
 		stderr = io.MultiWriter(s.tail, &prefixWriter{prefix: "server stderr: ", out: s.notes})

@@ -32,7 +32,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cache=${MCPTUI_CONFORMANCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mcptui-conformance}
 versions=${MCPTUI_CONFORMANCE_VERSIONS:-2025-06-18 2025-11-25 2026-07-28}
 timeout_ms=${MCPTUI_CONFORMANCE_TIMEOUT:-30000}
-baseline=$repo/conformance/baseline.yml
+baseline=$repo/tools/conformance/baseline.yml
 
 say() { printf 'conformance: %s\n' "$*" >&2; }
 die() { say "$*"; exit 2; }

@@ -190,7 +190,7 @@ func TestRunDispatch(t *testing.T) {
 		}
 	}
 	var log bytes.Buffer
-	for _, s := range []string{"sse-retry", "http-custom-headers", "auth/metadata-default"} {
+	for _, s := range []string{"sse-retry", "http-custom-headers"} {
 		log.Reset()
 		if code := run(context.Background(), []string{"http://localhost:1"}, env(s, "2026-07-28"), &log); code != 0 || !strings.Contains(log.String(), "HTTP transport") {
 			t.Errorf("%s: exit %d, log %q", s, code, log.String())

@@ -20,9 +20,12 @@
 // "bridge" beside the driver). Every command and its output is logged to
 // stderr, which the suite keeps as stderr.txt.
 //
-// Scenarios that test the HTTP transport itself (sse-retry, http-*,
-// auth/*) have no stdio counterpart: the driver says so and exits 0
-// without contacting the server; tools/conformance/baseline.yml lists them.
+// Scenarios that test the HTTP transport itself (sse-retry, http-*) have
+// no stdio counterpart: the driver says so and exits 0 without contacting
+// the server; tools/conformance/baseline.yml lists them. The auth/*
+// scenarios run mcptui natively over HTTP (`mcptui run SCRIPT --browser
+// URL`), the driver acting as the browser that follows the authorization
+// redirect (auth.go).
 // An unknown scenario exits 2, so a new one shows up as a failure.
 package main
 
@@ -68,6 +71,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			"       driver -check-client PROGRAM (does PROGRAM have the headless commands?)")
 		return 2
 	}
+	if getenv(envBrowse) != "" {
+		return browse(ctx, args, stderr)
+	}
 	if args[0] == "-check-client" && len(args) == 2 {
 		if err := checkClient(ctx, args[1], execProgram); err != nil {
 			fmt.Fprintf(stderr, "driver: %s has no usable headless commands: %v\n", args[1], err)
@@ -85,6 +91,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return 0
 	}
 	actions, ok := scenarios[scenario]
+	if strings.HasPrefix(scenario, "auth/") {
+		// OAuth: natively over HTTP, the driver as the browser.
+		actions = func(ctx context.Context, d *driver) error { return authFlow(ctx, d, getenv) }
+		ok = true
+	}
 	if !ok {
 		fmt.Fprintf(stderr, "driver: no actions for scenario %q: add them to tools/conformance/driver\n", scenario)
 		return 2
@@ -134,7 +145,7 @@ func checkClient(ctx context.Context, client string, run func(context.Context, i
 
 // transportScenario reports whether a scenario tests HTTP itself.
 func transportScenario(name string) bool {
-	return name == "sse-retry" || strings.HasPrefix(name, "http-") || strings.HasPrefix(name, "auth/")
+	return name == "sse-retry" || strings.HasPrefix(name, "http-")
 }
 
 // program is the path of a helper program: set explicitly, or name beside

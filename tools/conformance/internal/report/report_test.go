@@ -13,12 +13,12 @@ func TestReadBaseline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"sse-retry", "http-standard-headers", "http-custom-headers", "http-invalid-tool-headers", "auth/metadata-default", "auth/iss-normalized"} {
+	for _, s := range []string{"sse-retry", "http-standard-headers", "http-custom-headers", "http-invalid-tool-headers"} {
 		if !b[s] {
 			t.Errorf("the baseline does not list %s", s)
 		}
 	}
-	for _, s := range []string{"initialize", "tools_call", "request-metadata", "client"} {
+	for _, s := range []string{"initialize", "tools_call", "request-metadata", "client", "auth/metadata-default", "auth/iss-normalized"} {
 		if b[s] {
 			t.Errorf("the baseline lists %s", s)
 		}
