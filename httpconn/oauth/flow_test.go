@@ -2,6 +2,8 @@ package oauth_test
 
 import (
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -235,5 +237,33 @@ func TestIssAccepted(t *testing.T) {
 		if err := connect(t, ms.url(), oauth.Config{}).initialize(t); err != nil {
 			t.Errorf("advertised %v iss %s: %v", tc.advertised, tc.iss, err)
 		}
+	}
+}
+
+// Preflight authorizes before the first MCP request (a GET, no session),
+// and does nothing for a server that does not ask.
+func TestPreflight(t *testing.T) {
+	as := newAuthServer(t, "")
+	ms := newMCPServer(t, as)
+	s := connect(t, ms.url(), oauth.Config{})
+	if err := oauth.Preflight(t.Context(), &http.Client{Transport: s.tr}); err != nil {
+		t.Fatal(err)
+	}
+	if len(as.authz()) != 1 || s.tr.Token() == nil {
+		t.Fatalf("no authorization before the first request")
+	}
+	if err := s.initialize(t); err != nil {
+		t.Fatal(err)
+	}
+	if a := ms.authorizations(); a[0] != "" || !strings.HasPrefix(a[1], "Bearer ") {
+		t.Errorf("requests: %v (the GET without, initialize with the token)", a)
+	}
+	open := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}))
+	defer open.Close()
+	tr, _ := oauth.New(nil, open.URL+"/mcp", oauth.Config{})
+	if err := tr.Preflight(t.Context()); err != nil || tr.Token() != nil {
+		t.Errorf("an open server: %v %v", err, tr.Token())
 	}
 }

@@ -69,7 +69,7 @@ type Transport struct {
 	cfg       Config
 	hc        *http.Client
 
-	flow sync.Mutex // one authorization at a time
+	flow chan struct{} // holds one token while an authorization runs
 
 	mu      sync.Mutex
 	token   *Token
@@ -122,7 +122,7 @@ func New(base http.RoundTripper, serverURL string, cfg Config) (*Transport, erro
 		hc = &http.Client{Transport: base, Timeout: 30 * time.Second}
 	}
 	t := &Transport{base: base, serverURL: u.String(), origin: originOf(u), cfg: cfg, hc: hc,
-		clients: map[string]*registration{}}
+		clients: map[string]*registration{}, flow: make(chan struct{}, 1)}
 	if tok, err := cfg.Store.Load(t.serverURL); err == nil && tok != nil {
 		t.token = tok
 	}
@@ -148,16 +148,23 @@ func (t *Transport) Logout() error {
 
 func (t *Transport) step(kind, text, authURL string) {
 	st := Step{Kind: kind, Text: text, URL: authURL}
-	if t.cfg.OnStep != nil {
-		t.cfg.OnStep(st)
+	t.mu.Lock()
+	onStep, log := t.cfg.OnStep, t.log
+	t.mu.Unlock()
+	if onStep != nil {
+		onStep(st)
 		return
 	}
-	t.mu.Lock()
-	log := t.log
-	t.mu.Unlock()
 	if log != nil {
 		log("oauth: " + st.Text)
 	}
+}
+
+// SetOnStep replaces Config.OnStep (nil: the steps go to LogSteps's log).
+func (t *Transport) SetOnStep(f func(Step)) {
+	t.mu.Lock()
+	t.cfg.OnStep = f
+	t.mu.Unlock()
 }
 
 // LogSteps makes the steps lines of log when Config.OnStep is nil: the
@@ -209,6 +216,50 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 }
 
+// lock waits for the authorization in progress (the user may be at the
+// browser) or for ctx.
+func (t *Transport) lock(ctx context.Context) error {
+	select {
+	case t.flow <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return &Error{Step: "authorization", Reason: "gave up waiting for the authorization in progress", Err: context.Cause(ctx)}
+	}
+}
+
+func (t *Transport) unlock() { <-t.flow }
+
+// Preflight authorizes before the first MCP request when the server wants
+// it, so that the wait for the person at the browser is bounded by
+// Config.LoginTimeout and ctx, not by a request's timeout: with no token
+// held it sends a GET (which opens no session and carries no message) and
+// runs the flow if the answer is 401 with a Bearer challenge. Any other
+// answer leaves the authorization to the first request that needs it.
+func (t *Transport) Preflight(ctx context.Context) error {
+	if t.Token() != nil {
+		return nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.serverURL, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := t.base.RoundTrip(req)
+	if err != nil {
+		return nil // the connection says why, with its own diagnosis
+	}
+	resp.Body.Close() // not drained: it may be an endless stream
+	challenge, ok := BearerChallenge(resp.Header)
+	if resp.StatusCode != http.StatusUnauthorized || !ok {
+		return nil
+	}
+	_, err = t.onUnauthorized(ctx, nil, challenge)
+	if err != nil {
+		t.step("failed", strings.TrimPrefix(err.Error(), "oauth: "), "")
+	}
+	return err
+}
+
 // ours reports whether u is on the MCP server's origin: the token goes
 // nowhere else (a redirect to another origin travels without it).
 func (t *Transport) ours(u *url.URL) bool { return originOf(u) == t.origin }
@@ -251,8 +302,10 @@ func (t *Transport) failed(resp *http.Response, err error) (*http.Response, erro
 
 // renew refreshes tok, or returns it unchanged when that fails.
 func (t *Transport) renew(ctx context.Context, tok *Token) *Token {
-	t.flow.Lock()
-	defer t.flow.Unlock()
+	if t.lock(ctx) != nil {
+		return tok
+	}
+	defer t.unlock()
 	if cur := t.Token(); cur != tok {
 		return cur // renewed meanwhile
 	}
@@ -279,8 +332,10 @@ func (t *Transport) keep(tok *Token) {
 // authorization server is still the one that issued it, else a new
 // authorization.
 func (t *Transport) onUnauthorized(ctx context.Context, tok *Token, c Challenge) (*Token, error) {
-	t.flow.Lock()
-	defer t.flow.Unlock()
+	if err := t.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer t.unlock()
 	if cur := t.Token(); cur != nil && cur != tok {
 		return cur, nil // another request authorized meanwhile
 	}
@@ -305,8 +360,10 @@ func (t *Transport) onUnauthorized(ctx context.Context, tok *Token, c Challenge)
 // onInsufficientScope re-authorizes with the union of the scopes held and
 // the challenged ones, unless that set was tried or too many were.
 func (t *Transport) onInsufficientScope(ctx context.Context, tok *Token, c Challenge) (*Token, error) {
-	t.flow.Lock()
-	defer t.flow.Unlock()
+	if err := t.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer t.unlock()
 	if cur := t.Token(); cur != nil && cur != tok {
 		return cur, nil
 	}
@@ -510,4 +567,16 @@ func (t *Transport) client(ctx context.Context, m *ServerMetadata) (*Client, *lo
 	t.clients[m.Issuer] = &registration{client: *c, port: lb.port()}
 	t.mu.Unlock()
 	return c, lb, nil
+}
+
+// Preflight is Transport.Preflight for the client's Transport, when it is
+// one (nil or another client: nothing to do).
+func Preflight(ctx context.Context, c *http.Client) error {
+	if c == nil {
+		return nil
+	}
+	if t, ok := c.Transport.(*Transport); ok {
+		return t.Preflight(ctx)
+	}
+	return nil
 }

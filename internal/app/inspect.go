@@ -11,8 +11,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/headless"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/session"
 	"github.com/mcptui/mcptui/internal/session/inbox"
 	"github.com/mcptui/mcptui/keymap"
@@ -50,12 +52,24 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 	}
 	in := inbox.New(inbox.LimitsFor(cfg.HistoryBytes))
 	opts := cfg.MCPOptions()
-	// The OAuth steps, the URL to open among them, go to pane 5 with the
-	// HTTP exchanges.
-	httpClient, err := cfg.HTTPClient(nil)
+	// A server that wants OAuth is authorized before the screen opens: the
+	// steps and the URL to open are printed here, where they can be
+	// copied, and the wait for the browser is not a request's timeout.
+	// Later steps (a refresh, more scopes) join the HTTP exchanges in
+	// pane 5.
+	httpClient, err := cfg.HTTPClient(func(st oauth.Step) {
+		fmt.Fprintf(stderr, "mcptui: oauth: %s\n", inert.Line(st.Text))
+	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
 		return 2
+	}
+	if httpClient != nil {
+		if err := oauth.Preflight(ctx, httpClient); err != nil {
+			fmt.Fprintf(stderr, "mcptui: %s\n", inert.Line(err.Error()))
+			return 1
+		}
+		httpClient.Transport.(*oauth.Transport).SetOnStep(nil)
 	}
 	opts.HTTP.Client = httpClient
 	hub, serverKey := explorerWiring(cfg, command, args, &opts)

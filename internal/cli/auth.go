@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/mcp"
@@ -35,6 +36,9 @@ type AuthConfig struct {
 	RedirectPort int
 	// NoOAuth turns the flow off (--no-oauth): a 401 is an error.
 	NoOAuth bool
+	// LoginTimeout bounds the wait for the browser's redirect
+	// (--login-timeout; 0: 5 minutes).
+	LoginTimeout time.Duration
 }
 
 // authFlags binds AuthConfig's flags.
@@ -52,6 +56,7 @@ func authFlags(fs *flag.FlagSet, cfg *Config) {
 	fs.BoolVar(&a.Browser, "browser", false, "")
 	fs.IntVar(&a.RedirectPort, "redirect-port", 0, "")
 	fs.BoolVar(&a.NoOAuth, "no-oauth", false, "")
+	fs.DurationVar(&a.LoginTimeout, "login-timeout", 0, "")
 }
 
 // checkAuth rejects authorization flags where they mean nothing and turns
@@ -61,10 +66,12 @@ func (cfg *Config) checkAuth() error {
 	if a.ClientSecret == "" {
 		a.ClientSecret = os.Getenv("MCPTUI_CLIENT_SECRET")
 	}
-	given := a.ClientID != "" || a.ClientMetadataURL != "" || len(a.Scopes) > 0 || a.Bearer != "" || a.KeepToken || a.Browser || a.RedirectPort != 0 || a.NoOAuth
+	given := a.ClientID != "" || a.ClientMetadataURL != "" || len(a.Scopes) > 0 || a.Bearer != "" || a.KeepToken || a.Browser || a.RedirectPort != 0 || a.NoOAuth || a.LoginTimeout != 0
 	switch {
 	case cfg.Command != "" && !cfg.IsURL() && given:
 		return usageError("--client-id, --scope, --bearer and the other authorization flags are for HTTP servers; %s is a command", cfg.Command)
+	case a.LoginTimeout < 0:
+		return usageError("--login-timeout must not be negative (0: 5 minutes)")
 	case a.RedirectPort < 0 || a.RedirectPort > 65535:
 		return usageError("--redirect-port must be a port number (0: any free one)")
 	case a.Bearer != "" && cfg.hasAuthorization():
@@ -119,7 +126,7 @@ func (cfg *Config) OAuthConfig() (oauth.Config, error) {
 	a := cfg.Auth
 	return oauth.Config{
 		ClientID: a.ClientID, ClientSecret: a.ClientSecret, ClientMetadataURL: a.ClientMetadataURL,
-		ClientName: "mcptui", Scopes: a.Scopes, RedirectPort: a.RedirectPort, Store: store,
+		ClientName: "mcptui", Scopes: a.Scopes, RedirectPort: a.RedirectPort, Store: store, LoginTimeout: a.LoginTimeout,
 	}, nil
 }
 

@@ -67,6 +67,7 @@ HTTP server:
   --client-metadata-url URL    https URL of mcptui's Client ID Metadata Document
   --scope S                    scopes to ask for besides the server's (repeatable)
   --redirect-port N            the redirect listener's port (default: any free one)
+  --login-timeout D            how long to wait for the browser (default 5m)
   --keep-token                 keep tokens across runs: 0600 files under
                                $XDG_STATE_HOME/mcptui/tokens (default: memory only)
   --bearer TOKEN               send this access token, no flow; --no-oauth: no flow

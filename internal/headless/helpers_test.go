@@ -50,6 +50,9 @@ func runTestServer(name string) int {
 		}
 		return 0
 	}
+	if name == "browser" {
+		return browse(os.Args[1:])
+	}
 	if mode, ok := hostileModes[name]; ok {
 		return serveHostile(mode)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mcptui/mcptui/httpconn/oauth"
 	"io"
 	"strings"
 	"sync"
@@ -125,6 +126,14 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	o := MCPOptions(cfg, rules)
 	if o.HTTP.Client, err = cfg.HTTPClient(authSteps(s.notes)); err != nil {
 		return s, fail(KindUsage, "%v", err)
+	}
+	// The person's login at the browser is bounded by the flow's own
+	// limit, not by the first request's --timeout.
+	if err := oauth.Preflight(ctx, o.HTTP.Client); err != nil {
+		if ctx.Err() != nil {
+			return s, fail(KindInterrupted, "interrupted: %v", err)
+		}
+		return s, fail(KindConnection, "%v", err)
 	}
 	var stderr io.Writer = s.tail
 	if cfg.Verbose {
