@@ -27,11 +27,12 @@ type Client struct {
 
 // Auth methods of the token endpoint.
 const (
-	AuthNone   = "none"
-	AuthBasic  = "client_secret_basic"
-	AuthPost   = "client_secret_post"
-	grantCode  = "authorization_code"
-	grantRenew = "refresh_token"
+	AuthNone    = "none"
+	AuthBasic   = "client_secret_basic"
+	AuthPost    = "client_secret_post"
+	grantCode   = "authorization_code"
+	grantRenew  = "refresh_token"
+	grantClient = "client_credentials"
 )
 
 // authMethodFor picks how a client with (or without) a secret

@@ -45,7 +45,8 @@ type authServer struct {
 	expiresIn      int
 	refreshTokens  bool
 	tamperState    bool
-	registerAs     string // token_endpoint_auth_method the registration answers
+	registerAs     string   // token_endpoint_auth_method the registration answers
+	grants         []string // grant_types_supported; nil: omitted
 
 	mu         sync.Mutex
 	seen       []string // paths requested, in order
@@ -124,6 +125,9 @@ func (a *authServer) serve(w http.ResponseWriter, r *http.Request) {
 		if a.scopes != nil {
 			m["scopes_supported"] = a.scopes
 		}
+		if a.grants != nil {
+			m["grant_types_supported"] = a.grants
+		}
 		writeJSON(w, http.StatusOK, m)
 	case a.prefix + "/register":
 		var body map[string]any
@@ -180,6 +184,12 @@ func (a *authServer) serve(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			scopes = strings.Fields(a.authorized[len(a.authorized)-1].Get("scope"))
+		case "client_credentials":
+			if !strings.HasPrefix(r.Header.Get("Authorization"), "Basic ") && r.PostForm.Get("client_secret") == "" {
+				writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "invalid_client"})
+				return
+			}
+			scopes = strings.Fields(r.PostForm.Get("scope"))
 		case "refresh_token":
 			if !strings.HasPrefix(r.PostForm.Get("refresh_token"), "refresh-") {
 				writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_grant"})

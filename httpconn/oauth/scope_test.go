@@ -384,3 +384,31 @@ func TestTokenStaysWithTheServer(t *testing.T) {
 		t.Fatal("the redirect was not followed (the test proves nothing)")
 	}
 }
+
+// Machine to machine: the client credentials grant, asked for or the only
+// grant offered, with no browser and the resource indicator.
+func TestClientCredentials(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		asked  bool
+		grants []string
+	}{{"asked", true, nil}, {"the only grant offered", false, []string{"client_credentials"}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			as := newAuthServer(t, "")
+			as.grants = tc.grants
+			ms := newMCPServer(t, as)
+			opened := false
+			cfg := oauth.Config{ClientID: "m2m", ClientSecret: "s", ClientCredentials: tc.asked,
+				OpenURL: func(string) error { opened = true; return nil }}
+			if err := connect(t, ms.url(), cfg).initialize(t); err != nil {
+				t.Fatal(err)
+			}
+			if g := grantTypes(as); len(g) != 1 || g[0] != "client_credentials" || opened || len(as.authz()) != 0 {
+				t.Errorf("grants %v, browser %v, authorizations %d", g, opened, len(as.authz()))
+			}
+			if r := as.toks()[0]; r.form.Get("resource") != ms.url() || !strings.HasPrefix(r.header.Get("Authorization"), "Basic ") {
+				t.Errorf("token request: %v %v", r.form, r.header.Get("Authorization"))
+			}
+		})
+	}
+}

@@ -22,6 +22,11 @@ type Config struct {
 	// Metadata Document, used as the client_id where the authorization
 	// server supports them (2025-11-25 on).
 	ClientMetadataURL string
+	// ClientCredentials takes tokens with the client credentials grant
+	// (machine to machine: no browser, no user) with ClientID and
+	// ClientSecret. It is also used, unasked, at an authorization server
+	// that offers that grant and not the authorization code.
+	ClientCredentials bool
 	// ClientName is the name registered; "" means "mcptui".
 	ClientName string
 	// Scopes are asked for besides the ones the server names.
@@ -58,6 +63,15 @@ type Step struct {
 	Text string
 	// URL is the authorization URL to open (Kind "open").
 	URL string
+}
+
+// Lines is the step for a terminal: its text, and the URL to open on a
+// line of its own (easy to select or click).
+func (s Step) Lines() []string {
+	if s.URL == "" {
+		return []string{s.Text}
+	}
+	return []string{s.Text, "  " + s.URL}
 }
 
 // Transport is an http.RoundTripper that authorizes requests to one MCP
@@ -156,7 +170,7 @@ func (t *Transport) step(kind, text, authURL string) {
 		return
 	}
 	if log != nil {
-		log("oauth: " + st.Text)
+		log("oauth: " + strings.Join(st.Lines(), " "))
 	}
 }
 
@@ -458,6 +472,9 @@ func (t *Transport) withOffline(scopes []string, d *discovery) []string {
 // loopback listener and keeps the token.
 func (t *Transport) authorize(ctx context.Context, d *discovery, scopes []string) (*Token, error) {
 	m := d.server
+	if t.machineToMachine(m) {
+		return t.clientCredentials(ctx, d, scopes)
+	}
 	if err := checkPKCE(m); err != nil {
 		return nil, err
 	}
@@ -475,10 +492,10 @@ func (t *Transport) authorize(ctx context.Context, d *discovery, scopes []string
 	if err != nil {
 		return nil, err
 	}
-	t.step("open", "open this URL to authorize mcptui at "+m.Issuer+": "+authURL, authURL)
+	t.step("open", fmt.Sprintf("open this URL to authorize mcptui at %s (waiting %s for the browser):", m.Issuer, t.cfg.LoginTimeout), authURL)
 	if t.cfg.OpenURL != nil {
 		if err := t.cfg.OpenURL(authURL); err != nil {
-			t.step("open", "the browser could not be opened ("+err.Error()+"): open the URL yourself", authURL)
+			t.step("open", "the browser could not be opened ("+err.Error()+"): open the URL above yourself", "")
 		}
 	}
 	wait, cancel := context.WithTimeout(ctx, t.cfg.LoginTimeout)
@@ -579,4 +596,42 @@ func Preflight(ctx context.Context, c *http.Client) error {
 		return t.Preflight(ctx)
 	}
 	return nil
+}
+
+// machineToMachine reports whether tokens come from the client credentials
+// grant: asked for, or the only one of the two the server offers to a
+// client with a secret.
+func (t *Transport) machineToMachine(m *ServerMetadata) bool {
+	if t.cfg.ClientCredentials {
+		return true
+	}
+	g := m.GrantTypesSupported
+	return t.cfg.ClientID != "" && t.cfg.ClientSecret != "" &&
+		slices.Contains(g, grantClient) && !slices.Contains(g, grantCode)
+}
+
+// clientCredentials takes a token with the client credentials grant
+// (OAuth 2.1 §4.2), with the resource indicator.
+func (t *Transport) clientCredentials(ctx context.Context, d *discovery, scopes []string) (*Token, error) {
+	m := d.server
+	if t.cfg.ClientID == "" || t.cfg.ClientSecret == "" {
+		return nil, &Error{Step: "token", Reason: "the client credentials grant needs --client-id and --client-secret"}
+	}
+	c := Client{Issuer: m.Issuer, ID: t.cfg.ClientID, Secret: t.cfg.ClientSecret, How: "pre-registered",
+		AuthMethod: authMethodFor(true, m.TokenEndpointAuthMethodsSupported)}
+	form := url.Values{"grant_type": {grantClient}}
+	if d.resource != nil {
+		form.Set("resource", d.resource.Resource)
+	}
+	if len(scopes) > 0 {
+		form.Set("scope", strings.Join(scopes, " "))
+	}
+	t.step("discover", "asking "+m.Issuer+" for a token with the client credentials grant (no browser)", "")
+	tok, err := requestToken(ctx, t.hc, m.TokenEndpoint, c, form, t.cfg.Now)
+	if err != nil {
+		return nil, err
+	}
+	t.keep(tok)
+	t.step("authorized", fmt.Sprintf("authorized by %s as the client %s (scopes: %s)", m.Issuer, c.ID, orNone(tok.Scopes)), "")
+	return tok, nil
 }

@@ -55,7 +55,9 @@ func runDoctor(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		return headless.ExitUsage
 	}
 	httpClient, err := cfg.HTTPClient(func(st oauth.Step) {
-		fmt.Fprintf(stderr, "mcptui doctor: oauth: %s\n", inert.Line(st.Text))
+		for _, l := range st.Lines() {
+			fmt.Fprintf(stderr, "mcptui doctor: oauth: %s\n", inert.Line(l))
+		}
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui doctor: %s\n", inert.Line(err.Error()))

@@ -58,7 +58,9 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 	// Later steps (a refresh, more scopes) join the HTTP exchanges in
 	// pane 5.
 	httpClient, err := cfg.HTTPClient(func(st oauth.Step) {
-		fmt.Fprintf(stderr, "mcptui: oauth: %s\n", inert.Line(st.Text))
+		for _, l := range st.Lines() {
+			fmt.Fprintf(stderr, "mcptui: oauth: %s\n", inert.Line(l))
+		}
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)

@@ -34,6 +34,10 @@ type AuthConfig struct {
 	// RedirectPort is the loopback redirect listener's port
 	// (--redirect-port; 0: any free port).
 	RedirectPort int
+	// ClientCredentials uses the client credentials grant
+	// (--client-credentials; machine to machine, needs --client-id and
+	// --client-secret).
+	ClientCredentials bool
 	// NoOAuth turns the flow off (--no-oauth): a 401 is an error.
 	NoOAuth bool
 	// LoginTimeout bounds the wait for the browser's redirect
@@ -56,6 +60,7 @@ func authFlags(fs *flag.FlagSet, cfg *Config) {
 	fs.BoolVar(&a.Browser, "browser", false, "")
 	fs.IntVar(&a.RedirectPort, "redirect-port", 0, "")
 	fs.BoolVar(&a.NoOAuth, "no-oauth", false, "")
+	fs.BoolVar(&a.ClientCredentials, "client-credentials", false, "")
 	fs.DurationVar(&a.LoginTimeout, "login-timeout", 0, "")
 }
 
@@ -66,10 +71,12 @@ func (cfg *Config) checkAuth() error {
 	if a.ClientSecret == "" {
 		a.ClientSecret = os.Getenv("MCPTUI_CLIENT_SECRET")
 	}
-	given := a.ClientID != "" || a.ClientMetadataURL != "" || len(a.Scopes) > 0 || a.Bearer != "" || a.KeepToken || a.Browser || a.RedirectPort != 0 || a.NoOAuth || a.LoginTimeout != 0
+	given := a.ClientID != "" || a.ClientMetadataURL != "" || len(a.Scopes) > 0 || a.Bearer != "" || a.KeepToken || a.Browser || a.RedirectPort != 0 || a.NoOAuth || a.LoginTimeout != 0 || a.ClientCredentials
 	switch {
 	case cfg.Command != "" && !cfg.IsURL() && given:
 		return usageError("--client-id, --scope, --bearer and the other authorization flags are for HTTP servers; %s is a command", cfg.Command)
+	case a.ClientCredentials && (a.ClientID == "" || a.ClientSecret == ""):
+		return usageError("--client-credentials needs --client-id and --client-secret (or $MCPTUI_CLIENT_SECRET)")
 	case a.LoginTimeout < 0:
 		return usageError("--login-timeout must not be negative (0: 5 minutes)")
 	case a.RedirectPort < 0 || a.RedirectPort > 65535:
@@ -126,7 +133,7 @@ func (cfg *Config) OAuthConfig() (oauth.Config, error) {
 	a := cfg.Auth
 	return oauth.Config{
 		ClientID: a.ClientID, ClientSecret: a.ClientSecret, ClientMetadataURL: a.ClientMetadataURL,
-		ClientName: "mcptui", Scopes: a.Scopes, RedirectPort: a.RedirectPort, Store: store, LoginTimeout: a.LoginTimeout,
+		ClientName: "mcptui", Scopes: a.Scopes, RedirectPort: a.RedirectPort, Store: store, LoginTimeout: a.LoginTimeout, ClientCredentials: a.ClientCredentials,
 	}, nil
 }
 

@@ -74,6 +74,7 @@ func TestAuthFlagMistakes(t *testing.T) {
 		{[]string{"--redirect-port", "70000", url}, "port number"},
 		{[]string{"--client-metadata-url", "http://x/y", url}, "https"},
 		{[]string{"logout", "./srv"}, "want a server URL"},
+		{[]string{"--client-credentials", "--client-id", "x", url}, "needs --client-id and --client-secret"},
 	} {
 		_, err := Parse(tc.args)
 		if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.want) {

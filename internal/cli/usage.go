@@ -65,6 +65,8 @@ HTTP server:
   --client-secret SECRET       Metadata Document, else dynamic registration); the
                                secret also from $MCPTUI_CLIENT_SECRET
   --client-metadata-url URL    https URL of mcptui's Client ID Metadata Document
+  --client-credentials         machine to machine: the client credentials grant with
+                               --client-id and the secret, no browser
   --scope S                    scopes to ask for besides the server's (repeatable)
   --redirect-port N            the redirect listener's port (default: any free one)
   --login-timeout D            how long to wait for the browser (default 5m)

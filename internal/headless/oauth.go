@@ -10,6 +10,8 @@ import (
 // and the URL to open. The text may hold server-sent words: it is escaped.
 func authSteps(n *noteWriter) func(oauth.Step) {
 	return func(st oauth.Step) {
-		n.printf("oauth: %s", inert.Line(st.Text))
+		for _, l := range st.Lines() {
+			n.printf("oauth: %s", inert.Line(l))
+		}
 	}
 }

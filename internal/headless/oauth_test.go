@@ -97,7 +97,7 @@ func TestHeadlessOAuth(t *testing.T) {
 	if !strings.Contains(r.stdout, `"echo"`) {
 		t.Errorf("stdout: %s", r.stdout)
 	}
-	for _, want := range []string{"mcptui: oauth: the server wants authorization", "mcptui: oauth: registering mcptui with", "mcptui: oauth: open this URL to authorize mcptui at " + strings.TrimSuffix(url, "/mcp") + ": " + strings.TrimSuffix(url, "/mcp") + "/authorize?", "mcptui: oauth: authorized by"} {
+	for _, want := range []string{"mcptui: oauth: the server wants authorization", "mcptui: oauth: registering mcptui with", "mcptui: oauth: open this URL to authorize mcptui at " + strings.TrimSuffix(url, "/mcp") + " (waiting 5m0s for the browser):\nmcptui: oauth:   " + strings.TrimSuffix(url, "/mcp") + "/authorize?", "mcptui: oauth: authorized by"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 		}
