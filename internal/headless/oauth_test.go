@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -90,7 +91,8 @@ func TestHeadlessOAuth(t *testing.T) {
 	url, tokens := oauthServer(t)
 	t.Setenv("BROWSER", os.Args[0])
 	t.Setenv(serverEnv, "browser") // for the browser child only: TestMain has run
-	r := run(t, "tools", "--browser", url)
+	rec := filepath.Join(t.TempDir(), "session.mcptui")
+	r := run(t, "tools", "--browser", "-v", "--record", rec, url)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -106,8 +108,15 @@ func TestHeadlessOAuth(t *testing.T) {
 	if len(toks) != 1 {
 		t.Fatalf("tokens issued: %v", toks)
 	}
-	if strings.Contains(r.stdout+r.stderr, toks[0]) {
-		t.Errorf("the token shows in the output")
+	recorded, err := os.ReadFile(rec)
+	if err != nil || len(recorded) == 0 {
+		t.Fatalf("the recording: %v", err)
+	}
+	if strings.Contains(r.stdout+r.stderr, toks[0]) || strings.Contains(string(recorded), toks[0]) || strings.Contains(string(recorded), "secret-token") {
+		t.Errorf("the token shows in the output or the recording")
+	}
+	if !strings.Contains(string(recorded), "tools/list") {
+		t.Errorf("the recording misses the session")
 	}
 	// Without --browser the URL is printed and nothing opens it: the
 	// login times out with the reason.
