@@ -267,3 +267,20 @@ func TestPreflight(t *testing.T) {
 		t.Errorf("an open server: %v %v", err, tr.Token())
 	}
 }
+
+// The connection's log gets the steps of an authorization made before it
+// was given, then the later ones.
+func TestLogSteps(t *testing.T) {
+	as := newAuthServer(t, "")
+	ms := newMCPServer(t, as)
+	s := connect(t, ms.url(), oauth.Config{})
+	if err := s.tr.Preflight(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	s.tr.SetOnStep(nil)
+	var lines []string
+	s.tr.LogSteps(func(l string) { lines = append(lines, l) })
+	if len(lines) < 4 || !strings.HasPrefix(lines[0], "oauth: the server wants authorization") || !strings.Contains(strings.Join(lines, "\n"), "authorized by") {
+		t.Errorf("replayed: %q", lines)
+	}
+}

@@ -91,6 +91,7 @@ type Transport struct {
 	tried   [][]string               // scope sets asked for after 403s
 	steps   int                      // authorizations after the first
 	log     func(string)             // where steps go without OnStep
+	history []string                 // the last steps, for LogSteps
 }
 
 // registration is a dynamically registered client and the redirect port
@@ -162,15 +163,20 @@ func (t *Transport) Logout() error {
 
 func (t *Transport) step(kind, text, authURL string) {
 	st := Step{Kind: kind, Text: text, URL: authURL}
+	line := "oauth: " + strings.Join(st.Lines(), " ")
 	t.mu.Lock()
 	onStep, log := t.cfg.OnStep, t.log
+	if len(t.history) == maxHistory {
+		t.history = t.history[1:]
+	}
+	t.history = append(t.history, line)
 	t.mu.Unlock()
 	if onStep != nil {
 		onStep(st)
 		return
 	}
 	if log != nil {
-		log("oauth: " + strings.Join(st.Lines(), " "))
+		log(line)
 	}
 }
 
@@ -183,12 +189,20 @@ func (t *Transport) SetOnStep(f func(Step)) {
 
 // LogSteps makes the steps lines of log when Config.OnStep is nil: the
 // connection's own log (package mcp gives it the one the HTTP exchanges
-// go to, pane 5 in the inspector).
+// go to, pane 5 in the inspector). The steps so far (an authorization
+// before the connection, reported elsewhere) go to it first.
 func (t *Transport) LogSteps(log func(line string)) {
 	t.mu.Lock()
 	t.log = log
+	earlier := slices.Clone(t.history)
 	t.mu.Unlock()
+	for _, l := range earlier {
+		log(l)
+	}
 }
+
+// maxHistory is how many steps LogSteps replays.
+const maxHistory = 32
 
 // RoundTrip sends req with the Bearer token (to the server's origin only),
 // authorizing first when the server asks for it.
