@@ -244,6 +244,12 @@ func (t *Transport) client(ctx context.Context, m *ServerMetadata) (*Client, *lo
 	c, err := register(ctx, t.hc, m, cfg.ClientName, lb.redirectURI())
 	if err != nil {
 		lb.close()
+		if m.URL == "" {
+			// Nothing published any metadata: the 2025-03-26 default
+			// endpoints were a guess.
+			return nil, nil, &Error{Step: "resource metadata", Err: err,
+				Reason: "the server publishes no OAuth metadata (no protected resource metadata, no authorization server metadata) and its default /register failed: it may want a token got elsewhere (--bearer TOKEN, or --header)"}
+		}
 		return nil, nil, err
 	}
 	t.mu.Lock()

@@ -3,6 +3,7 @@ package oauth_test
 import (
 	"encoding/base64"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -410,5 +411,22 @@ func TestClientCredentials(t *testing.T) {
 				t.Errorf("token request: %v %v", r.form, r.header.Get("Authorization"))
 			}
 		})
+	}
+}
+
+// A server that says Bearer but publishes nothing: the error says so.
+func TestNoMetadataAnywhere(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/mcp" {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="api"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	err := connect(t, srv.URL+"/mcp", oauth.Config{}).initialize(t)
+	if err == nil || !strings.Contains(err.Error(), "publishes no OAuth metadata") {
+		t.Errorf("error: %v", err)
 	}
 }
