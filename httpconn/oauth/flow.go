@@ -22,6 +22,7 @@ func (t *Transport) onUnauthorized(ctx context.Context, tok *Token, c Challenge)
 	if c.Scheme == "" {
 		return nil, &Error{Step: "resource metadata", Reason: "the server answered 401 without a Bearer WWW-Authenticate challenge"}
 	}
+	t.step("discover", "the server wants authorization (401)", "")
 	d, err := t.discover(ctx, c)
 	if err != nil {
 		return nil, err
@@ -68,11 +69,11 @@ func (t *Transport) onInsufficientScope(ctx context.Context, tok *Token, c Chall
 	case tooMany:
 		return nil, &Error{Step: "authorization", Reason: fmt.Sprintf("the server asked for more scopes %d times: giving up", t.cfg.MaxAuthorizations)}
 	}
+	t.step("discover", "the server wants the scope "+strings.Join(c.Scopes(), " ")+": authorizing again", "")
 	d, err := t.discover(ctx, c)
 	if err != nil {
 		return nil, err
 	}
-	t.step("discover", "the server wants the scope "+strings.Join(c.Scopes(), " ")+": authorizing again", "")
 	return t.authorize(ctx, d, t.withOffline(want, d))
 }
 
@@ -90,7 +91,7 @@ type discovery struct {
 }
 
 func (t *Transport) discover(ctx context.Context, c Challenge) (*discovery, error) {
-	t.step("discover", "the server wants authorization: reading its protected resource metadata", "")
+	t.step("discover", "reading the server's protected resource metadata", "")
 	prm, err := DiscoverResource(ctx, t.hc, t.serverURL, c.Params["resource_metadata"])
 	if err != nil {
 		return nil, err
