@@ -101,20 +101,25 @@ func (t *Transport) Logout() error {
 
 func (t *Transport) step(kind, text, authURL string) {
 	st := Step{Kind: kind, Text: text, URL: authURL}
-	line := "oauth: " + strings.Join(st.Lines(), " ")
+	var lines []string
+	for _, l := range st.Lines() {
+		lines = append(lines, "oauth: "+l)
+	}
 	t.mu.Lock()
 	onStep, log := t.cfg.OnStep, t.log
-	if len(t.history) == maxHistory {
-		t.history = t.history[1:]
+	t.history = append(t.history, lines...)
+	if over := len(t.history) - maxHistory; over > 0 {
+		t.history = slices.Delete(t.history, 0, over)
 	}
-	t.history = append(t.history, line)
 	t.mu.Unlock()
 	if onStep != nil {
 		onStep(st)
 		return
 	}
 	if log != nil {
-		log(line)
+		for _, l := range lines {
+			log(l)
+		}
 	}
 }
 
