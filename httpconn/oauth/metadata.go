@@ -123,20 +123,15 @@ func ResourceMetadataURLs(serverURL, fromChallenge string) []string {
 // the first of ResourceMetadataURLs that has it, and checks that it names
 // the server (RFC 9728 §3.3). It returns nil, nil when none has it.
 func DiscoverResource(ctx context.Context, client *http.Client, serverURL, fromChallenge string) (*ResourceMetadata, error) {
-	var tried []string
 	for _, u := range ResourceMetadataURLs(serverURL, fromChallenge) {
 		var m ResourceMetadata
 		err := getJSON(ctx, client, u, &m)
 		if errors.Is(err, errNotFound) {
-			tried = append(tried, u)
 			continue
 		}
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, &Error{Step: "resource metadata", Reason: "reading " + u, Err: err}
-			}
-			tried = append(tried, u)
-			continue
+			// There, but unreadable: say so rather than look elsewhere.
+			return nil, &Error{Step: "resource metadata", Reason: "reading " + u, Err: err}
 		}
 		m.URL = u
 		if m.Resource == "" {
