@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mcptui/mcptui/model"
 )
 
 // History bounds: a viewer that attaches late gets the session's start (the
@@ -53,7 +55,7 @@ type hub struct {
 }
 
 type breakpoint struct {
-	filter   Filter
+	filter   model.Filter
 	deadline time.Duration
 }
 
