@@ -25,11 +25,11 @@ const maxFeedChunks = 1 << 16
 const DefaultMaxLineBytes = 16 << 20
 
 // DefaultFeedRate is how many relayed bytes a second the feed shows
-// viewers when the tap does not record (a burst of twice as much passes
-// whole). MCP traffic stays far below it; a flood past it is relayed in
+// viewers when the tap does not record (a burst of four times as much, a
+// line of the viewer limit, passes whole). MCP traffic stays far below it; a flood past it is relayed in
 // full, and the viewers are told how much of it they were not shown, so
 // that splitting and encoding it never takes the relay's CPU.
-const DefaultFeedRate = 16 << 20
+const DefaultFeedRate = 4 << 20
 
 // chunk is bytes relayed one way (its data at off in its batch), bytes not
 // shown (gap), or one whole line a breakpoint held.
@@ -88,7 +88,7 @@ func newFeed(rec *record.Recorder, maxLine, rate int) *feed {
 	}
 	f := &feed{rec: rec, maxLine: maxLine, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	if rate > 0 {
-		f.budget = &budget{rate: float64(rate), burst: 2 * float64(rate), tokens: 2 * float64(rate)}
+		f.budget = &budget{rate: float64(rate), burst: 4 * float64(rate), tokens: 4 * float64(rate)}
 	}
 	for d := range f.split {
 		f.split[d].dir = Direction(d)

@@ -15,14 +15,14 @@ import (
 func TestFeedGapEndsAtALineEnd(t *testing.T) {
 	var out bytes.Buffer
 	rec := record.New(&out, record.Header{Mode: "tap"})
-	f := newFeed(rec, 0, 1<<10) // 1 KiB/s, 2 KiB at once
+	f := newFeed(rec, 0, 1<<10) // 1 KiB/s, 4 KiB at once
 	t0 := time.Unix(1_700_000_000, 0)
 	first := `{"jsonrpc":"2.0","method":"first"}` + "\n"
 	cut := `{"jsonrpc":"2.0","method":"cut","params":{"pad":"` + strings.Repeat("x", 4<<10) + `"}}` + "\n"
 	last := `{"jsonrpc":"2.0","method":"last"}` + "\n"
 	f.push(ToServer, []byte(first), 1, t0)
-	f.push(ToServer, []byte(cut[:3<<10]), 2, t0)                  // over the burst: not shown
-	f.push(ToServer, []byte(cut[3<<10:]), 3, t0.Add(time.Minute)) // within the rate again
+	f.push(ToServer, []byte(cut[:4<<10]), 2, t0)                  // over the burst: not shown
+	f.push(ToServer, []byte(cut[4<<10:]), 3, t0.Add(time.Minute)) // within the rate again
 	f.push(ToServer, []byte(last), 4, t0.Add(time.Minute))
 	f.close()
 	if err := rec.Close(); err != nil {
