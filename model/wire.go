@@ -145,9 +145,24 @@ const maxBatchParts = 1000
 // summary lists its parts, each part folded in order as a message of its
 // own. An array holding no message at all is no batch: it reports false.
 func (s *Session) batch(w Wire, e Entry) bool {
-	var envs []envelope
+	envs, summary, ok := parseBatch(w.Line)
+	if !ok {
+		return false
+	}
+	e.Kind, e.Summary = KindBatch, summary
+	added := s.history.add(e)
+	s.lintLine(added.Seq, w)
+	for _, env := range envs {
+		s.dispatch(w, env, added)
+	}
+	return true
+}
+
+// parseBatch reads the messages of an array line (at most maxBatchParts)
+// and its summary; ok is false when it holds no message at all.
+func parseBatch(line []byte) (envs []envelope, summary string, ok bool) {
 	var names []string
-	eachElement(w.Line, func(el []byte) bool {
+	eachElement(line, func(el []byte) bool {
 		env := parseEnvelope(el)
 		envs = append(envs, env)
 		if len(names) < 8 {
@@ -169,19 +184,13 @@ func (s *Session) batch(w Wire, e Entry) bool {
 		}
 	}
 	if messages == 0 {
-		return false
+		return nil, "", false
 	}
-	e.Kind = KindBatch
-	e.Summary = fmt.Sprintf("batch of %d: %s", len(envs), strings.Join(names, ", "))
+	summary = fmt.Sprintf("batch of %d: %s", len(envs), strings.Join(names, ", "))
 	if len(envs) > len(names) {
-		e.Summary += ", …"
+		summary += ", …"
 	}
-	added := s.history.add(e)
-	s.lintLine(added.Seq, w)
-	for _, env := range envs {
-		s.dispatch(w, env, added)
-	}
-	return true
+	return envs, summary, true
 }
 
 func (s *Session) request(w Wire, env envelope, seq uint64) {

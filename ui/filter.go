@@ -1,71 +1,16 @@
 package ui
 
-import (
-	"strings"
-
-	"github.com/mcptui/mcptui/model"
-)
-
-// filter is a parsed traffic filter: space-separated terms that must all
-// match. "dir:in", "dir:out", "kind:error" (a prefix of the kind's name),
-// "method:tools/" (a substring) and "id:7" select by field; any other term
-// is a case-insensitive substring of the method, id or summary.
-type filter []term
-
-type term struct{ field, value string }
-
-func parseFilter(s string) filter {
-	var f filter
-	for _, w := range strings.Fields(s) {
-		field, value, ok := strings.Cut(w, ":")
-		switch {
-		case ok && (field == "dir" || field == "kind" || field == "method" || field == "id"):
-			f = append(f, term{field, strings.ToLower(value)})
-		default:
-			f = append(f, term{"", strings.ToLower(w)})
-		}
-	}
-	return f
-}
-
-// match reports whether an entry passes every term.
-func (f filter) match(e *model.Entry) bool {
-	for _, t := range f {
-		if !t.match(e) {
-			return false
-		}
-	}
-	return true
-}
-
-func (t term) match(e *model.Entry) bool {
-	switch t.field {
-	case "dir":
-		return e.Dir.String() == t.value
-	case "kind":
-		return strings.HasPrefix(e.Kind.String(), t.value)
-	case "method":
-		return strings.Contains(strings.ToLower(e.Method), t.value)
-	case "id":
-		return strings.Trim(string(e.ID), `"`) == strings.Trim(t.value, `"`)
-	}
-	return containsFold(e.Method, t.value) || containsFold(string(e.ID), t.value) || containsFold(e.Summary, t.value) ||
-		strings.HasPrefix(kindLabel[e.Kind], t.value) || strings.HasPrefix(e.Kind.String(), t.value)
-}
-
-func containsFold(s, lowerSub string) bool {
-	return strings.Contains(strings.ToLower(s), lowerSub)
-}
+import "github.com/mcptui/mcptui/model"
 
 // trafficView is the traffic pane's window on the history: the filter, the
 // matching entries (kept up to date incrementally), the selection, and
 // whether it follows the newest line.
 type trafficView struct {
 	text     string
-	filter   filter
-	matches  []uint64 // seqs of matching entries, when filtering
-	scanned  uint64   // entries before this seq have been matched
-	firstSeq uint64   // the history's FirstSeq at the last sync
+	filter   model.Filter // the traffic filter syntax (see model.Filter)
+	matches  []uint64     // seqs of matching entries, when filtering
+	scanned  uint64       // entries before this seq have been matched
+	firstSeq uint64       // the history's FirstSeq at the last sync
 	list     listState
 	follow   bool
 	// editing is set while the filter is being typed.
@@ -73,11 +18,12 @@ type trafficView struct {
 }
 
 // filtering reports whether a filter is set.
-func (v *trafficView) filtering() bool { return len(v.filter) > 0 }
+func (v *trafficView) filtering() bool { return !v.filter.Empty() }
 
 // setFilter replaces the filter and rescans the kept history.
 func (v *trafficView) setFilter(text string, h *model.History) {
-	v.text, v.filter = text, parseFilter(text)
+	v.text = text
+	v.filter, _ = model.ParseFilter(text) // a term it cannot match matches nothing: the empty list says so
 	v.matches, v.scanned = nil, h.FirstSeq()
 	v.list = listState{}
 	v.sync(h)
@@ -103,7 +49,7 @@ func (v *trafficView) sync(h *model.History) {
 			v.scanned = first
 		}
 		for seq := v.scanned; seq < h.NextSeq(); seq++ {
-			if v.filter.match(h.BySeq(seq)) {
+			if v.filter.Match(h.BySeq(seq)) {
 				v.matches = append(v.matches, seq)
 			}
 		}

@@ -7,13 +7,6 @@ import (
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
-// kindLabel is the short name of an entry's kind.
-var kindLabel = map[model.Kind]string{
-	model.KindRequest: "req", model.KindNotification: "note", model.KindResponse: "resp",
-	model.KindError: "err", model.KindDiscarded: "drop", model.KindInvalid: "bad", model.KindBoundary: "──",
-	model.KindBatch: "batch",
-}
-
 // drawTraffic draws only the visible rows of the traffic log.
 func (m *Model) drawTraffic(w, h int) []string {
 	st := m.styles
@@ -74,7 +67,7 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 	sumW := max(w-timeW-2-kindW-idW-sizeW-methodW-3, 0)
 	return kit.Row(m.styles, w, sel,
 		kit.Own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), kit.Own(arrow+" ", 2, dirSt),
-		kit.Own(kindLabel[e.Kind], kindW, kindSt), kit.Srv(string(e.ID), idW, st.Muted),
+		kit.Own(e.Kind.Label(), kindW, kindSt), kit.Srv(string(e.ID), idW, st.Muted),
 		kit.Own(fmt.Sprintf("%8s ", model.FormatSize(e.Size)), sizeW, st.Muted),
 		kit.Srv(e.Method, methodW, st.Text), m.linkCell(e, link),
 		kit.Srv(e.Summary, sumW, st.Text))

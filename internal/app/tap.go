@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/attach"
 	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/hostconfig"
 	"github.com/mcptui/mcptui/internal/tap"
 )
 
@@ -23,7 +24,7 @@ func runTap(cfg *cli.Config, stdout, stderr io.Writer) int {
 		if err != nil {
 			self = "mcptui"
 		}
-		if err := tap.PrintConfig(stdout, cfg.Tap.Name, self, cfg.Command, cfg.Args); err != nil {
+		if err := tap.PrintConfig(stdout, hostconfig.DefaultPlace(), cfg.Tap.Name, self, cfg.Command, cfg.Args); err != nil {
 			fmt.Fprintf(stderr, "mcptui tap: %v\n", err)
 			return 1
 		}

@@ -168,7 +168,7 @@ func Parse(b []byte, host Host, vars Vars) ([]Server, error) {
 	}
 	// VS Code keeps its list under "servers"; everyone else under
 	// "mcpServers". A file of unknown host is read by its shape.
-	if host == VSCode || (host == Generic && doc["servers"] != nil && doc["mcpServers"] == nil) {
+	if host.ListKey() == "servers" || (host == Generic && doc["servers"] != nil && doc["mcpServers"] == nil) {
 		if err := add("servers", "", doc); err != nil {
 			return nil, err
 		}

@@ -137,6 +137,15 @@ func New(w io.Writer, h Header) *Recorder {
 	return r
 }
 
+// SetMaxQueue bounds the encoded entries that may wait for the writer
+// (DefaultMaxQueue until set); past it new entries are counted in a "lost"
+// entry. A single entry always fits.
+func (r *Recorder) SetMaxQueue(n int) {
+	r.mu.Lock()
+	r.maxQueue = n
+	r.mu.Unlock()
+}
+
 // Start is when the recording began (the zero of "ms").
 func (r *Recorder) Start() time.Time { return r.start }
 
@@ -434,7 +443,7 @@ func (r *Recorder) encode(t time.Time, e entry, content []byte, present bool) []
 // the "text" or base64 path, so that every line of a recording is valid
 // JSON Lines for jq and Python. Duplicate names are kept (they read them).
 func isJSONLine(b []byte) bool {
-	return len(b) > 0 && !bytes.ContainsAny(b, "\n\r") && jsontext.Value(b).IsValid(jsontext.AllowDuplicateNames(true)) &&
+	return len(b) > 0 && bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 && jsontext.Value(b).IsValid(jsontext.AllowDuplicateNames(true)) &&
 		b[0] != ' ' && b[0] != '\t' && b[len(b)-1] != ' ' && b[len(b)-1] != '\t'
 }
 

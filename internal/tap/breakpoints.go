@@ -33,7 +33,7 @@ func (h *hub) arm(v *viewer, req Request) {
 	h.mu.Lock()
 	h.disarm(v)
 	h.breaks[v] = breakpoint{filter: f, deadline: d}
-	for _, dir := range f.directions() {
+	for _, dir := range filterDirections(f) {
 		h.armedDir[dir].Add(1)
 	}
 	h.mu.Unlock()
@@ -47,22 +47,9 @@ func (h *hub) disarm(v *viewer) {
 		return
 	}
 	delete(h.breaks, v)
-	for _, dir := range bp.filter.directions() {
+	for _, dir := range filterDirections(bp.filter) {
 		h.armedDir[dir].Add(-1)
 	}
-}
-
-// directions are the directions a filter can match.
-func (f Filter) directions() []Direction {
-	for _, t := range f.terms {
-		if t.field == "dir" {
-			if t.value == "out" {
-				return []Direction{ToServer}
-			}
-			return []Direction{ToHost}
-		}
-	}
-	return []Direction{ToServer, ToHost}
 }
 
 // armed reports whether a viewer has a breakpoint on dir.
@@ -81,8 +68,9 @@ func (h *hub) owner(dir Direction, line []byte) (*viewer, breakpoint, bool) {
 	defer h.mu.Unlock()
 	var best *viewer
 	var bestBP breakpoint
+	m := lineMatcher{dir: dir, line: line}
 	for v, bp := range h.breaks {
-		if bp.filter.Match(dir, line) && (best == nil || v.seq < best.seq) {
+		if (best == nil || v.seq < best.seq) && m.match(bp.filter) {
 			best, bestBP = v, bp
 		}
 	}

@@ -159,3 +159,35 @@ func matchMarks(got, want []string) bool {
 	}
 	return true
 }
+
+// TestBreakpointFilterIsTheTrafficFilter: a breakpoint takes the traffic
+// pane's syntax — a word matches the summary (here the tool called), not
+// just the method — and a term no line can match is refused, leaving the
+// breakpoint armed before as it was.
+func TestBreakpointFilterIsTheTrafficFilter(t *testing.T) {
+	h := startTap(t, "echo", Options{})
+	v := h.watch()
+	arm(t, v, "dir:out kind:req adder", 0) // the echo of the call comes back as a request too
+	for _, bad := range []string{"dir:up", "kind:reply", "   "} {
+		_ = v.Send(Request{Op: OpBreak, Filter: bad})
+		if e := until(t, v, "armed", func(e feedEntry) bool { return e.Type == TypeArmed }); e.msg.Error == "" {
+			t.Errorf("filter %q was armed: %+v", bad, e.msg)
+		}
+	}
+	r := bufio.NewReader(h.out)
+	other := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo"}}`
+	if got := roundTrip(t, h, r, other+"\n"); got != other+"\n" {
+		t.Fatalf("a line the filter does not match came back %q", got)
+	}
+	held := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"adder"}}`
+	answered := make(chan string, 1)
+	go func() { answered <- roundTrip(t, h, r, held+"\n") }()
+	hd := holdOf(t, v)
+	if string(hd.Line) != held {
+		t.Fatalf("held %q, want the call of adder", hd.Line)
+	}
+	_ = v.Send(Request{Op: OpResolve, Hold: hd.Hold, Action: ActionForward})
+	if got := <-answered; got != held+"\n" {
+		t.Fatalf("forwarded %q", got)
+	}
+}

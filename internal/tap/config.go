@@ -1,47 +1,26 @@
 package tap
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/hostconfig"
 )
 
-// hostConfig is one host's config format for a stdio server.
-type hostConfig struct {
-	host string
-	file string
-	// key is the object that holds the servers ("mcpServers", "servers").
-	key string
-	// typed entries carry "type": "stdio".
-	typed bool
-}
-
-// hostConfigs are the formats PrintConfig knows.
-var hostConfigs = []hostConfig{
-	{host: "Claude Desktop", file: "claude_desktop_config.json (macOS: ~/Library/Application Support/Claude/, Windows: %APPDATA%\\Claude\\)", key: "mcpServers"},
-	{host: "Claude Code", file: ".mcp.json in the project (or: claude mcp add, below)", key: "mcpServers", typed: true},
-	{host: "VS Code", file: ".vscode/mcp.json in the workspace (or the user's mcp.json)", key: "servers", typed: true},
-	{host: "Cursor", file: ".cursor/mcp.json in the project, or ~/.cursor/mcp.json", key: "mcpServers"},
-}
-
-// PrintConfig writes, for each known host, the config entry that runs the
-// server through mcptui's tap under the given name: mcptui is the path to
-// the mcptui binary (absolute: hosts start servers with a bare
+// PrintConfig writes, for each host whose format hostconfig knows, the
+// config entry that runs the server through mcptui's tap under the given
+// name, and the files at place the host reads it from: mcptui is the path
+// to the mcptui binary (absolute: hosts start servers with a bare
 // environment). It edits nothing.
-func PrintConfig(w io.Writer, name, mcptui, command string, args []string) error {
+func PrintConfig(w io.Writer, place hostconfig.Place, name, mcptui, command string, args []string) error {
 	tapArgs := append([]string{"tap", "--name", name, "--", command}, args...)
-	for _, hc := range hostConfigs {
-		entry := map[string]any{"command": mcptui, "args": tapArgs}
-		if hc.typed {
-			entry["type"] = "stdio"
-		}
-		doc := map[string]any{hc.key: map[string]any{name: entry}}
-		b, err := json.MarshalIndent(doc, "", "  ")
+	for _, host := range hostconfig.Hosts() {
+		b, err := hostconfig.StdioEntry(host, name, mcptui, tapArgs)
 		if err != nil {
 			return fmt.Errorf("tap: config: %w", err)
 		}
-		if _, err := fmt.Fprintf(w, "# %s — merge into %s\n%s\n\n", hc.host, hc.file, b); err != nil {
+		if _, err := fmt.Fprintf(w, "# %s — merge into %s\n%s\n\n", host, filesText(place.FilesOf(host)), b); err != nil {
 			return fmt.Errorf("tap: config: %w", err)
 		}
 	}
@@ -56,6 +35,25 @@ func PrintConfig(w io.Writer, name, mcptui, command string, args []string) error
 		return fmt.Errorf("tap: config: %w", err)
 	}
 	return nil
+}
+
+// filesText names the files a host reads: this project's, then the user's.
+func filesText(files []hostconfig.Source) string {
+	if len(files) == 0 {
+		return "the host's config file"
+	}
+	parts := make([]string, 0, len(files))
+	for _, f := range files {
+		where := "the user's"
+		if f.Workspace != "" {
+			where = "this project's"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", f.Path, where))
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return "one of " + strings.Join(parts, ", ")
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

@@ -13,28 +13,56 @@ import (
 )
 
 // maxFeedQueue is how many relayed bytes may wait for the feed; past it
-// they are not shown (the viewers are told how many).
-const maxFeedQueue = 16 << 20
+// they are not shown (the viewers are told how many). The feed holds two
+// buffers of this size at most (one filling, one being split).
+const maxFeedQueue = 4 << 20
+
+// maxFeedChunks bounds the chunks waiting for the feed (gaps included).
+const maxFeedChunks = 1 << 16
 
 // DefaultMaxLineBytes is the longest line viewers are shown whole; a longer
 // one is shown by its size only. It does not apply to relaying.
 const DefaultMaxLineBytes = 16 << 20
 
-// chunk is bytes relayed one way, or one whole line a breakpoint held.
+// DefaultFeedRate is how many relayed bytes a second the feed shows
+// viewers when the tap does not record (a burst of four times as much, a
+// line of the viewer limit, passes whole). MCP traffic stays far below it; a flood past it is relayed in
+// full, and the viewers are told how much of it they were not shown, so
+// that splitting and encoding it never takes the relay's CPU.
+const DefaultFeedRate = 4 << 20
+
+// chunk is bytes relayed one way (its data at off in its batch), bytes not
+// shown (gap), or one whole line a breakpoint held.
 type chunk struct {
-	dir  Direction
-	data []byte
-	t    time.Time
-	seq  uint64 // taken before the bytes were written on
+	dir    Direction
+	off, n int
+	gap    bool
+	t      time.Time
+	seq    uint64 // taken before the bytes were written on
 	// whole marks a line a breakpoint held, with what was done to it.
 	whole    bool
 	mark     string
 	withheld bool
 }
 
+// batch is what the pumps queued for the feed: the bytes, one copy, and
+// what they are, in stamp order.
+type batch struct {
+	data   []byte
+	chunks []chunk
+}
+
+func (b *batch) reset() {
+	if cap(b.data) > 2*maxFeedQueue { // a long held line: give it back
+		b.data = nil
+	}
+	b.data, b.chunks = b.data[:0], b.chunks[:0]
+}
+
 // feed turns what the pumps relayed into recording entries, off the relay's
-// goroutines: the pumps queue copies (bounded), one goroutine splits them
-// into lines and hands them to the recorder.
+// goroutines: the pumps copy the bytes into a bounded batch (reused: no
+// allocation a chunk), one goroutine splits them into lines and hands them
+// to the recorder.
 type feed struct {
 	rec     *record.Recorder
 	maxLine int
@@ -42,9 +70,9 @@ type feed struct {
 	seq atomic.Uint64
 
 	mu     sync.Mutex
-	queue  []chunk
-	queued int
-	gap    [2]int // bytes not queued since the last chunk, per direction
+	fill   batch // the pumps add to it
+	spare  batch // the last batch split, emptied, for the next swap
+	budget *budget
 	closed bool
 	wake   chan struct{}
 	done   chan struct{}
@@ -52,11 +80,16 @@ type feed struct {
 	split [2]splitter // only the feed's goroutine touches them
 }
 
-func newFeed(rec *record.Recorder, maxLine int) *feed {
+// newFeed starts a feed; rate is how many bytes a second it shows (0: no
+// limit but its queue's).
+func newFeed(rec *record.Recorder, maxLine, rate int) *feed {
 	if maxLine <= 0 {
 		maxLine = DefaultMaxLineBytes
 	}
 	f := &feed{rec: rec, maxLine: maxLine, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	if rate > 0 {
+		f.budget = &budget{rate: float64(rate), burst: 4 * float64(rate), tokens: 4 * float64(rate)}
+	}
 	for d := range f.split {
 		f.split[d].dir = Direction(d)
 	}
@@ -75,31 +108,45 @@ func (f *feed) stamp() (uint64, time.Time) {
 	return f.seq.Add(1), time.Now()
 }
 
-// push queues a copy of relayed bytes, or counts them as not shown.
+// push queues a copy of relayed bytes, or counts them as not shown when
+// the queue is full or the feed is over its rate.
 func (f *feed) push(dir Direction, data []byte, seq uint64, t time.Time) {
 	if f == nil {
 		return
 	}
 	f.mu.Lock()
-	if f.closed || f.queued+len(data) > maxFeedQueue {
-		f.gap[dir] += len(data)
-		f.mu.Unlock()
-		return
+	switch {
+	case f.closed:
+	case len(f.fill.data)+len(data) > maxFeedQueue || len(f.fill.chunks) >= maxFeedChunks || !f.budget.take(len(data), t):
+		f.gap(dir, len(data), seq, t)
+	default:
+		f.insert(chunk{dir: dir, off: len(f.fill.data), n: len(data), t: t, seq: seq})
+		f.fill.data = append(f.fill.data, data...)
 	}
-	f.insert(chunk{dir: dir, data: bytes.Clone(data), t: t, seq: seq})
-	f.queued += len(data)
 	f.mu.Unlock()
 	f.signal()
+}
+
+// gap queues n bytes not shown, merged with a gap just before it; f.mu is
+// held.
+func (f *feed) gap(dir Direction, n int, seq uint64, t time.Time) {
+	if k := len(f.fill.chunks); k > 0 {
+		if last := &f.fill.chunks[k-1]; last.gap && last.dir == dir {
+			last.n += n
+			return
+		}
+	}
+	f.insert(chunk{dir: dir, n: n, gap: true, t: t, seq: seq})
 }
 
 // insert queues c in stamp order (it is nearly always the last); f.mu is
 // held.
 func (f *feed) insert(c chunk) {
-	i := len(f.queue)
-	for i > 0 && f.queue[i-1].seq > c.seq {
+	i := len(f.fill.chunks)
+	for i > 0 && f.fill.chunks[i-1].seq > c.seq {
 		i--
 	}
-	f.queue = slices.Insert(f.queue, i, c)
+	f.fill.chunks = slices.Insert(f.fill.chunks, i, c)
 }
 
 // pushLine queues a whole line a breakpoint held, with its mark; it is
@@ -111,8 +158,8 @@ func (f *feed) pushLine(dir Direction, line []byte, mark string, withheld bool) 
 	seq, t := f.stamp()
 	f.mu.Lock()
 	if !f.closed {
-		f.insert(chunk{dir: dir, data: bytes.Clone(line), t: t, seq: seq, whole: true, mark: mark, withheld: withheld})
-		f.queued += len(line)
+		f.insert(chunk{dir: dir, off: len(f.fill.data), n: len(line), t: t, seq: seq, whole: true, mark: mark, withheld: withheld})
+		f.fill.data = append(f.fill.data, line...)
 	}
 	f.mu.Unlock()
 	f.signal()
@@ -143,26 +190,28 @@ func (f *feed) loop() {
 	for range f.wake {
 		for {
 			f.mu.Lock()
-			batch, gap, closed := f.queue, f.gap, f.closed
-			f.queue, f.queued, f.gap = nil, 0, [2]int{}
+			b := f.fill
+			f.fill, f.spare = f.spare, batch{}
+			closed := f.closed
 			f.mu.Unlock()
-			for d, n := range gap {
-				if n > 0 {
-					f.split[d].reset()
-					f.rec.Note(fmt.Sprintf("the tap's feed fell behind: %d bytes %s not shown (they were relayed)", n, Direction(d).words()))
+			for _, c := range b.chunks {
+				var data []byte
+				if !c.gap {
+					data = b.data[c.off : c.off+c.n]
 				}
+				f.take(c, data)
 			}
-			for _, c := range batch {
-				f.take(c)
-			}
-			if len(batch) > 0 {
+			more := len(b.chunks) > 0
+			b.reset()
+			f.mu.Lock()
+			f.spare = b
+			f.mu.Unlock()
+			if more {
 				continue
 			}
 			if closed {
 				for d := range f.split {
-					if ev, ok := f.split[d].rest(); ok {
-						f.observe(ev, "", false)
-					}
+					f.ended(&f.split[d])
 				}
 				return
 			}
@@ -171,26 +220,69 @@ func (f *feed) loop() {
 	}
 }
 
-// take feeds one chunk.
-func (f *feed) take(c chunk) {
+// ended feeds what a direction has left at the end: a last line without
+// newline, or the count of bytes not shown.
+func (f *feed) ended(s *splitter) {
+	if s.skipped > 0 {
+		f.noteGap(s)
+		return
+	}
+	if ev, ok := s.rest(); ok {
+		f.observe(ev, "", false)
+	}
+}
+
+// noteGap tells the viewers how many bytes of a direction they were not
+// shown.
+func (f *feed) noteGap(s *splitter) {
+	why := "fell behind"
+	if f.budget != nil {
+		why = "shows at most " + perSecond(int(f.budget.rate))
+	}
+	f.rec.Note(fmt.Sprintf("the tap's feed %s: %d bytes %s not shown (they were relayed)", why, s.skipped, s.dir.words()))
+	s.skipped, s.skipping = 0, false
+}
+
+// take feeds one chunk; data is its bytes, valid during the call.
+func (f *feed) take(c chunk, data []byte) {
 	s := &f.split[c.dir]
+	if c.gap {
+		// What the line in progress had is not shown either, nor the rest
+		// of the line the gap ends in.
+		s.skipped += c.n + s.size
+		s.skipping = true
+		s.reset()
+		return
+	}
 	if c.whole {
+		if s.skipping {
+			f.noteGap(s) // holds start at a line's start: the gap ended before it
+		}
 		if ev, ok := s.rest(); ok { // cannot happen: holds start at a line's start
 			f.observe(ev, "", false)
 		}
-		line := bytes.TrimSuffix(c.data, nl)
+		line := bytes.TrimSuffix(data, nl)
 		f.observe(s.line(line, len(line), len(line) > f.maxLine+1, c.t), c.mark, c.withheld)
 		return
 	}
-	data := c.data
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
+		if s.skipping {
+			if i < 0 {
+				s.skipped += len(data)
+				return
+			}
+			s.skipped += i + 1
+			f.noteGap(s)
+			data = data[i+1:]
+			continue
+		}
 		if i < 0 {
 			s.add(data, f.maxLine)
 			return
 		}
 		if !s.started {
-			// The whole line is in this chunk (the feed owns it): no copy.
+			// The whole line is in this chunk: no copy.
 			f.observe(s.whole(data[:i], c.t, f.maxLine), "", false)
 		} else {
 			s.add(data[:i], f.maxLine)
@@ -198,6 +290,39 @@ func (f *feed) take(c chunk) {
 		}
 		data = data[i+1:]
 	}
+}
+
+// perSecond is a rate in words.
+func perSecond(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MiB/s", n>>20)
+	}
+	return fmt.Sprintf("%d KiB/s", n>>10)
+}
+
+// budget is a token bucket of bytes: the feed's rate.
+type budget struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+// take reports whether n bytes at t are within the rate, and counts them.
+// A nil budget takes everything.
+func (b *budget) take(n int, t time.Time) bool {
+	if b == nil {
+		return true
+	}
+	if t.After(b.last) {
+		if !b.last.IsZero() {
+			b.tokens = min(b.burst, b.tokens+t.Sub(b.last).Seconds()*b.rate)
+		}
+		b.last = t
+	}
+	if b.tokens < float64(n) {
+		return false
+	}
+	b.tokens -= float64(n)
+	return true
 }
 
 func (f *feed) observe(ev conn.Event, mark string, withheld bool) {
@@ -223,6 +348,10 @@ type splitter struct {
 	size    int
 	tooLong bool
 	started bool
+	// skipping: bytes were not shown; what follows up to the next newline
+	// is not shown either (skipped counts them all, for the note).
+	skipping bool
+	skipped  int
 }
 
 func (s *splitter) add(p []byte, maxLine int) {

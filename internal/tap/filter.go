@@ -1,10 +1,9 @@
 package tap
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"strings"
+	"errors"
+
+	"github.com/mcptui/mcptui/model"
 )
 
 // Direction is which way a line goes through the tap.
@@ -26,108 +25,56 @@ func (d Direction) String() string {
 	return "received"
 }
 
-// Filter selects lines for a breakpoint. It takes the traffic pane's
-// syntax: space-separated terms that must all match; "dir:out" (to the
-// server) and "dir:in" (to the host), "method:tools/" (a substring of the
-// method), "id:7", "kind:request" (request, notification, response, error:
-// a prefix), and any other word a case-insensitive substring of the line.
-type Filter struct {
-	text  string
-	terms []filterTerm
+// model is the direction as the traffic pane (and its filter) names it:
+// out to the server, in from it.
+func (d Direction) model() model.Direction {
+	if d == ToServer {
+		return model.Out
+	}
+	return model.In
 }
 
-type filterTerm struct{ field, value string }
-
-// ParseFilter parses a breakpoint filter; an empty one is an error (it
+// ParseFilter parses a breakpoint filter: the traffic pane's syntax (see
+// model.Filter; "dir:out" holds lines to the server, "dir:in" lines to the
+// host). A term it cannot match is an error, and so is an empty filter (it
 // would hold every line: say "kind:" to mean that).
-func ParseFilter(s string) (Filter, error) {
-	f := Filter{text: strings.TrimSpace(s)}
-	for _, w := range strings.Fields(s) {
-		field, value, ok := strings.Cut(w, ":")
-		switch {
-		case ok && field == "dir":
-			if value != "in" && value != "out" {
-				return Filter{}, fmt.Errorf("filter: dir:%s: want dir:out (to the server) or dir:in (to the host)", value)
-			}
-		case ok && field == "kind":
-			if !strings.HasPrefix("request", value) && !strings.HasPrefix("notification", value) &&
-				!strings.HasPrefix("response", value) && !strings.HasPrefix("error", value) {
-				return Filter{}, fmt.Errorf("filter: kind:%s: want request, notification, response or error", value)
-			}
-		case ok && (field == "method" || field == "id"):
-		default:
-			field, value = "", w
-		}
-		f.terms = append(f.terms, filterTerm{field, strings.ToLower(value)})
+func ParseFilter(s string) (model.Filter, error) {
+	f, err := model.ParseFilter(s)
+	if err != nil {
+		return model.Filter{}, err
 	}
-	if len(f.terms) == 0 {
-		return Filter{}, fmt.Errorf("filter: empty (a breakpoint on every line is \"kind:\")")
+	if f.Empty() {
+		return model.Filter{}, errors.New("filter: empty (a breakpoint on every line is \"kind:\")")
 	}
 	return f, nil
 }
 
-// String is the filter as it was written.
-func (f Filter) String() string { return f.text }
-
-// lineEnvelope is what a filter reads of a JSON-RPC line.
-type lineEnvelope struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Result json.RawMessage `json:"result"`
-	Error  json.RawMessage `json:"error"`
-}
-
-func (e *lineEnvelope) kind() string {
-	switch {
-	case e.Method != "" && e.ID != nil:
-		return "request"
-	case e.Method != "":
-		return "notification"
-	case e.Error != nil:
-		return "error"
-	case e.ID != nil:
-		return "response"
-	}
-	return "invalid"
-}
-
-// Match reports whether the line (without its newline) going dir passes
-// every term.
-func (f Filter) Match(dir Direction, line []byte) bool {
-	var env *lineEnvelope
-	envelope := func() *lineEnvelope {
-		if env == nil {
-			env = &lineEnvelope{}
-			_ = json.Unmarshal(line, env)
-		}
-		return env
-	}
-	for _, t := range f.terms {
-		var ok bool
-		switch t.field {
-		case "dir":
-			ok = (t.value == "out") == (dir == ToServer)
-		case "kind":
-			ok = strings.HasPrefix(envelope().kind(), t.value)
-		case "method":
-			ok = strings.Contains(strings.ToLower(envelope().Method), t.value)
-		case "id":
-			ok = strings.Trim(string(envelope().ID), `"`) == strings.Trim(t.value, `"`) && envelope().ID != nil
-		default:
-			ok = containsFold(line, t.value)
-		}
-		if !ok {
-			return false
+// filterDirections are the directions a filter can match.
+func filterDirections(f model.Filter) []Direction {
+	var dirs []Direction
+	for _, d := range f.Directions() {
+		if d == model.Out {
+			dirs = append(dirs, ToServer)
+		} else {
+			dirs = append(dirs, ToHost)
 		}
 	}
-	return true
+	return dirs
 }
 
-// containsFold reports whether lowerSub (lower case) is in b, ignoring
-// ASCII case.
-func containsFold(b []byte, lowerSub string) bool {
-	if lowerSub == "" {
-		return true
+// lineMatcher reads a line once (as the traffic pane would list it) for
+// every filter it is matched against.
+type lineMatcher struct {
+	dir   Direction
+	line  []byte
+	entry *model.Entry
+}
+
+// match reports whether the line (without its newline) passes f.
+func (m *lineMatcher) match(f model.Filter) bool {
+	if m.entry == nil {
+		e := model.LineEntry(m.dir.model(), m.line)
+		m.entry = &e
 	}
-	return bytes.Contains(bytes.ToLower(b), []byte(lowerSub))
+	return f.Match(m.entry)
 }

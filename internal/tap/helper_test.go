@@ -2,7 +2,6 @@ package tap
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcptui/mcptui/model"
 )
 
 // The test binary is also the server (and the tap) the tests run: the
@@ -102,11 +103,11 @@ func runRole(role string) int {
 
 // idOf is the raw id of a JSON-RPC request line, or "".
 func idOf(line []byte) string {
-	var env lineEnvelope
-	if err := jsonUnmarshal(line, &env); err != nil || env.Method == "" || env.ID == nil {
+	e := model.LineEntry(model.Out, line)
+	if e.Kind != model.KindRequest {
 		return ""
 	}
-	return string(env.ID)
+	return string(e.ID)
 }
 
 // server is the command line of the test binary as a server in role.
@@ -130,8 +131,6 @@ func execSelf(role string) *exec.Cmd {
 	cmd.Env = append(os.Environ(), roleEnv+"="+role, "GORACE=atexit_sleep_ms=0")
 	return cmd
 }
-
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

@@ -9,16 +9,21 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mcptui/mcptui/model"
 )
 
 // History bounds: a viewer that attaches late gets the session's start (the
 // handshake) and its most recent entries.
 const (
 	maxPrologueBytes = 2 << 20
-	maxRecentBytes   = 14 << 20
-	// maxViewerQueue is how many bytes of entries may wait for one viewer;
-	// past it the viewer skips ahead and is told how many it missed.
-	maxViewerQueue = 32 << 20
+	maxRecentBytes   = 6 << 20
+	// maxViewerQueue is how many bytes of entries may wait for one viewer
+	// (an entry alone always fits); past it the viewer skips ahead and is
+	// told how many it missed.
+	maxViewerQueue = 8 << 20
+	// maxRecorderQueue bounds the entries encoded but not yet published.
+	maxRecorderQueue = 8 << 20
 	// maxRequestLine bounds a line a viewer sends (an edit carries a line).
 	maxRequestLine = 64 << 20
 )
@@ -50,7 +55,7 @@ type hub struct {
 }
 
 type breakpoint struct {
-	filter   Filter
+	filter   model.Filter
 	deadline time.Duration
 }
 
@@ -305,7 +310,7 @@ func (v *viewer) send(e []byte, force bool) {
 		v.mu.Unlock()
 		return
 	}
-	if !force && v.queued+len(e) > maxViewerQueue {
+	if !force && v.queued > 0 && v.queued+len(e) > maxViewerQueue {
 		// Skip ahead: what waits is dropped, and the viewer is told at
 		// once how many entries it missed since its last delivery.
 		v.skipped += v.entries + 1

@@ -43,6 +43,11 @@ type Options struct {
 	// MaxLineBytes is the longest line viewers are shown whole (0 =
 	// DefaultMaxLineBytes); it does not limit the relay.
 	MaxLineBytes int
+	// FeedRate is how many relayed bytes a second viewers are shown when
+	// the tap does not record (0 = DefaultFeedRate, negative = no limit);
+	// past it they are told how much they were not shown. A recording
+	// takes every line its queue can hold.
+	FeedRate int
 	// Mcptui is mcptui's version, for the recording's header.
 	Mcptui string
 	// OnPublish, when set, is told the name and socket the tap publishes
@@ -274,7 +279,19 @@ func (t *tapped) setUp(logw io.Writer) {
 	}
 	t.rec = record.New(io.MultiWriter(outs...), record.Header{Mode: "tap", Mcptui: t.opts.Mcptui,
 		Command: t.opts.Command, Args: t.opts.Args, Secrets: t.opts.RecordSecrets, Settings: record.Settings{MaxLineBytes: t.opts.MaxLineBytes}})
-	t.feed = newFeed(t.rec, t.opts.MaxLineBytes)
+	t.rec.SetMaxQueue(maxRecorderQueue)
+	t.feed = newFeed(t.rec, t.opts.MaxLineBytes, t.feedRate())
+}
+
+// feedRate is the feed's rate limit (0: none).
+func (t *tapped) feedRate() int {
+	switch {
+	case t.opts.Record != "" || t.opts.FeedRate < 0:
+		return 0
+	case t.opts.FeedRate == 0:
+		return DefaultFeedRate
+	}
+	return t.opts.FeedRate
 }
 
 // stderr is where the server's stderr goes: to the host, and recorded.

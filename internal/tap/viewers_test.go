@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -198,5 +199,62 @@ func TestViewerQueueSkipsAhead(t *testing.T) {
 	}
 	if l.Count+v.entries != sent {
 		t.Errorf("lost %d + queued %d = %d entries, want the %d sent", l.Count, v.entries, l.Count+v.entries, sent)
+	}
+}
+
+// TestFeedRateBoundsWhatViewersAreShown: past the feed's rate, the host
+// still gets every byte, the viewer is told how many bytes it was not
+// shown and why, and every line it is shown is a whole line (never the
+// tail of one cut by the gap).
+func TestFeedRateBoundsWhatViewersAreShown(t *testing.T) {
+	h := startTap(t, "echo", Options{FeedRate: 64 << 10})
+	v := h.watch()
+	until(t, v, "the header", func(e feedEntry) bool { return e.Type == "header" })
+	var stream bytes.Buffer
+	for i := range 4096 {
+		fmt.Fprintf(&stream, `{"jsonrpc":"2.0","method":"n","params":{"i":%d,"pad":"%s"}}`+"\n", i, bytes.Repeat([]byte("x"), 1000))
+	}
+	want := stream.Bytes()
+	type seen struct {
+		notes, lines int
+		fragment     string
+	}
+	saw := make(chan seen, 1)
+	go func() {
+		var s seen
+		for {
+			e, err := next(t, v)
+			if err != nil {
+				break
+			}
+			if e.Type == "note" && e.Text != nil && strings.Contains(*e.Text, "not shown") {
+				if strings.Contains(*e.Text, "shows at most") {
+					s.notes++
+				}
+			}
+			if e.IsLine() {
+				s.lines++
+				if e.Msg == nil && s.fragment == "" {
+					s.fragment = clip(e.Content())
+				}
+			}
+		}
+		saw <- s
+	}()
+	got := readAll(h.out)
+	go func() {
+		_, _ = h.in.Write(want)
+		h.in.Close()
+	}()
+	if out := receive(t, got); !bytes.Equal(out, want) {
+		t.Fatalf("the host read %d bytes, want the %d it sent, byte for byte", len(out), len(want))
+	}
+	h.wait()
+	s := <-saw
+	if s.notes == 0 {
+		t.Errorf("the viewer was shown %d lines of 8192 and never told of the feed's rate", s.lines)
+	}
+	if s.fragment != "" {
+		t.Errorf("the viewer was shown a piece of a line after a gap: %q", s.fragment)
 	}
 }

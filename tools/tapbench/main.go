@@ -5,7 +5,7 @@
 // feed, and a viewer that stopped reading; and the tap's peak memory
 // (VmHWM). The echo server and the tap are tapbench itself, re-executed.
 //
-//	go run ./tools/tapbench -mib 256 -samples 2000
+//	go run ./tools/tapbench -mib 256 -samples 2000 -runs 5
 package main
 
 import (
@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -29,6 +30,9 @@ func main() {
 	role := flag.String("role", "", "internal: echo or tap")
 	mib := flag.Int("mib", 256, "MiB streamed per throughput run")
 	samples := flag.Int("samples", 2000, "round trips timed per latency run")
+	runs := flag.Int("runs", 5, "runs of each setup (the figures are medians)")
+	profileDir := flag.String("profile", "", "write each tap's CPU and allocation profiles to this directory")
+	only := flag.String("only", "", "run only the setups whose name contains this (the plain pipe always runs)")
 	flag.Parse()
 	switch *role {
 	case "echo":
@@ -36,11 +40,37 @@ func main() {
 		return
 	case "tap":
 		self, _ := os.Executable()
-		os.Exit(tap.Main(tap.Options{Command: self, Args: []string{"-role", "echo"}, Name: "bench", NoPublish: os.Getenv("TAPBENCH_NOPUBLISH") != ""}))
+		stop := profile(os.Getenv("TAPBENCH_PROFILE"))
+		code := tap.Main(tap.Options{Command: self, Args: []string{"-role", "echo"}, Name: "bench", NoPublish: os.Getenv("TAPBENCH_NOPUBLISH") != ""})
+		stop()
+		os.Exit(code)
 	}
-	if err := run(*mib, *samples); err != nil {
+	if err := run(*mib, *samples, *runs, *profileDir, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "tapbench:", err)
 		os.Exit(1)
+	}
+}
+
+// profile starts a CPU profile of the tap, written to prefix+".cpu" (and
+// its heap at the end to prefix+".heap"), when prefix is set; the returned
+// func stops it.
+func profile(prefix string) func() {
+	if prefix == "" {
+		return func() {}
+	}
+	f, err := os.Create(prefix + ".cpu")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tapbench:", err)
+		return func() {}
+	}
+	_ = pprof.StartCPUProfile(f)
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+		if h, err := os.Create(prefix + ".heap"); err == nil {
+			_ = pprof.Lookup("allocs").WriteTo(h, 0)
+			h.Close()
+		}
 	}
 }
 
@@ -60,37 +90,88 @@ var setups = []setup{
 	{"tap, stalled viewer", true, "stalled"},
 }
 
-func run(mib, samples int) error {
+func run(mib, samples, runs int, profileDir, only string) error {
 	runtimeDir, err := os.MkdirTemp("", "tapbench")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(runtimeDir)
-	fmt.Printf("tapbench: %d round trips of a 1 KiB line; %d MiB streamed each way per throughput run\n\n", samples, mib)
-	fmt.Printf("%-22s %10s %10s %12s %12s %10s %10s  %s\n", "setup", "rtt p50", "rtt p99", "1 KiB MB/s", "1 MiB MB/s", "tap peak", "host view", "viewer")
-	var base result
-	for _, s := range setups {
-		r, err := measure(s, runtimeDir, mib, samples)
-		if err != nil {
-			return fmt.Errorf("%s: %w", s.name, err)
-		}
-		if !s.tapped {
-			base = r
-		}
-		peak := "-"
-		if r.peakKiB > 0 {
-			peak = fmt.Sprintf("%d MiB", r.peakKiB>>10)
-		}
-		view := "identical"
-		if !r.identical {
-			view = "DIFFERENT"
-		}
-		fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s  %s\n", s.name, r.p50, r.p99, r.small, r.large, peak, view, r.viewer)
-		if s.tapped {
-			fmt.Printf("%-22s %10s %10s %11.2fx %11.2fx\n", "  added / ratio", r.p50-base.p50, r.p99-base.p99, r.small/base.small, r.large/base.large)
+	fmt.Printf("tapbench: %d round trips of a 1 KiB line; %d MiB streamed each way per throughput run;\n", samples, mib)
+	fmt.Printf("%d runs, each tapped setup right after a plain pipe run; medians (ratios: median of each pair's ratio)\n\n", runs)
+	var plain []result
+	pairs := map[string][]pair{}
+	for run := range runs {
+		for _, s := range setups[1:] {
+			if !strings.Contains(s.name, only) {
+				continue
+			}
+			base, err := measure(setups[0], runtimeDir, mib, samples, "")
+			if err != nil {
+				return fmt.Errorf("%s: %w", setups[0].name, err)
+			}
+			prof := ""
+			if profileDir != "" && run == 0 {
+				prof = filepath.Join(profileDir, strings.NewReplacer(" ", "-", ",", "").Replace(s.name))
+			}
+			r, err := measure(s, runtimeDir, mib, samples, prof)
+			if err != nil {
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			plain = append(plain, base)
+			pairs[s.name] = append(pairs[s.name], pair{base, r})
 		}
 	}
+	fmt.Printf("%-22s %10s %10s %12s %12s %10s %10s  %s\n", "setup", "rtt p50", "rtt p99", "1 KiB MB/s", "1 MiB MB/s", "tap peak", "host view", "viewer")
+	p := summarize(plain)
+	fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s\n", setups[0].name, p.p50, p.p99, p.small, p.large, "-", "identical")
+	for _, s := range setups[1:] {
+		ps := pairs[s.name]
+		if len(ps) == 0 {
+			continue
+		}
+		var rs []result
+		var addP50, addP99 []time.Duration
+		var ratioSmall, ratioLarge []float64
+		peak, identical := 0, true
+		for _, pr := range ps {
+			rs = append(rs, pr.tapped)
+			addP50 = append(addP50, pr.tapped.p50-pr.plain.p50)
+			addP99 = append(addP99, pr.tapped.p99-pr.plain.p99)
+			ratioSmall = append(ratioSmall, pr.tapped.small/pr.plain.small)
+			ratioLarge = append(ratioLarge, pr.tapped.large/pr.plain.large)
+			peak = max(peak, pr.tapped.peakKiB)
+			identical = identical && pr.tapped.identical && pr.plain.identical
+		}
+		r := summarize(rs)
+		view := "identical"
+		if !identical {
+			view = "DIFFERENT"
+		}
+		fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s  %s\n", s.name, r.p50, r.p99, r.small, r.large,
+			fmt.Sprintf("%d MiB", peak>>10), view, ps[len(ps)-1].tapped.viewer)
+		fmt.Printf("%-22s %10s %10s %11.2fx %11.2fx\n", "  added / ratio", median(addP50), median(addP99), median(ratioSmall), median(ratioLarge))
+	}
 	return nil
+}
+
+// pair is a tapped run and the plain pipe run just before it.
+type pair struct{ plain, tapped result }
+
+// summarize is the median of each figure.
+func summarize(rs []result) result {
+	var p50, p99 []time.Duration
+	var small, large []float64
+	for _, r := range rs {
+		p50, p99 = append(p50, r.p50), append(p99, r.p99)
+		small, large = append(small, r.small), append(large, r.large)
+	}
+	return result{p50: median(p50), p99: median(p99), small: median(small), large: median(large)}
+}
+
+func median[T time.Duration | float64](xs []T) T {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 type result struct {
@@ -103,7 +184,7 @@ type result struct {
 
 // measure runs the latency and both throughput runs on one server process
 // (and tap).
-func measure(s setup, runtimeDir string, mib, samples int) (result, error) {
+func measure(s setup, runtimeDir string, mib, samples int, prof string) (result, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return result{}, err
@@ -113,6 +194,9 @@ func measure(s setup, runtimeDir string, mib, samples int) (result, error) {
 		cmd = exec.Command(self, "-role", "tap")
 	}
 	cmd.Env = append(os.Environ(), "XDG_RUNTIME_DIR="+runtimeDir)
+	if prof != "" {
+		cmd.Env = append(cmd.Env, "TAPBENCH_PROFILE="+prof)
+	}
 	if s.viewer == "off" {
 		cmd.Env = append(cmd.Env, "TAPBENCH_NOPUBLISH=1")
 	}
