@@ -106,7 +106,9 @@ func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
 func waitScreen(t *testing.T, term *vt.SafeEmulator, twin *Model) {
 	t.Helper()
 	want := trimLines(ansi.Strip(twin.render()))
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	// Generous: a 16 MiB line drawn under -race on a machine at load 24
+	// took longer than 15 s.
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
