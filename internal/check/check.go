@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -55,6 +56,30 @@ type Options struct {
 	// MaxItems bounds how many resources, prompts and tools are exercised
 	// one by one; 0 means 50.
 	MaxItems int
+	// Rules limits the check to these rules, each a rule id
+	// ("tools.names") or a group ("tools"); nil checks every rule. The
+	// probes only the other rules need (extra processes, tool calls) are
+	// left out, so one rule is checked in a fraction of the time.
+	Rules []string
+}
+
+// selects reports whether the options ask for rule.
+func (o Options) selects(rule rules.Rule) bool {
+	if len(o.Rules) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(o.Rules, func(s string) bool { return s == rule.ID || s == rule.Group })
+}
+
+// rulesFor are the rules of era the options ask for.
+func (o Options) rulesFor(era string) []rules.Rule {
+	var out []rules.Rule
+	for _, r := range rules.ForEra(era) {
+		if o.selects(r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Status is a rule's outcome.
@@ -232,7 +257,7 @@ type run struct {
 func checkEra(ctx context.Context, o Options, era string) EraReport {
 	start := time.Now()
 	r := &run{ctx: ctx, o: o, era: era, results: map[string]*Result{}}
-	for _, rule := range rules.ForEra(era) {
+	for _, rule := range o.rulesFor(era) {
 		r.results[rule.ID] = &Result{Rule: rule, ID: rule.ID, Level: rule.Level.String(), Era: era}
 	}
 	rep := EraReport{Era: era}
@@ -255,7 +280,7 @@ func checkEra(ctx context.Context, o Options, era string) EraReport {
 		r.all()
 		r.exitOnEOF()
 	}
-	for _, rule := range rules.ForEra(era) {
+	for _, rule := range o.rulesFor(era) {
 		res := r.results[rule.ID]
 		if res.Status == "" {
 			switch {
@@ -286,6 +311,24 @@ func (r *run) all() {
 	r.resources()
 	r.prompts()
 	r.inputRequired()
+}
+
+// wants reports whether a selected rule of this era has one of the id
+// prefixes: probes that cost a process or a tool call run only then.
+func (r *run) wants(prefixes ...string) bool {
+	if len(r.o.Rules) == 0 {
+		return true
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for id := range r.results {
+		for _, p := range prefixes {
+			if strings.HasPrefix(id, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pass records a successful judgement of rule.

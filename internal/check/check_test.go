@@ -124,6 +124,7 @@ func TestZooBreaksEachRule(t *testing.T) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			o := zooOptions(id, mu.era)
+			o.Rules = []string{id}
 			o.CallTools = mu.callTools
 			if mu.noRoots {
 				o.Roots = nil
@@ -151,6 +152,7 @@ func TestZooBreaksEachRule(t *testing.T) {
 			if rep.Error != "" || len(rep.Eras) != 1 {
 				t.Fatalf("check: %s (%d eras)", rep.Error, len(rep.Eras))
 			}
+			t.Logf("checked in %d ms", rep.Millis)
 			res := resultOf(&rep.Eras[0], id)
 			if res == nil || res.Status != Failed {
 				t.Fatalf("%s did not fail on its broken server: %+v", id, res)

@@ -27,8 +27,12 @@ func (r *run) lifecycle() {
 		return
 	}
 	r.initializeResult(r.client.Session().InitializeResult)
-	r.probeBeforeInitialized()
-	r.unsupportedVersion()
+	if r.wants("lifecycle.ping", "lifecycle.no-requests-before-initialized", "lifecycle.version-echo") {
+		r.probeBeforeInitialized()
+	}
+	if r.wants("lifecycle.unsupported-version", "lifecycle.latest-version") {
+		r.unsupportedVersion()
+	}
 }
 
 // lifecycleFailedConnect judges what a failed connection says.
@@ -206,7 +210,9 @@ func (r *run) discover() {
 	r.judge("lifecycle.meta-required", e != nil && e.Code == mcp.CodeInvalidParams,
 		"tools/list whose _meta has no clientCapabilities got %s (want -32602)", describe(e))
 
-	r.stateless()
+	if r.wants("lifecycle.stateless") {
+		r.stateless()
+	}
 }
 
 // stateless compares the lists of two separate connections.

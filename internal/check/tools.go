@@ -53,7 +53,9 @@ func (r *run) tools() {
 	if len(callable) > r.o.MaxItems {
 		callable = callable[:r.o.MaxItems]
 	}
-	r.callAll(callable)
+	if r.wants(callRules...) {
+		r.callAll(callable)
+	}
 	r.unknownTool()
 }
 
@@ -107,6 +109,11 @@ func (r *run) annotations(tool string, raw json.RawMessage) {
 	}
 	r.pass("tools.annotations")
 }
+
+// callRules are the rules judged on the tool calls' traffic: a check of
+// others alone makes no calls.
+var callRules = []string{"tools.call-result", "tools.structured-content", "tools.invalid-arguments", "tools.embedded",
+	"content.", "progress.", "cancellation.", "logging.level-respected", "logging.valid-level", "logging.request-scoped", "mrtr."}
 
 // callConcurrency is how many tool calls run at once.
 const callConcurrency = 4
