@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -167,9 +168,15 @@ func orDash(s string) string {
 //     which tools report back.
 //   - an unknown resource is -32002 on legacy sessions, not -32602.
 //   - logging/setLevel with a level that is not one of the eight is
-//     -32602 (go-sdk accepts any string).
+//     -32602 (go-sdk accepts any string), and so is a 2026-07-28 request
+//     whose _meta logLevel is not one of them.
 func (d *demo) legacyMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if p := req.GetParams(); p != nil && !reflect.ValueOf(p).IsNil() {
+			if lvl, ok := p.GetMeta()[mcp.MetaKeyLogLevel]; ok && !slices.Contains(levels, mcp.LoggingLevel(fmt.Sprint(lvl))) {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown log level %v in _meta", lvl)}
+			}
+		}
 		switch p := req.GetParams().(type) {
 		case *mcp.InitializeParams:
 			if p.ProtocolVersion >= v20260728 {

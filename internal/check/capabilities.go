@@ -1,8 +1,31 @@
 package check
 
 import (
+	"encoding/json"
+
 	"github.com/mcptui/mcptui/mcp"
 )
+
+// capabilityFlags are the boolean members of the capabilities that have any.
+var capabilityFlags = map[string][]string{"tools": {"listChanged"}, "prompts": {"listChanged"}, "resources": {"subscribe", "listChanged"}}
+
+// capabilityShapes judges that every declared capability is an object and
+// its flags booleans.
+func (r *run) capabilityShapes(declared map[string]json.RawMessage) {
+	for name, v := range declared {
+		o := object(v)
+		if o == nil {
+			r.fail("capabilities.shape", "capability %q is %s, not an object", clip(name, 40), clip(string(v), 60))
+			continue
+		}
+		for _, flag := range capabilityFlags[name] {
+			if f := o[flag]; f != nil && !isBool(f) {
+				r.fail("capabilities.shape", "%s.%s is %s, not a boolean", name, flag, clip(string(f), 40))
+			}
+		}
+	}
+	r.pass("capabilities.shape")
+}
 
 // capabilityMethods pairs each server capability with a method that only
 // it serves, and params that make a well-formed request.
@@ -22,6 +45,7 @@ var capabilityMethods = []struct {
 // ones do not pretend to.
 func (r *run) capabilities() {
 	declared := object(r.client.Session().Capabilities.Raw)
+	r.capabilityShapes(declared)
 	for _, cm := range capabilityMethods {
 		if cm.legacyOnly && mcp.Stateless(r.era) {
 			continue

@@ -310,6 +310,7 @@ func (r *run) all() {
 	r.tools()
 	r.resources()
 	r.prompts()
+	r.subscriptions()
 	r.inputRequired()
 }
 

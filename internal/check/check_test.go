@@ -41,7 +41,7 @@ func zooOptions(rule, era string) Options {
 	return Options{
 		Command: os.Args[0], Args: []string{"-test.run=^$"},
 		Conn: conn.Options{Env: []conn.EnvVar{{Name: name, Value: &value}}},
-		Era:  era, Timeout: 10 * time.Second, // generous: under -race on a busy machine a demo call can take seconds
+		Era:  era, Timeout: 30 * time.Second, // generous: under -race on a busy machine a demo call can take seconds
 		Sampling: declineAll, ElicitForm: declineAll, ElicitURL: declineAll, Roots: declineAll,
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -157,6 +158,10 @@ func (r *run) unsupportedVersion() {
 		r.pass("lifecycle.unsupported-version") // an error naming the versions is allowed
 	default:
 		got := str(object(res)["protocolVersion"])
+		// The main session speaks r.era: an answer older than that is not
+		// the server's latest.
+		r.judge("lifecycle.latest-version", got >= r.era,
+			"asked for %s, the server answered %s, older than %s which it speaks too", bogus, clip(got, 40), r.era)
 		r.judge("lifecycle.unsupported-version", got != bogus && slices.Contains(rules.Eras, got) || got > "2024-10-00" && got != bogus && len(got) == 10,
 			"asked for %s, the server answered protocolVersion %s", bogus, orAbsent(object(res)["protocolVersion"]))
 	}
@@ -212,6 +217,31 @@ func (r *run) discover() {
 
 	if r.wants("lifecycle.stateless") {
 		r.stateless()
+	}
+	if r.wants("lifecycle.initialize-names-versions") {
+		r.initializeOnModern()
+	}
+}
+
+// initializeOnModern sends a legacy initialize to a fresh process: a
+// server that refuses it must say which versions it speaks.
+func (r *run) initializeOnModern() {
+	c, err := r.dial(nil)
+	if err != nil {
+		r.skip("lifecycle.initialize-names-versions", "a second process did not start: "+err.Error())
+		return
+	}
+	defer c.Shutdown(time.Second)
+	_, e := rawCall(r.ctx, c, mcp.MethodInitialize, r.initParams("2025-11-25"), r.o)
+	switch {
+	case transportGone(e):
+		r.skip("lifecycle.initialize-names-versions", "initialize got no answer: "+describe(e))
+	case e == nil:
+		r.pass("lifecycle.initialize-names-versions") // it speaks initialize too
+	default:
+		text := e.Message + " " + string(e.Data)
+		r.judge("lifecycle.initialize-names-versions", strings.Contains(text, r.era),
+			"initialize (2025-11-25) got %s data %s, naming no version the server speaks", describe(e), dataOf(e))
 	}
 }
 

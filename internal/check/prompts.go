@@ -20,6 +20,11 @@ func (r *run) prompts() {
 	if len(items) == 0 {
 		r.pass("prompts.list-shape")
 	}
+	res, e := r.request(mcp.MethodGetPrompt, map[string]any{"name": "mcptui-check-no-such-prompt", "arguments": map[string]any{}})
+	if !transportGone(e) {
+		r.judge("prompts.unknown-prompt", e != nil && e.Code == mcp.CodeInvalidParams,
+			"prompts/get of a prompt that does not exist got %s %s (want -32602)", describe(e), clip(string(res), 80))
+	}
 	for i, p := range items {
 		name := str(p["name"])
 		var args []map[string]json.RawMessage

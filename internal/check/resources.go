@@ -2,6 +2,9 @@ package check
 
 import (
 	"encoding/json"
+	"net/url"
+	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/mcptui/mcptui/mcp"
@@ -23,6 +26,9 @@ func (r *run) resources() {
 	for _, it := range items {
 		ok := isString(it["uri"]) && str(it["uri"]) != "" && isString(it["name"])
 		r.judge("resources.list-shape", ok, "a resource with uri %s and name %s", orAbsent(it["uri"]), orAbsent(it["name"]))
+		if isString(it["uri"]) {
+			r.judge("resources.uri", absoluteURI(str(it["uri"])), "resource URI %s is not an absolute RFC 3986 URI (no scheme)", clip(str(it["uri"]), 100))
+		}
 		if ok && len(uris) < r.o.MaxItems {
 			uris = append(uris, str(it["uri"]))
 		}
@@ -48,6 +54,8 @@ func (r *run) resources() {
 	if e == nil {
 		for _, t := range templates {
 			tmpl := str(t["uriTemplate"])
+			r.judge("resources.template-shape", isString(t["uriTemplate"]) && tmpl != "" && isString(t["name"]),
+				"a resource template with uriTemplate %s and name %s", orAbsent(t["uriTemplate"]), orAbsent(t["name"]))
 			err := validTemplate(tmpl)
 			r.judge("resources.templates", isString(t["uriTemplate"]) && err == nil, "uriTemplate %s: %v", orAbsent(t["uriTemplate"]), err)
 			if err == nil && len(templateVars(tmpl)) > 0 && r.client.Session().Capabilities.Completions != nil {
@@ -56,9 +64,41 @@ func (r *run) resources() {
 		}
 		if len(templates) == 0 {
 			r.skip("resources.templates", "the server lists no resource templates")
+			r.skip("resources.template-shape", "the server lists no resource templates")
 		}
 	}
+	r.subscribe(uris)
 	r.notFound()
+}
+
+// uriScheme is RFC 3986's scheme, then the colon.
+var uriScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+
+// absoluteURI reports whether s is an RFC 3986 URI with a scheme.
+func absoluteURI(s string) bool {
+	_, err := url.Parse(s)
+	return err == nil && uriScheme.MatchString(s) && !strings.ContainsAny(s, " \t\n")
+}
+
+// subscribe subscribes to the first resource and unsubscribes again, on
+// the initialize era, when the server declares subscribe.
+func (r *run) subscribe(uris []string) {
+	caps := r.client.Session().Capabilities.Resources
+	if mcp.Stateless(r.era) || caps == nil || !caps.Subscribe {
+		r.skip("resources.subscribe", "the server declares no resources.subscribe")
+		return
+	}
+	if len(uris) == 0 {
+		r.skip("resources.subscribe", "the server lists no resources to subscribe to")
+		return
+	}
+	for _, method := range []string{"resources/subscribe", "resources/unsubscribe"} {
+		res, e := r.raw(method, map[string]any{"uri": uris[0]})
+		if transportGone(e) {
+			return
+		}
+		r.judge("resources.subscribe", e == nil && isObject(res), "%s %q got %s %s", method, clip(uris[0], 80), describe(e), clip(string(res), 80))
+	}
 }
 
 // read reads one listed resource and judges the answer.

@@ -1,12 +1,14 @@
 package check
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -44,6 +46,15 @@ func (r *run) tools() {
 		r.schemaValid("tools.input-schema-valid", name, t["inputSchema"])
 		if t["outputSchema"] != nil {
 			r.schemaValid("tools.output-schema-valid", name, t["outputSchema"])
+			os := object(t["outputSchema"])
+			r.judge("tools.output-schema-object", str(os["type"]) == "object", "tool %q outputSchema has type %s", clip(name, 60), orAbsent(os["type"]))
+		}
+		if ex := t["execution"]; ex == nil {
+			r.pass("tools.execution")
+		} else {
+			ts := object(ex)["taskSupport"]
+			r.judge("tools.execution", isObject(ex) && (ts == nil || slices.Contains([]string{"forbidden", "optional", "required"}, str(ts))),
+				"tool %q execution is %s", clip(name, 60), clip(string(ex), 80))
 		}
 		r.annotations(name, t["annotations"])
 		if r.o.CallTools || readOnly(t) {
@@ -148,8 +159,28 @@ func (r *run) callAll(tools []map[string]json.RawMessage) {
 
 // call calls a tool and judges the result's shape.
 func (r *run) call(name string, args json.RawMessage) {
-	res, e := r.request(mcp.MethodCallTool, map[string]any{"name": name, "arguments": args},
-		mcp.WithProgress(func(conn.Progress) error { return nil }), mcp.WithTimeout(r.callTimeout()))
+	// A tool that reports progress and is still running after
+	// callTimeout is a long one: it is cancelled then, which exercises
+	// cancellation. Any other call has the whole request timeout, so that
+	// a slow machine does not cost verdicts.
+	ctx, cancel := context.WithCancel(r.ctx)
+	defer cancel()
+	var progressed atomic.Bool
+	stop := time.AfterFunc(r.callTimeout(), func() {
+		if progressed.Load() {
+			cancel()
+		}
+	})
+	defer stop.Stop()
+	start := time.Now()
+	res, e := r.requestCtx(ctx, mcp.MethodCallTool, map[string]any{"name": name, "arguments": args},
+		mcp.WithProgress(func(conn.Progress) error {
+			progressed.Store(true)
+			if time.Since(start) >= r.callTimeout() {
+				cancel()
+			}
+			return nil
+		}), mcp.WithTimeout(r.o.Timeout))
 	if e != nil {
 		// A protocol error is a legitimate answer (a tool may need what a
 		// check cannot give); timeouts and lost connections are no verdict.
@@ -176,14 +207,14 @@ func (r *run) call(name string, args json.RawMessage) {
 	}
 }
 
-// callTimeout bounds one tool call: a tool still running then is
-// cancelled, which exercises cancellation (the linter watches for an
-// answer after it).
+// callTimeout is how long a tool that reports progress runs before the
+// check cancels it, which exercises cancellation (the linter watches for
+// an answer after it); calls without progress have the request timeout.
 func (r *run) callTimeout() time.Duration { return min(r.o.Timeout, 5*time.Second) }
 
 // callInvalid calls a tool with arguments that break its schema.
 func (r *run) callInvalid(name string, args json.RawMessage) {
-	res, e := r.request(mcp.MethodCallTool, map[string]any{"name": name, "arguments": args}, mcp.WithTimeout(r.callTimeout()))
+	res, e := r.request(mcp.MethodCallTool, map[string]any{"name": name, "arguments": args}, mcp.WithTimeout(r.o.Timeout))
 	if transportGone(e) {
 		return
 	}

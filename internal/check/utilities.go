@@ -23,7 +23,35 @@ func (r *run) utilities() {
 	}
 	if caps.Completions == nil {
 		r.skip("completion.shape", "the server declares no completions")
+		r.skip("completion.unknown-prompt", "the server declares no completions")
+	} else {
+		_, e := r.raw(mcp.MethodComplete, r.params(map[string]any{"ref": map[string]any{"type": "ref/prompt", "name": "mcptui-check-no-such-prompt"},
+			"argument": map[string]any{"name": "a", "value": ""}}))
+		if !transportGone(e) {
+			r.judge("completion.unknown-prompt", e != nil && e.Code == mcp.CodeInvalidParams,
+				"completion/complete for a prompt that does not exist got %s (want -32602)", describe(e))
+		}
 	}
+	if mcp.Stateless(r.era) {
+		r.logLevelMeta()
+	}
+}
+
+// logLevelMeta sends a 2026-07-28 request whose _meta asks for a log
+// level that does not exist.
+func (r *run) logLevelMeta() {
+	method := mcp.MethodDiscover
+	if r.client.Session().Capabilities.Tools != nil {
+		method = mcp.MethodListTools
+	}
+	m := meta(r.era)
+	m[mcp.MetaLogLevel] = "nonsense"
+	_, e := r.raw(method, map[string]any{"_meta": m})
+	if transportGone(e) {
+		return
+	}
+	r.judge("logging.invalid-level-meta", e != nil && e.Code == mcp.CodeInvalidParams,
+		`%s with _meta logLevel "nonsense" got %s (want -32602)`, method, describe(e))
 }
 
 // completion checks one completion/complete answer for ref and argument.

@@ -61,8 +61,13 @@ func rawCall(ctx context.Context, c *conn.Conn, method string, params any, o Opt
 const codeDeclined = 1
 
 func (r *run) request(method string, params any, opts ...mcp.RequestOption) (json.RawMessage, *mcp.Error) {
+	return r.requestCtx(r.ctx, method, params, opts...)
+}
+
+// requestCtx is request under ctx (cancelling ctx cancels the request).
+func (r *run) requestCtx(ctx context.Context, method string, params any, opts ...mcp.RequestOption) (json.RawMessage, *mcp.Error) {
 	before := r.declines()
-	res, err := r.client.Request(r.ctx, method, params, opts...)
+	res, err := r.client.Request(ctx, method, params, opts...)
 	if err == nil {
 		return res, nil
 	}

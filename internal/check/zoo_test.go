@@ -357,6 +357,178 @@ var zooMutations = map[string]mutation{
 		}
 	})},
 	"mrtr.request-state-integrity": {era: e26, out: onResult("tools/call", func(res msg, _ msg) {}), in: nil},
+
+	// The rules added toward every MUST and SHOULD.
+	"basic.result-object": {era: e26, out: only("prompts/list", func(z *zoo, m msg, req msg) []msg {
+		if m["result"] != nil {
+			m["result"] = []any{"not", "an", "object"}
+		}
+		return []msg{m}
+	})},
+	"basic.no-response-to-notification": {era: e26, in: func(z *zoo, m msg) (bool, []msg) {
+		if m["id"] == nil && m["method"] != nil {
+			return true, []msg{{"jsonrpc": "2.0", "id": nil, "error": msg{"code": -32601, "message": "Method not found"}}}
+		}
+		return true, nil
+	}},
+	"basic.meta-key-names": {era: e26, out: onResult("tools/list", func(res msg, _ msg) {
+		meta, _ := res["_meta"].(msg)
+		if meta == nil {
+			meta = msg{}
+			res["_meta"] = meta
+		}
+		meta["-zoo-/key!"] = 1
+	})},
+	"basic.icons": {era: e26, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object"},
+		"icons": []any{msg{"src": "javascript:alert(1)"}}})},
+	"lifecycle.latest-version": {era: e25, out: onResult("initialize", func(res msg, req msg) {
+		if params(req)["protocolVersion"] == "1999-01-01" {
+			res["protocolVersion"] = "2025-06-18"
+		}
+	})},
+	"lifecycle.initialize-names-versions": {era: e26, in: answer(func(m msg) msg {
+		if method(m) == "initialize" {
+			return errResponse(m["id"], -32600, "initialize is not supported")
+		}
+		return nil
+	})},
+	"capabilities.shape": {era: e25, out: onResult("initialize", func(res msg, _ msg) {
+		res["capabilities"].(msg)["logging"] = true
+	})},
+	"tools.output-schema-object": {era: e25, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object"},
+		"outputSchema": msg{"type": "array"}})},
+	"tools.structured-content-object": {era: e25, out: onResult("tools/call", func(res msg, _ msg) {
+		if res["structuredContent"] != nil {
+			res["structuredContent"] = []any{1, 2}
+		}
+	})},
+	"tools.execution": {era: e25, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object"},
+		"execution": msg{"taskSupport": "sometimes"}})},
+	"tools.embedded-resources-capability": {era: e25, out: func(z *zoo, m msg, req msg) []msg {
+		switch {
+		case req != nil && method(req) == "initialize" && result(m) != nil:
+			delete(result(m)["capabilities"].(msg), "resources")
+		case req != nil && method(req) == "tools/call" && result(m) != nil:
+			content, _ := result(m)["content"].([]any)
+			result(m)["content"] = append(content, msg{"type": "resource", "resource": msg{"uri": "demo://zoo", "text": "zoo"}})
+		}
+		return []msg{m}
+	}},
+	"content.base64":      {era: e26, out: onContent("image", func(c msg) { c["data"] = "not base64!" })},
+	"content.mime-type":   {era: e26, out: onContent("image", func(c msg) { c["mimeType"] = "png" })},
+	"content.annotations": {era: e26, out: onContent("", func(c msg) { c["annotations"] = msg{"priority": 5} })},
+	"resources.template-shape": {era: e26, out: onResult("resources/templates/list", func(res msg, _ msg) {
+		if ts, _ := res["resourceTemplates"].([]any); len(ts) > 0 {
+			delete(ts[0].(msg), "name")
+		}
+	})},
+	"resources.uri": {era: e26, out: onResult("resources/list", func(res msg, _ msg) {
+		if rs, _ := res["resources"].([]any); len(rs) > 0 {
+			rs[0].(msg)["uri"] = "notes/1"
+		}
+	})},
+	"resources.subscribe": {era: e25, in: answer(func(m msg) msg {
+		if method(m) == "resources/subscribe" {
+			return errResponse(m["id"], -32601, "Method not found")
+		}
+		return nil
+	})},
+	"prompts.unknown-prompt": {era: e26, in: answer(func(m msg) msg {
+		if method(m) == "prompts/get" && params(m)["name"] == "mcptui-check-no-such-prompt" {
+			return response(m["id"], msg{"resultType": "complete", "messages": []any{}})
+		}
+		return nil
+	})},
+	"completion.unknown-prompt": {era: e26, in: answer(func(m msg) msg {
+		if ref, _ := params(m)["ref"].(msg); method(m) == "completion/complete" && ref["name"] == "mcptui-check-no-such-prompt" {
+			return response(m["id"], msg{"resultType": "complete", "completion": msg{"values": []any{}}})
+		}
+		return nil
+	})},
+	"progress.shape": {era: e26, out: func(z *zoo, m msg, req msg) []msg {
+		if method(m) == "notifications/progress" {
+			params(m)["progress"] = "50%"
+		}
+		return []msg{m}
+	}},
+	"cancellation.server-cancel-listen-only": {era: e26, in: once(msg{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": msg{"requestId": 123456}})},
+	"logging.message-shape":                  {era: e25, in: once(msg{"jsonrpc": "2.0", "method": "notifications/message", "params": msg{"level": "error"}})},
+	"logging.invalid-level-meta": {era: e26, in: func(z *zoo, m msg) (bool, []msg) {
+		if meta, _ := params(m)["_meta"].(msg); meta != nil && meta["io.modelcontextprotocol/logLevel"] == "nonsense" {
+			delete(meta, "io.modelcontextprotocol/logLevel")
+		}
+		return true, nil
+	}},
+	"subscriptions.acknowledged": {era: e26, out: onAck(func(ack msg, id any) []msg {
+		return []msg{changed(id), ack}
+	})},
+	"subscriptions.requested-only": {era: e26, out: onAck(func(ack msg, id any) []msg {
+		params(ack)["notifications"].(msg)["resourceSubscriptions"] = []any{"demo://zoo"}
+		return []msg{ack}
+	})},
+	"subscriptions.tagged": {era: e26, out: onAck(func(ack msg, id any) []msg {
+		return []msg{ack, {"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": msg{}}}
+	})},
+	"mrtr.methods": {era: e26, out: onResult("prompts/list", func(res msg, _ msg) {
+		res["resultType"] = "input_required"
+		res["requestState"] = "zoo"
+	})},
+	"mrtr.not-empty": {era: e26, out: onResult("tools/call", func(res msg, _ msg) {
+		if res["resultType"] == "input_required" {
+			delete(res, "inputRequests")
+			delete(res, "requestState")
+		}
+	})},
+	"mrtr.request-kinds": {era: e26, out: onResult("tools/call", func(res msg, _ msg) {
+		if reqs, _ := res["inputRequests"].(msg); reqs != nil {
+			reqs["zoo"] = msg{"method": "tools/list"}
+		}
+	})},
+}
+
+// onContent applies f to the content items of type typ ("" any) of every
+// tools/call result.
+func onContent(typ string, f func(c msg)) func(z *zoo, m msg, req msg) []msg {
+	return onResult("tools/call", func(res msg, _ msg) {
+		content, _ := res["content"].([]any)
+		for _, c := range content {
+			if c, _ := c.(msg); c != nil && (typ == "" || c["type"] == typ) {
+				f(c)
+			}
+		}
+	})
+}
+
+// once writes n after the client's first request (as the server's answer
+// to something the client sent, so that the linter knows the era).
+func once(n msg) func(z *zoo, m msg) (bool, []msg) {
+	return func(z *zoo, m msg) (bool, []msg) {
+		z.mu.Lock()
+		defer z.mu.Unlock()
+		if m["id"] != nil && !z.sentLog {
+			z.sentLog = true
+			return true, []msg{n}
+		}
+		return true, nil
+	}
+}
+
+// onAck rewrites the demo's subscription acknowledgements; id is the
+// subscription's.
+func onAck(f func(ack msg, id any) []msg) func(z *zoo, m msg, req msg) []msg {
+	return func(z *zoo, m msg, req msg) []msg {
+		if method(m) != "notifications/subscriptions/acknowledged" {
+			return []msg{m}
+		}
+		meta, _ := params(m)["_meta"].(msg)
+		return f(m, meta["io.modelcontextprotocol/subscriptionId"])
+	}
+}
+
+// changed is a tools/list_changed on subscription id.
+func changed(id any) msg {
+	return msg{"jsonrpc": "2.0", "method": "notifications/tools/list_changed",
+		"params": msg{"_meta": msg{"io.modelcontextprotocol/subscriptionId": id}}}
 }
 
 func init() {

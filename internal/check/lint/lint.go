@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/mcptui/mcptui/internal/check/rules"
@@ -56,9 +57,13 @@ type request struct {
 	caps      json.RawMessage
 	version   string
 	cancelled bool
-	// afterCancel counts the server's messages for it since the cancel:
-	// the first may have crossed the cancel on the wire (a normal race).
-	afterCancel int
+	// sentAt is how many lines the client had sent before this request;
+	// cancelAt the same for its cancellation. Once the server answers a
+	// request sent after the cancel, it has read the cancel (stdio is in
+	// order): only then is a message for the request no crossing race
+	// (cancelRead), whatever the machine's load.
+	sentAt, cancelAt uint64
+	cancelRead       bool
 }
 
 // Linter holds what the rules need to remember between lines.
@@ -73,6 +78,9 @@ type Linter struct {
 	tokens      map[string]string  // token -> request id key
 	cancelled   map[string]bool    // cancelled requests already answered or not
 	schemas     map[string]*schemaform.Form
+	subs        map[string]*subscription // open subscriptions/listen requests by id
+	sentN       uint64                   // lines the client sent
+	unread      []string                 // cancelled requests the server may not have read the cancel of
 }
 
 // capabilities are the server capabilities the live rules look at.
@@ -89,7 +97,7 @@ type capabilities struct {
 // New returns a linter for a session that has not started yet.
 func New() *Linter {
 	return &Linter{level: -1, pending: map[string]*request{}, progress: map[string]float64{},
-		tokens: map[string]string{}, cancelled: map[string]bool{}, schemas: map[string]*schemaform.Form{}}
+		tokens: map[string]string{}, cancelled: map[string]bool{}, schemas: map[string]*schemaform.Form{}, subs: map[string]*subscription{}}
 }
 
 // Version is the protocol revision the linter believes is in use ("" until
@@ -229,8 +237,11 @@ var levels = []string{"debug", "info", "notice", "warning", "error", "critical",
 func (j *judge) notification(method string, params json.RawMessage) {
 	l := j.l
 	v := l.version
+	j.metaKeys(members(params)["_meta"], method, v)
+	modern := v >= "2026-07-28"
 	switch method {
 	case "notifications/progress":
+		j.progressShape(params, v)
 		var p struct {
 			Token    json.RawMessage `json:"progressToken"`
 			Progress *float64        `json:"progress"`
@@ -243,7 +254,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			return
 		}
 		if r := l.pending[id]; r != nil && r.cancelled {
-			if r.afterCancel++; r.afterCancel > 1 {
+			if r.cancelRead {
 				j.fail("cancellation.no-response", r.version, "progress for request %s after it was cancelled", clip([]byte(id)))
 			}
 		}
@@ -255,6 +266,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 		}
 		l.progress[key] = *p.Progress
 	case "notifications/message":
+		j.messageShape(params, v)
 		var p struct {
 			Level string `json:"level"`
 		}
@@ -272,6 +284,20 @@ func (j *judge) notification(method string, params json.RawMessage) {
 		if v >= "2026-07-28" && !l.anyLogLevel() {
 			j.fail("logging.request-scoped", v, "a log message while no request in flight carries a logLevel")
 		}
+	case "notifications/subscriptions/acknowledged":
+		j.acknowledged(params, v)
+	case "notifications/cancelled":
+		if modern {
+			key := idKey(members(params)["requestId"])
+			if r := l.pending[key]; r == nil || r.method != "subscriptions/listen" {
+				j.fail("cancellation.server-cancel-listen-only", v, "notifications/cancelled for request %s, which is no open subscriptions/listen", clip([]byte(key)))
+			}
+		}
+	}
+	if modern && strings.HasSuffix(method, "/list_changed") || modern && method == "notifications/resources/updated" {
+		j.changed(method, params, v)
+	}
+	switch method {
 	case "notifications/tools/list_changed":
 		if l.caps != nil && (l.caps.Tools == nil || !l.caps.Tools.ListChanged) {
 			j.fail("capabilities.list-changed-declared", v, "tools/list_changed, and the server did not declare tools.listChanged")
@@ -324,6 +350,15 @@ func (j *judge) response(m *message, raw []byte) {
 			j.fail("errors.error-shape", v, "error without a string message: %s", clip(m.Error))
 		}
 	}
+	if r == nil && (m.ID == nil || string(m.ID) == "null") {
+		if hasResult || !parseOrInvalid(m.Error) {
+			j.fail("basic.no-response-to-notification", v, "a response without an id (the answer to a notification?): %s", clip(raw))
+		}
+		return
+	}
+	if hasResult && (len(bytes.TrimSpace(m.Result)) == 0 || bytes.TrimSpace(m.Result)[0] != '{') {
+		j.fail("basic.result-object", v, "the %s result is %s, not an object", methodOf(r), clip(m.Result))
+	}
 	if r == nil {
 		if l.cancelled[key] {
 			j.fail("cancellation.no-response", v, "a second response to request %s after it was cancelled", clip(m.ID))
@@ -334,8 +369,10 @@ func (j *judge) response(m *message, raw []byte) {
 		return
 	}
 	l.finish(key)
-	if r.cancelled && r.afterCancel > 0 {
-		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled (and after progress for it)", r.method, clip(m.ID))
+	delete(l.subs, key)
+	l.cancelsRead(r.sentAt)
+	if r.cancelled && r.cancelRead {
+		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled (and after the server answered a later request)", r.method, clip(m.ID))
 	}
 	if hasResult && !hasError {
 		j.result(r, m.Result, v)
@@ -348,14 +385,17 @@ var cacheable = []string{"server/discover", "tools/list", "prompts/list", "resou
 func (j *judge) result(r *request, res json.RawMessage, v string) {
 	l := j.l
 	var top struct {
-		ResultType    *string                    `json:"resultType"`
-		TTL           *float64                   `json:"ttlMs"`
-		CacheScope    *string                    `json:"cacheScope"`
-		InputRequests map[string]json.RawMessage `json:"inputRequests"`
+		ResultType    *string         `json:"resultType"`
+		TTL           *float64        `json:"ttlMs"`
+		CacheScope    *string         `json:"cacheScope"`
+		InputRequests json.RawMessage `json:"inputRequests"`
+		RequestState  json.RawMessage `json:"requestState"`
+		Meta          json.RawMessage `json:"_meta"`
 	}
 	if json.Unmarshal(res, &top) != nil {
 		return
 	}
+	j.metaKeys(top.Meta, r.method+" result", v)
 	modern := v >= "2026-07-28"
 	switch r.method {
 	case "initialize":
@@ -366,6 +406,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 		if json.Unmarshal(res, &ir) == nil {
 			l.version = ir.ProtocolVersion
 			l.setCaps(ir.Capabilities)
+			j.icons(members(members(res)["serverInfo"])["icons"], "serverInfo", l.version)
 		}
 		return
 	case "server/discover":
@@ -389,16 +430,115 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 			j.fail("lifecycle.cacheable-results", v, "the %s result lacks a valid ttlMs and cacheScope", r.method)
 		}
 		if inputRequired {
-			j.inputRequests(r, top.InputRequests, v)
+			j.inputRequired(r, top.InputRequests, top.RequestState, v)
 			return
 		}
 	}
+	j.listed(r.method, res, v)
 	switch r.method {
 	case "tools/list":
 		l.learnTools(res)
 	case "tools/call":
 		j.structured(r, res, v)
+		j.toolContent(r, res, v)
+	case "prompts/get":
+		for _, m := range array(members(res)["messages"]) {
+			j.content(members(m)["content"], "prompts/get "+clip([]byte(r.tool)), v)
+		}
+	case "resources/read":
+		for _, c := range array(members(res)["contents"]) {
+			j.resourceContents(c, "resources/read", v)
+		}
 	}
+}
+
+// toolContent judges a tool result's content items and structuredContent.
+func (j *judge) toolContent(r *request, res json.RawMessage, v string) {
+	m := members(res)
+	where := "tool " + strconv.Quote(clip([]byte(r.tool)))
+	for _, c := range array(m["content"]) {
+		j.content(c, where, v)
+		if str(members(c)["type"]) == "resource" && j.l.caps != nil && j.l.caps.Resources == nil {
+			j.fail("tools.embedded-resources-capability", v, "%s returned an embedded resource, and the server does not declare resources", where)
+		}
+	}
+	if sc := m["structuredContent"]; sc != nil && string(sc) != "null" && sc[0] != '{' {
+		j.fail("tools.structured-content-object", v, "%s: structuredContent is %s, not an object", where, clip(sc))
+	}
+}
+
+// inputRequired judges an input_required result: allowed on this method,
+// not empty, only the three kinds of question, only declared capabilities.
+func (j *judge) inputRequired(r *request, rawReqs, state json.RawMessage, v string) {
+	if !slices.Contains([]string{"tools/call", "prompts/get", "resources/read"}, r.method) {
+		j.fail("mrtr.methods", v, "the %s result is input_required", r.method)
+	}
+	reqs := members(rawReqs)
+	if len(reqs) == 0 && state == nil {
+		j.fail("mrtr.not-empty", v, "an input_required %s result with neither inputRequests nor requestState", r.method)
+	}
+	if rawReqs != nil && reqs == nil {
+		j.fail("mrtr.request-kinds", v, "inputRequests is %s, not an object", clip(rawReqs))
+	}
+	if state != nil && !isString(state) {
+		j.fail("mrtr.request-kinds", v, "requestState is %s, not a string", clip(state))
+	}
+	for key, q := range reqs {
+		qm := members(q)
+		method := str(qm["method"])
+		if !slices.Contains([]string{"elicitation/create", "sampling/createMessage", "roots/list"}, method) ||
+			(method != "roots/list" && members(qm["params"]) == nil) {
+			j.fail("mrtr.request-kinds", v, "input request %q is %s", clip([]byte(key)), clip(q))
+		}
+	}
+	j.inputRequests(r, reqs, v)
+}
+
+// progressShape judges a progress notification's members.
+func (j *judge) progressShape(params json.RawMessage, v string) {
+	p := members(params)
+	switch {
+	case p == nil:
+		j.fail("progress.shape", v, "progress params %s", clip(params))
+	case !isID(p["progressToken"]):
+		j.fail("progress.shape", v, "progressToken %s (want a string or an integer)", clip(p["progressToken"]))
+	case !isNumber(p["progress"]):
+		j.fail("progress.shape", v, "progress %s is not a number", clip(p["progress"]))
+	case p["total"] != nil && !isNumber(p["total"]):
+		j.fail("progress.shape", v, "total %s is not a number", clip(p["total"]))
+	case p["message"] != nil && !isString(p["message"]):
+		j.fail("progress.shape", v, "message %s is not a string", clip(p["message"]))
+	}
+}
+
+// messageShape judges a log message's members.
+func (j *judge) messageShape(params json.RawMessage, v string) {
+	p := members(params)
+	switch {
+	case p == nil || !isString(p["level"]):
+		j.fail("logging.message-shape", v, "a log message without a level string: %s", clip(params))
+	case p["data"] == nil:
+		j.fail("logging.message-shape", v, "a %s log message without data", clip(p["level"]))
+	case p["logger"] != nil && !isString(p["logger"]):
+		j.fail("logging.message-shape", v, "logger %s is not a string", clip(p["logger"]))
+	}
+}
+
+// parseOrInvalid reports whether an error is -32700 or -32600, the only
+// ones JSON-RPC lets a server send with a null id.
+func parseOrInvalid(raw json.RawMessage) bool {
+	var e struct {
+		Code int `json:"code"`
+	}
+	_ = json.Unmarshal(raw, &e)
+	return e.Code == -32700 || e.Code == -32600
+}
+
+func methodOf(r *request) string {
+	if r == nil {
+		return "unknown request's"
+	}
+	return r.method
 }
 
 // inputRequests checks that every question asks for a declared capability.
@@ -473,6 +613,7 @@ func (l *Linter) setCaps(raw json.RawMessage) {
 // sent follows what the client sent: requests in flight, cancellations,
 // the initialize handshake and the log level.
 func (l *Linter) sent(raw []byte) {
+	l.sentN++
 	var m message
 	if raw == nil || json.Unmarshal(raw, &m) != nil || m.Method == nil {
 		return
@@ -497,7 +638,10 @@ func (l *Linter) sent(raw []byte) {
 		case "notifications/cancelled":
 			key := idKey(p.RequestID)
 			if r := l.pending[key]; r != nil {
-				r.cancelled = true
+				r.cancelled, r.cancelAt = true, l.sentN
+				if len(l.unread) < maxPending {
+					l.unread = append(l.unread, key)
+				}
 			}
 		}
 		return
@@ -515,8 +659,11 @@ func (l *Linter) sent(raw []byte) {
 		return
 	}
 	key := idKey(m.ID)
-	r := &request{method: method, version: p.Meta.Version, caps: p.Meta.Caps, logLevel: p.Meta.LogLevel != ""}
-	if method == "tools/call" {
+	if method == "subscriptions/listen" {
+		l.listenSent(key, m.Params)
+	}
+	r := &request{sentAt: l.sentN, method: method, version: p.Meta.Version, caps: p.Meta.Caps, logLevel: p.Meta.LogLevel != ""}
+	if method == "tools/call" || method == "prompts/get" {
 		r.tool = p.Name
 	}
 	if p.Meta.Token != nil {
@@ -528,6 +675,20 @@ func (l *Linter) sent(raw []byte) {
 
 // finish forgets an answered request; a cancelled one is remembered as
 // answered, so that a second answer is still told apart from an unknown id.
+func (l *Linter) cancelsRead(sentAt uint64) {
+	keep := l.unread[:0]
+	for _, k := range l.unread {
+		if c := l.pending[k]; c != nil && !c.cancelRead {
+			if c.cancelAt < sentAt {
+				c.cancelRead = true
+				continue
+			}
+			keep = append(keep, k)
+		}
+	}
+	l.unread = keep
+}
+
 func (l *Linter) finish(key string) {
 	r := l.pending[key]
 	if r == nil {
