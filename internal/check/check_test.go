@@ -129,6 +129,9 @@ func TestZooBreaksEachRule(t *testing.T) {
 			if mu.noRoots {
 				o.Roots = nil
 			}
+			if mu.noURL {
+				o.ElicitURL = nil
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			rep := Run(ctx, o)

@@ -124,7 +124,7 @@ func (r *run) annotations(tool string, raw json.RawMessage) {
 // callRules are the rules judged on the tool calls' traffic: a check of
 // others alone makes no calls.
 var callRules = []string{"tools.call-result", "tools.structured-content", "tools.invalid-arguments", "tools.embedded",
-	"content.", "progress.", "cancellation.", "logging.level-respected", "logging.valid-level", "logging.request-scoped", "mrtr."}
+	"content.", "progress.", "cancellation.", "logging.level-respected", "logging.valid-level", "logging.request-scoped", "mrtr.", "sampling.", "elicitation."}
 
 // callConcurrency is how many tool calls run at once.
 const callConcurrency = 4

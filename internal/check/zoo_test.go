@@ -35,8 +35,8 @@ type mutation struct {
 	// out rewrites a demo line (req is the request a response answers);
 	// it returns the lines to write instead.
 	out func(z *zoo, m msg, req msg) []msg
-	// callTools, noRoots adjust the check's options.
-	callTools, noRoots bool
+	// callTools, noRoots, noURL adjust the check's options.
+	callTools, noRoots, noURL bool
 	// hang keeps the process alive after stdin EOF.
 	hang bool
 }
@@ -469,6 +469,35 @@ var zooMutations = map[string]mutation{
 	"subscriptions.tagged": {era: e26, out: onAck(func(ack msg, id any) []msg {
 		return []msg{ack, {"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": msg{}}}
 	})},
+	"basic.display-fields": {era: e26, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object"}, "description": 42})},
+	"capabilities.client-declared": {era: e25, noRoots: true, in: func(z *zoo, m msg) (bool, []msg) {
+		if method(m) == "notifications/initialized" {
+			return true, []msg{{"jsonrpc": "2.0", "id": "zoo-1", "method": "roots/list"}}
+		}
+		return swallowZooResponses(z, m)
+	}},
+	"errors.missing-capability-data": {era: e26, out: only("mcptui/no-such-method", func(z *zoo, m msg, req msg) []msg {
+		return []msg{errResponse(m["id"], -32021, "missing capability")}
+	})},
+	"logging.not-on-subscription": {era: e26, out: onAck(func(ack msg, id any) []msg {
+		return []msg{ack, {"jsonrpc": "2.0", "method": "notifications/message",
+			"params": msg{"level": "error", "data": "zoo", "_meta": msg{"io.modelcontextprotocol/subscriptionId": id}}}}
+	})},
+	"sampling.request-shape":    {era: e25, out: onQuestion("sampling/createMessage", func(p msg) { delete(p, "maxTokens") })},
+	"sampling.tools-declared":   {era: e25, out: onQuestion("sampling/createMessage", func(p msg) { p["tools"] = []any{msg{"name": "zoo", "inputSchema": msg{"type": "object"}}} })},
+	"sampling.include-context":  {era: e25, out: onQuestion("sampling/createMessage", func(p msg) { p["includeContext"] = "allServers" })},
+	"elicitation.request-shape": {era: e25, out: onQuestion("elicitation/create", func(p msg) { delete(p, "message") })},
+	"elicitation.flat-schema": {era: e25, out: onQuestion("elicitation/create", func(p msg) {
+		if s, _ := p["requestedSchema"].(msg); s != nil {
+			if props, _ := s["properties"].(msg); props != nil {
+				props["zoo"] = msg{"type": "object", "properties": msg{"deep": msg{"type": "string"}}}
+			}
+		}
+	})},
+	"elicitation.modes-declared": {era: e25, noURL: true, out: onQuestion("elicitation/create", func(p msg) {
+		p["mode"], p["url"], p["elicitationId"] = "url", "https://example.com/zoo", "zoo"
+		delete(p, "requestedSchema")
+	})},
 	"mrtr.methods": {era: e26, out: onResult("prompts/list", func(res msg, _ msg) {
 		res["resultType"] = "input_required"
 		res["requestState"] = "zoo"
@@ -484,6 +513,17 @@ var zooMutations = map[string]mutation{
 			reqs["zoo"] = msg{"method": "tools/list"}
 		}
 	})},
+}
+
+// onQuestion applies f to the params of the demo's requests (questions
+// to the client) of this method.
+func onQuestion(name string, f func(p msg)) func(z *zoo, m msg, req msg) []msg {
+	return func(z *zoo, m msg, req msg) []msg {
+		if method(m) == name && m["id"] != nil && params(m) != nil {
+			f(params(m))
+		}
+		return []msg{m}
+	}
 }
 
 // onContent applies f to the content items of type typ ("" any) of every

@@ -200,6 +200,11 @@ func (j *judge) listed(method string, res json.RawMessage, v string) {
 		}
 		where := method + " " + clip(bytes.TrimSpace(firstOf(o["name"], o["uri"])))
 		j.icons(o["icons"], where, v)
+		for _, f := range []string{"title", "description"} {
+			if x := o[f]; x != nil && string(x) != "null" && !isString(x) {
+				j.fail("basic.display-fields", v, "%s: %s is %s, not a string", where, f, clip(x))
+			}
+		}
 		if method != "tools/list" {
 			j.annotations(o["annotations"], where, v)
 		}

@@ -80,6 +80,7 @@ type Linter struct {
 	schemas     map[string]*schemaform.Form
 	subs        map[string]*subscription // open subscriptions/listen requests by id
 	sentN       uint64                   // lines the client sent
+	clientCaps  json.RawMessage          // the capabilities initialize declared
 	unread      []string                 // cancelled requests the server may not have read the cancel of
 }
 
@@ -229,6 +230,7 @@ func (j *judge) serverRequest(m *message) {
 	if l.initSent && !l.initialized && *m.Method != "ping" && *m.Method != "logging/setLevel" {
 		j.fail("lifecycle.no-requests-before-initialized", v, "the server sent %s before notifications/initialized", clip([]byte(*m.Method)))
 	}
+	j.question(*m.Method, m.Params, l.clientCaps, true, v)
 }
 
 // levels are the log levels, least severe first.
@@ -280,6 +282,11 @@ func (j *judge) notification(method string, params json.RawMessage) {
 		}
 		if l.level >= 0 && lv >= 0 && lv < l.level {
 			j.fail("logging.level-respected", v, "a %s message after logging/setLevel %s", p.Level, levels[l.level])
+		}
+		if modern {
+			if tag := members(members(params)["_meta"])[metaSubscriptionID]; tag != nil {
+				j.fail("logging.not-on-subscription", v, "a log message on subscription %s", clip(tag))
+			}
 		}
 		if v >= "2026-07-28" && !l.anyLogLevel() {
 			j.fail("logging.request-scoped", v, "a log message while no request in flight carries a logLevel")
@@ -348,6 +355,9 @@ func (j *judge) response(m *message, raw []byte) {
 		}
 		if len(e.Message) == 0 || e.Message[0] != '"' {
 			j.fail("errors.error-shape", v, "error without a string message: %s", clip(m.Error))
+		}
+		if string(e.Code) == "-32021" && members(members(members(m.Error)["data"])["requiredCapabilities"]) == nil {
+			j.fail("errors.missing-capability-data", v, "error -32021 without data.requiredCapabilities: %s", clip(m.Error))
 		}
 	}
 	if r == nil && (m.ID == nil || string(m.ID) == "null") {
@@ -553,7 +563,9 @@ func (j *judge) inputRequests(r *request, reqs map[string]json.RawMessage, v str
 		need := map[string]string{"sampling/createMessage": "sampling", "elicitation/create": "elicitation", "roots/list": "roots"}[q.Method]
 		if need != "" && caps[need] == nil {
 			j.fail("mrtr.declared-capabilities", v, "input request %q asks %s, and the client did not declare %s", clip([]byte(key)), q.Method, need)
+			continue
 		}
+		j.question(q.Method, members(raw)["params"], r.caps, false, v)
 	}
 }
 
@@ -652,6 +664,7 @@ func (l *Linter) sent(raw []byte) {
 	switch method {
 	case "initialize":
 		l.initSent, l.initialized = true, false
+		l.clientCaps = members(m.Params)["capabilities"]
 	case "logging/setLevel":
 		l.level = slices.Index(levels, p.Level)
 	}
