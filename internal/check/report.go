@@ -68,7 +68,7 @@ func (r *Report) WriteText(w io.Writer, level rules.Level, verbose bool) error {
 			if sym == symSkip && !verbose {
 				continue
 			}
-			fmt.Fprintf(&b, "%s %-42s %-13s %s\n", sym, res.ID, res.Rule.Level, res.Rule.Section)
+			fmt.Fprintf(&b, "%s %-42s %-13s %s\n", sym, res.ID, res.Rule.Level, res.Rule.SectionIn(e.Era))
 			switch res.Status {
 			case Failed:
 				fmt.Fprintf(&b, "    %s\n", res.Rule.Text)
@@ -112,7 +112,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	for _, e := range r.Eras {
 		je := jsonEra{EraReport: e}
 		for _, res := range e.Results {
-			jr := jsonResult{Result: res, Section: res.Rule.Section, Eras: res.Rule.EraRange(), Text: res.Rule.Text}
+			jr := jsonResult{Result: res, Section: res.Rule.SectionIn(e.Era), Eras: res.Rule.EraRange(), Text: res.Rule.Text}
 			if res.Status == Failed {
 				jr.Fix = res.Rule.Fix
 			}

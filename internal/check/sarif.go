@@ -87,7 +87,7 @@ func (r *Report) WriteSARIF(w io.Writer) error {
 	for _, rule := range rules.All() {
 		drv.Rules = append(drv.Rules, sarifRule{ID: rule.ID, ShortDescription: sarifText{rule.Text}, Help: sarifText{rule.Fix},
 			HelpURI: rule.URL(lastEra(rule)), Default: sarifConfig{sarifLevel(rule.Level)},
-			Properties: map[string]any{"level": rule.Level.String(), "eras": rule.EraRange(), "section": rule.Section, "tags": []string{"mcp", rule.Group}}})
+			Properties: map[string]any{"level": rule.Level.String(), "eras": rule.EraRange(), "section": rule.SectionIn(lastEra(rule)), "tags": []string{"mcp", rule.Group}}})
 	}
 	run := sarifRun{Tool: sarifTool{Driver: drv}, Results: []sarifResult{}}
 	uri := "server"

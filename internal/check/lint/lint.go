@@ -37,8 +37,18 @@ type Line struct {
 type Finding struct {
 	Rule string
 	Seq  uint64
+	// Era is the protocol revision the line was judged on ("" before the
+	// linter knew one): Spec().URL(Era) is the section to cite.
+	Era string
 	// Message says what was seen, quoting the server: untrusted text.
 	Message string
+}
+
+// Spec is the rule the finding breaks: its text, level, section and fix,
+// for views that list findings beside the rule they cite.
+func (f Finding) Spec() rules.Rule {
+	r, _ := rules.Get(f.Rule)
+	return r
 }
 
 // Limits on what the linter remembers, so that no server can grow it
@@ -149,7 +159,7 @@ func (j *judge) fail(rule, version string, format string, a ...any) {
 	} else if !r.Applies(version) {
 		return
 	}
-	j.out = append(j.out, Finding{Rule: rule, Seq: j.seq, Message: fmt.Sprintf(format, a...)})
+	j.out = append(j.out, Finding{Rule: rule, Seq: j.seq, Era: version, Message: fmt.Sprintf(format, a...)})
 }
 
 // framing classifies a line that is not one JSON value.

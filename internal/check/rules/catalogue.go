@@ -307,7 +307,7 @@ var catalogue = []Rule{
 	{ID: "completion.unknown-prompt", Group: "utilities", Level: Should, Section: "server/utilities/completion#error-handling", Since: v0326,
 		Text: "Servers SHOULD return standard JSON-RPC errors for common failure cases: invalid prompt name: -32602 (Invalid params).",
 		Fix:  "answer completion/complete for a prompt you do not have with -32602"},
-	{ID: "mrtr.declared-capabilities", Group: "utilities", Level: Must, Section: "basic/utilities/input-required", Since: v0728, Live: true,
+	{ID: "mrtr.declared-capabilities", Group: "utilities", Level: Must, Section: "basic/patterns/mrtr", Since: v0728, Live: true,
 		Text: "Servers must not ask, in inputRequests, for a capability the client did not declare.",
 		Fix:  "check the request's clientCapabilities before asking; answer -32021 when a needed one is missing"},
 	{ID: "mrtr.methods", Group: "utilities", Level: Must, Section: "basic/patterns/mrtr", Since: v0728, Live: true,
@@ -337,7 +337,7 @@ var catalogue = []Rule{
 	{ID: "elicitation.modes-declared", Group: "questions", Level: Must, Section: "client/elicitation#capabilities", Since: v1125, Live: true,
 		Text: "Servers MUST NOT send elicitation requests with modes that are not supported by the client (an empty elicitation capability means form only).",
 		Fix:  "look at elicitation.form / elicitation.url in the client's capabilities before choosing the mode"},
-	{ID: "mrtr.request-state-integrity", Group: "utilities", Level: Should, Section: "basic/utilities/input-required", Since: v0728,
+	{ID: "mrtr.request-state-integrity", Group: "utilities", Level: Should, Section: "basic/patterns/mrtr", Since: v0728,
 		Text: "requestState comes back from the client: a server must not trust it unverified; a tampered requestState is refused.",
 		Fix:  "sign or encrypt requestState and reject (an error, or a fresh input_required) a state that does not verify"},
 }

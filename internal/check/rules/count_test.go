@@ -20,3 +20,19 @@ func TestCatalogue(t *testing.T) {
 	}
 	t.Logf("all: %d", len(All()))
 }
+
+// Sections moved by 2026-07-28 resolve to its pages; older revisions keep
+// theirs.
+func TestSectionIn(t *testing.T) {
+	for _, c := range []struct{ section, era, want string }{
+		{"basic/utilities/progress", "2025-11-25", "basic/utilities/progress"},
+		{"basic/utilities/progress", "2026-07-28", "basic/patterns/progress"},
+		{"basic/lifecycle#discovery", "2026-07-28", "server/discover"},
+		{"basic/transports#stdio", "2026-07-28", "basic/transports/stdio"},
+		{"server/tools#tool", "2026-07-28", "server/tools#tool"},
+	} {
+		if got := (Rule{Section: c.section}).SectionIn(c.era); got != c.want {
+			t.Errorf("%s on %s: %s, want %s", c.section, c.era, got, c.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Level is how strongly the specification asks for a rule.
@@ -82,9 +83,42 @@ func (r Rule) EraRange() string {
 	return r.Since + "…" + r.Until
 }
 
-// URL is the address of the rule's section in revision era.
+// URL is the address of the rule's section in revision era. Sections
+// are named as up to 2025-11-25; 2026-07-28 moved some pages (moved26).
 func (r Rule) URL(era string) string {
-	return "https://modelcontextprotocol.io/specification/" + era + "/" + r.Section
+	return "https://modelcontextprotocol.io/specification/" + era + "/" + r.SectionIn(era)
+}
+
+// SectionIn is the rule's section as revision era names it.
+func (r Rule) SectionIn(era string) string {
+	if era < "2026-07-28" {
+		return r.Section
+	}
+	if to, ok := moved26[r.Section]; ok {
+		return to
+	}
+	page, anchor, _ := strings.Cut(r.Section, "#")
+	if to, ok := moved26[page]; ok {
+		if anchor == "" || strings.Contains(to, "#") {
+			return to
+		}
+		return to + "#" + anchor
+	}
+	return r.Section
+}
+
+// moved26 are the sections (or whole pages) 2026-07-28 moved elsewhere.
+var moved26 = map[string]string{
+	"basic/lifecycle#discovery":              "server/discover",
+	"basic/lifecycle#version-negotiation":    "basic/versioning#protocol-version-negotiation",
+	"basic/lifecycle#capability-negotiation": "basic/versioning",
+	"basic/lifecycle#stdio":                  "basic/transports/stdio#shutdown",
+	"basic/lifecycle":                        "basic#statelessness",
+	"basic#caching":                          "server/utilities/caching",
+	"basic#results":                          "basic#resulttype",
+	"basic/transports#stdio":                 "basic/transports/stdio",
+	"basic/utilities/cancellation":           "basic/patterns/cancellation",
+	"basic/utilities/progress":               "basic/patterns/progress",
 }
 
 // All returns every rule, in catalogue order (by group).
