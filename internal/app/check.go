@@ -27,7 +27,7 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 	o := headless.MCPOptions(cfg, answers)
 	co := check.Options{
 		Command: cfg.Command, Args: cfg.Args, Conn: o.Conn, Era: cfg.Check.Era, Versions: cfg.Protocols,
-		CallTools: cfg.Check.CallTools, Timeout: cfg.Timeout,
+		CallTools: cfg.Check.CallTools, Timeout: cfg.Timeout, Rules: cfg.Check.Rules,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots,
 	}
 	if cfg.Verbose {

@@ -172,6 +172,9 @@ type CheckConfig struct {
 	CallTools bool
 	// SARIF is --sarif FILE: also write a SARIF report there.
 	SARIF string
+	// Rules is --rule ID|GROUP (repeatable, or comma-separated): check only
+	// those rules (nil: every rule).
+	Rules []string
 }
 
 // Completion is the question of mcptui complete: which argument of which

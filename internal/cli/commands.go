@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -49,7 +50,7 @@ var commands = map[string]command{
 	"run":       {name: "run", mode: ModeRun, words: []string{"a script file"}, server: true, flags: []string{"junit"}, answers: true, format: "text"},
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
 	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
-	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif"}, answers: true, format: "text"},
+	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule"}, answers: true, format: "text"},
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
 }
@@ -73,6 +74,14 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.StringVar(&cc.Level, "level", "must", "")
 	fs.BoolVar(&cc.CallTools, "call-tools", false, "")
 	fs.StringVar(&cc.SARIF, "sarif", "", "")
+	fs.Func("rule", "", func(v string) error {
+		for _, r := range strings.Split(v, ",") {
+			if r = strings.TrimSpace(r); r != "" {
+				cc.Rules = append(cc.Rules, r)
+			}
+		}
+		return nil
+	})
 	in := &inputFlags{mode: c.mode}
 	fs.Func("args", "", in.setArgs)
 	fs.Func("arg", "", in.setArg)
@@ -172,6 +181,11 @@ func (c *CheckConfig) validate() error {
 	}
 	if c.Era != "" && c.Era != "all" && !slices.Contains(knownProtocols, c.Era) {
 		return usageError("check: --era must be all or one of %s (got %q)", strings.Join(knownProtocols, ", "), c.Era)
+	}
+	for _, r := range c.Rules {
+		if _, ok := rules.Get(r); !ok && !slices.ContainsFunc(rules.All(), func(x rules.Rule) bool { return x.Group == r }) {
+			return usageError("check: --rule %q is neither a rule id (e.g. tools.names) nor a group (e.g. tools)", r)
+		}
 	}
 	return nil
 }

@@ -24,8 +24,8 @@ Headless (print, then exit; same flags, same -- form):
   mcptui request METHOD [--params JSON] [flags] -- command...
   mcptui run SCRIPT [--junit FILE] [flags] -- command...
   mcptui doctor [flags] -- command...   why won't it start? a diagnosis with fixes
-  mcptui check [--era all|V] [--level should] [--call-tools] [--format text|json|junit|sarif]
-               [--junit FILE] [--sarif FILE] [flags] -- command...
+  mcptui check [--era all|V] [--level should] [--call-tools] [--rule ID|GROUP]
+               [--format text|json|junit|sarif] [--junit FILE] [--sarif FILE] [flags] -- command...
                                         is the server correct? every MUST and SHOULD of the
                                         era, with the spec section and the fix
   mcptui logout URL|all          forget the tokens --keep-token kept
@@ -121,6 +121,8 @@ Headless commands:
       --level must|should      check: fail on MUST failures only (default) or SHOULDs too
       --call-tools             check: call every tool (valid, boundary and invalid
                                inputs), not only those annotated readOnlyHint: true
+      --rule ID|GROUP          check: only this rule or group (repeatable, or a,b);
+                               the probes only other rules need are skipped
   -v, --verbose                copy the server's stderr and log messages (escaped)
                                to stderr
 
