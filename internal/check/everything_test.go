@@ -16,7 +16,7 @@ func TestEverythingServer(t *testing.T) {
 	cmd, args := everything.Server(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	o := Options{Command: cmd, Args: args, Sampling: declineAll, ElicitForm: declineAll, ElicitURL: declineAll, Roots: declineAll}
+	o := Options{Command: cmd, Args: args, Timeout: 30 * time.Second, Sampling: declineAll, ElicitForm: declineAll, ElicitURL: declineAll, Roots: declineAll}
 	rep := Run(ctx, o)
 	if rep.Error != "" || len(rep.Eras) != 1 || rep.Eras[0].Era != "2025-11-25" {
 		t.Fatalf("check: %q, eras %+v", rep.Error, rep.Eras)

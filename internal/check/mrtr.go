@@ -32,6 +32,17 @@ func (r *run) inputRequired() {
 		}
 		var reqs map[string]json.RawMessage
 		_ = json.Unmarshal(m["inputRequests"], &reqs)
+		if len(reqs) > 0 {
+			// A retry that answers nothing: ask again, not an error.
+			p["inputResponses"] = map[string]any{}
+			p["requestState"] = state
+			res, e := r.raw(mcp.MethodCallTool, p)
+			if transportGone(e) {
+				return
+			}
+			r.judge("mrtr.missing-answers-reask", e == nil && str(object(res)["resultType"]) == "input_required",
+				"a retry without the answers asked for got %s %s (want input_required again)", describe(e), clip(string(res), 120))
+		}
 		responses := map[string]any{}
 		for k, q := range reqs {
 			switch str(object(q)["method"]) {

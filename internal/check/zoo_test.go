@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -39,6 +40,36 @@ type mutation struct {
 	callTools, noRoots, noURL bool
 	// hang keeps the process alive after stdin EOF.
 	hang bool
+	// tools, when set, are the only demo tools listed: a rule judged on
+	// tool calls needs only the one tool that shows it, and the zoo stays
+	// fast (no 5 s slow tool, no large payload) on a busy machine.
+	tools []string
+}
+
+// callTools are the tools each rule judged on tool calls is shown by.
+var callTools = map[string][]string{
+	"tools.call-result": {"echo"}, "tools.invalid-arguments": {"echo"}, "tools.embedded-resources-capability": {"echo"},
+	"tools.structured-content-conforms": {"structured"}, "tools.structured-content-text": {"structured"}, "tools.structured-content-object": {"structured"},
+	"content.base64": {"image"}, "content.mime-type": {"image"}, "content.annotations": {"image"},
+	"progress.known-token": {"echo"}, "progress.increasing": {"progress"}, "progress.shape": {"progress"},
+	"cancellation.no-response": {"slow"},
+	"logging.level-respected": {"log"}, "logging.valid-level": {"echo"}, "logging.request-scoped": {"echo"}, "logging.message-shape": {"echo"},
+	"mrtr.declared-capabilities": {"elicit_form"}, "mrtr.request-state-integrity": {"elicit_form"}, "mrtr.not-empty": {"elicit_form"},
+	"mrtr.request-kinds": {"elicit_form"}, "mrtr.missing-answers-reask": {"elicit_form"}, "mrtr.methods": {"echo"},
+	"sampling.request-shape": {"sample"}, "sampling.tools-declared": {"sample"}, "sampling.include-context": {"sample"},
+	"elicitation.request-shape": {"elicit_form"}, "elicitation.flat-schema": {"elicit_form"}, "elicitation.modes-declared": {"elicit_form"},
+}
+
+// onlyTools keeps the named tools in a tools/list result.
+func onlyTools(res msg, names []string) {
+	tools, _ := res["tools"].([]any)
+	keep := []any{}
+	for _, t := range tools {
+		if n, _ := t.(msg)["name"].(string); slices.Contains(names, n) {
+			keep = append(keep, t)
+		}
+	}
+	res["tools"] = keep
 }
 
 // zoo is the running zoo server's state.
@@ -498,6 +529,12 @@ var zooMutations = map[string]mutation{
 		p["mode"], p["url"], p["elicitationId"] = "url", "https://example.com/zoo", "zoo"
 		delete(p, "requestedSchema")
 	})},
+	"mrtr.missing-answers-reask": {era: e26, out: only("tools/call", func(z *zoo, m msg, req msg) []msg {
+		if ir, ok := params(req)["inputResponses"].(msg); ok && len(ir) == 0 {
+			return []msg{errResponse(m["id"], -32602, "answers missing")}
+		}
+		return []msg{m}
+	})},
 	"mrtr.methods": {era: e26, out: onResult("prompts/list", func(res msg, _ msg) {
 		res["resultType"] = "input_required"
 		res["requestState"] = "zoo"
@@ -632,6 +669,18 @@ func runZoo(rule string) {
 	if !ok && rule != "demo" {
 		fmt.Fprintf(os.Stderr, "zoo: no mutation for %s\n", rule)
 		os.Exit(2)
+	}
+	if names := callTools[rule]; names != nil && mu.out == nil {
+		mu.out = func(z *zoo, m msg, req msg) []msg { return []msg{m} }
+	}
+	if names := callTools[rule]; names != nil {
+		inner := mu.out
+		mu.out = func(z *zoo, m msg, req msg) []msg {
+			if req != nil && method(req) == "tools/list" && result(m) != nil {
+				onlyTools(result(m), names)
+			}
+			return inner(z, m, req)
+		}
 	}
 	z := &zoo{requests: map[string]msg{}}
 	var wmu sync.Mutex
