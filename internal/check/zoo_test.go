@@ -53,7 +53,7 @@ var callTools = map[string][]string{
 	"content.base64": {"image"}, "content.mime-type": {"image"}, "content.annotations": {"image"},
 	"progress.known-token": {"echo"}, "progress.increasing": {"progress"}, "progress.shape": {"progress"},
 	"cancellation.no-response": {"slow"},
-	"logging.level-respected": {"log"}, "logging.valid-level": {"echo"}, "logging.request-scoped": {"echo"}, "logging.message-shape": {"echo"},
+	"logging.level-respected":  {"log"}, "logging.valid-level": {"echo"}, "logging.request-scoped": {"echo"}, "logging.message-shape": {"echo"},
 	"mrtr.declared-capabilities": {"elicit_form"}, "mrtr.request-state-integrity": {"elicit_form"}, "mrtr.not-empty": {"elicit_form"},
 	"mrtr.request-kinds": {"elicit_form"}, "mrtr.missing-answers-reask": {"elicit_form"}, "mrtr.methods": {"echo"},
 	"sampling.request-shape": {"sample"}, "sampling.tools-declared": {"sample"}, "sampling.include-context": {"sample"},
