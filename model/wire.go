@@ -70,6 +70,9 @@ func (s *Session) dispatch(w Wire, env envelope, entry *Entry) {
 			entry.Negotiation = true
 		}
 	case KindNotification:
+		if w.Dir == In && env.method == "notifications/message" {
+			s.logMessage(env.params, entry.Seq)
+		}
 		s.notification(w, env)
 	}
 }
