@@ -47,6 +47,9 @@ type Config struct {
 	Now func() time.Time
 	// ShutdownGrace is the wait at each step of Shutdown and Restart.
 	ShutdownGrace time.Duration
+	// LogLevel, when set, is asked of every server that can take it as
+	// soon as it is ready (see startLogging); "" asks nothing.
+	LogLevel string
 }
 
 // Session is one inspector's connection to its server, across restarts.
@@ -208,7 +211,9 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 		Protocol:      client.Version(),
 		PID:           client.PID(),
 		Offered:       sess.Offered,
+		Info:          serverInfo(sess, neg),
 	})
+	s.startLogging(g, client)
 }
 
 // options are the mcp options for one generation: the person answers every
