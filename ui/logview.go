@@ -42,7 +42,7 @@ func (m *Model) logTitle() string {
 	b := m.sess.Logs()
 	t := fmt.Sprintf("7 Log (%d)", b.Len())
 	if m.views.logMin > 0 {
-		t = fmt.Sprintf("7 Log (%d of %d, %s and up)", len(m.logRows()), b.Len(), mcp.LogLevels[m.views.logMin])
+		t = fmt.Sprintf("7 Log (%d of %d, %s+)", len(m.logRows()), b.Len(), mcp.LogLevels[m.views.logMin])
 	}
 	c := m.sess.Conn()
 	switch {

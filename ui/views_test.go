@@ -77,7 +77,7 @@ func TestLogViewFiltersByLevel(t *testing.T) {
 	}
 	press(m, "7", ">", ">", ">")
 	s = screen(m)
-	if !strings.Contains(s, "7 Log (5 of 14, warning and up)") {
+	if !strings.Contains(s, "7 Log (5 of 14, warning+)") {
 		t.Fatalf("filtered title missing:\n%s", s)
 	}
 	log := paneText(s, "7 Log")
