@@ -147,6 +147,9 @@ type Session struct {
 	lint *linted
 	// logs are the server's log messages (see logs.go).
 	logs *LogBook
+	// notes are the notifications for the catalog (see notes.go).
+	notes []Note
+	noteN uint64
 }
 
 // New returns an empty session in the Starting phase.

@@ -31,6 +31,8 @@ type views struct {
 	picker *levelPicker
 	// serverDoc caches the server view's drawn document.
 	serverDoc serverDoc
+	// notesSeen is the newest model note handed to the catalog.
+	notesSeen uint64
 }
 
 // logRows are the log book's indexes the view shows.

@@ -246,6 +246,10 @@ func (s *Session) options(g *generation) mcp.Options {
 	// here is roots.listChanged declared: the explorer's roots dialog
 	// sends notifications/roots/list_changed.
 	opts.SamplingTools, opts.RootsListChanged = true, true
+	// The catalog's task-augmented calls return a task as their result.
+	if !slices.Contains(opts.ExtraResultTypes, "task") {
+		opts.ExtraResultTypes = append(slices.Clone(opts.ExtraResultTypes), "task")
+	}
 	return opts
 }
 
