@@ -47,8 +47,7 @@ func TestViewScreens(t *testing.T) {
 		{name: "log_filtered_zoom", events: evs, msgs: []tea.Msg{kp("7"), kp(">"), kp(">"), kp(">"), kp("z")}},
 		{name: "server", events: evs, msgs: []tea.Msg{kp("8")}},
 		{name: "server_zoom", events: evs, msgs: []tea.Msg{kp("8"), kp("z")}},
-		{name: "server_zoom_findings", events: evs, msgs: []tea.Msg{kp("8"), kp("z"), kp("G")}},
-		{name: "log_level_picker", events: evs, msgs: []tea.Msg{kp("L"), kp("j")}},
+		{name: "log_level_picker", events: evs, msgs: []tea.Msg{kp("L")}},
 	}
 	for _, c := range cases {
 		for _, size := range [][2]int{{80, 24}, {160, 48}} {

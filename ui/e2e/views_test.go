@@ -31,6 +31,7 @@ func TestLogAndServerViews(t *testing.T) {
 		x := demoUntil(t, fmt.Sprintf("views-%d", size[0]), size[0], size[1], "7 Log (0) · level debug")
 		pick(x, "log", "Call tool log")
 		x.Keys("C-s")
+		x.WaitFor("so 8 of 8 went out")
 		if size[1] >= 48 {
 			// A tall catalog keeps the log in view under it.
 			x.WaitFor("7 Log (8) · level debug", "emergency", "demo.log")

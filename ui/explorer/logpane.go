@@ -80,7 +80,7 @@ func messageText(data json.RawMessage) string {
 
 // view draws the log pane.
 func (p *logPane) view(st *themes.Styles, w, h int, level string) []string {
-	head := " server log messages and explorer events"
+	head := " the catalog's events (the server's log is pane 7 of the inspector)"
 	if level != "" {
 		head += " · level " + level
 	} else {

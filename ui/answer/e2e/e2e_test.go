@@ -63,7 +63,10 @@ func TestFillEverythingElicitation(t *testing.T) {
 	x.Keys("Down", "Down", "Down", "Space")
 	x.WaitFor("Ada Lovelace", "ada@example.com", "‹ Rachel ›", "2 of 5 picked")
 	x.Keys("C-s")
-
+	// The catalog shares the screen with the log: z gives the result
+	// the whole screen.
+	x.WaitFor("tools/call trigger-elicitation-request ·")
+	x.Keys("z")
 	s := x.WaitFor("tools/call trigger-elicitation-request ·",
 		"User provided the requested information!", "- Name: Ada Lovelace", "- Agreed to terms: true",
 		"- Email: ada@example.com", "- Favorite Integer: 7")
