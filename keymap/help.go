@@ -21,6 +21,10 @@ const (
 	// CatalogPane is pane 6; the catalog's own keys are in its footer
 	// line.
 	CatalogPane
+	// LogPane is pane 7, the server's log; ServerPane pane 8, the server
+	// view.
+	LogPane
+	ServerPane
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -48,6 +52,10 @@ func (m KeyMap) Local(c Context) []key.Binding {
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 			key.NewBinding(key.WithKeys("ctrl+a"), key.WithHelp("ctrl+a", "answer")),
 		}
+	case LogPane:
+		return []key.Binding{m.Log.MoreSevere, m.Log.LessSevere, m.Global.LogLevel, m.Log.Open, m.Log.Follow}
+	case ServerPane:
+		return []key.Binding{m.Server.Jump, m.Server.Open, m.Global.LogLevel}
 	case FilterInput:
 		return []key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
@@ -58,7 +66,9 @@ func (m KeyMap) Local(c Context) []key.Binding {
 }
 
 // isOverlay reports whether the context replaces the pane keys.
-func (c Context) isOverlay() bool { return c >= ViewerOverlay && c != CatalogPane }
+func (c Context) isOverlay() bool {
+	return c >= ViewerOverlay && c != CatalogPane && c != LogPane && c != ServerPane
+}
 
 // ShortHelp is the footer: the context's keys, then the global ones.
 func (m KeyMap) ShortHelp(c Context) []key.Binding {
@@ -92,8 +102,8 @@ func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 		return cols
 	}
 	return append(cols,
-		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5, g.Pane6},
-		[]key.Binding{g.Zoom, g.Compose, g.Explorer, g.Restart, g.Version, g.Help, g.Quit})
+		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5, g.Pane6, g.Pane7, g.Pane8},
+		[]key.Binding{g.Zoom, g.Compose, g.Explorer, g.LogLevel, g.Restart, g.Version, g.Help, g.Quit})
 }
 
 // Helper adapts a context to bubbles' help.KeyMap.

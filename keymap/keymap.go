@@ -22,6 +22,10 @@ type Global struct {
 	Version key.Binding
 	// Pane1..Pane6 focus a pane directly.
 	Pane1, Pane2, Pane3, Pane4, Pane5, Pane6 key.Binding
+	// Pane7 focuses the server's log, Pane8 the server view.
+	Pane7, Pane8 key.Binding
+	// LogLevel picks the log level asked of the server, from anywhere.
+	LogLevel key.Binding
 }
 
 // List keys move the selection of the focused pane.
@@ -91,6 +95,10 @@ type KeyMap struct {
 	Listen        Listen
 	Overlay       Overlay
 	Tap           Tap
+	// Log and Server are the keys of the log view (pane 7) and the
+	// server view (pane 8); see views.go.
+	Log    Log
+	Server Server
 }
 
 func b(keys []string, help, desc string) key.Binding {
@@ -119,6 +127,9 @@ func Default() KeyMap {
 			Pane4:    b(k("4"), "4", "subscriptions"),
 			Pane5:    b(k("5"), "5", "stderr"),
 			Pane6:    b(k("6"), "6", "catalog"),
+			Pane7:    b(k("7"), "7", "log"),
+			Pane8:    b(k("8"), "8", "server"),
+			LogLevel: b(k("L"), "L", "log level"),
 		},
 		List: List{
 			Up:       b(k("up", "k"), "↑/k", "up"),
@@ -180,6 +191,8 @@ func Default() KeyMap {
 			Edit:    b(k("ctrl+e"), "^e", "edit held"),
 			Answer:  b(k("ctrl+a"), "^a", "answer held"),
 		},
+		Log:    defaultLog(),
+		Server: defaultServer(),
 	}
 }
 
@@ -203,6 +216,9 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 		"listen.toggle": &li.Toggle,
 		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField, "overlay.external": &o.External,
 		"tap.break": &tp.Break, "tap.forward": &tp.Forward, "tap.drop": &tp.Drop, "tap.edit": &tp.Edit, "tap.answer": &tp.Answer,
+		"global.pane7": &g.Pane7, "global.pane8": &g.Pane8, "global.loglevel": &g.LogLevel,
+		"log.moresevere": &m.Log.MoreSevere, "log.lesssevere": &m.Log.LessSevere, "log.open": &m.Log.Open, "log.follow": &m.Log.Follow,
+		"server.jump": &m.Server.Jump, "server.open": &m.Server.Open,
 	}
 }
 

@@ -47,12 +47,14 @@ func (s *Session) applyCurrent(ev Event) {
 	case Ready:
 		s.conn.Phase, s.conn.Since, s.conn.Step = PhaseReady, e.Time, ""
 		s.conn.ServerName, s.conn.ServerVersion, s.conn.Protocol = e.ServerName, e.ServerVersion, e.Protocol
-		s.conn.Offered = e.Offered
+		s.conn.Offered, s.conn.Server = e.Offered, e.Info
 		if e.PID != 0 {
 			s.conn.PID = e.PID
 		}
 	case Spawned:
 		s.conn.PID = e.PID
+	case LogLevelSet:
+		s.conn.LogLevel, s.conn.LogLevelErr = e.Level, e.Err
 	case Stopping:
 		s.conn.Stopping = e.Stage
 	case Exited:

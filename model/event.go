@@ -115,6 +115,9 @@ type Ready struct {
 	PID           int
 	// Offered are the versions the server said it speaks (nil: unknown).
 	Offered []string
+	// Info is the rest of what the server said of itself, and why the
+	// version was chosen.
+	Info ServerInfo
 }
 
 // Spawned is a server process started, with its pid, as soon as it runs

@@ -105,6 +105,12 @@ type ConnState struct {
 	// Stopping is the stage of shutting the server down ("" while it is
 	// not being stopped).
 	Stopping string
+	// Server is what the server said of itself and how the version was
+	// chosen (the server view); zero until ready.
+	Server ServerInfo
+	// LogLevel is the log level the client asked for ("" none yet), and
+	// LogLevelErr why the last attempt failed.
+	LogLevel, LogLevelErr string
 }
 
 // Counters are the header's numbers.
@@ -139,18 +145,25 @@ type Session struct {
 	abandoned int
 	// lint is the live lint (see lint.go); nil until the first line.
 	lint *linted
+	// logs are the server's log messages (see logs.go).
+	logs *LogBook
+	// notes are the notifications for the catalog (see notes.go).
+	notes []Note
+	noteN uint64
 }
 
 // New returns an empty session in the Starting phase.
 func New(cfg Config) *Session {
 	cfg = cfg.withDefaults()
+	h := newHistory(cfg.HistoryBytes)
 	return &Session{
 		cfg:     cfg,
-		history: newHistory(cfg.HistoryBytes),
+		history: h,
 		stderr:  newStderrLog(cfg.StderrLines, cfg.StderrLineBytes),
 		calls:   map[string]*Call{},
 		tokens:  map[string]*Call{},
 		opts:    map[string]CallOptions{},
+		logs:    newLogBook(h, DefaultLogEntries),
 	}
 }
 

@@ -70,6 +70,12 @@ func (s *Session) dispatch(w Wire, env envelope, entry *Entry) {
 			entry.Negotiation = true
 		}
 	case KindNotification:
+		if w.Dir == In && env.method == "notifications/message" {
+			s.logMessage(env.params, entry.Seq)
+		}
+		if w.Dir == In {
+			s.note(env.method, env.params)
+		}
 		s.notification(w, env)
 	}
 }

@@ -10,3 +10,7 @@ type Caller = backend.Caller
 
 // CallRequest is a request the person composed; see backend.CallRequest.
 type CallRequest = backend.CallRequest
+
+// LogLeveler is the optional part of a Backend that sets the server's log
+// level; see backend.LogLeveler.
+type LogLeveler = backend.LogLeveler

@@ -133,14 +133,14 @@ func (m *Model) context() keymap.Context {
 		return keymap.ComposerOverlay
 	case overlayListen:
 		return keymap.ListenOverlay
-	case overlayVersion:
+	case overlayVersion, overlayLogLevel:
 		return keymap.DialogOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput
 	}
 	return [...]keymap.Context{keymap.InFlightPane, keymap.PendingPane, keymap.TrafficPane, keymap.SubscriptionsPane,
-		keymap.StderrPane, keymap.CatalogPane}[m.focus]
+		keymap.StderrPane, keymap.CatalogPane, keymap.LogPane, keymap.ServerPane}[m.focus]
 }
 
 // footer shows the keys that work here: the context's own, as many as fit,

@@ -48,12 +48,17 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.listenKey(msg)
 	case overlayAnswer:
 		return m.answerKey(msg)
+	case overlayLogLevel:
+		return m.levelKey(msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)
 	}
 	if m.catalogOwns(msg) {
 		return m.catalogKey(msg)
+	}
+	if cmd, ok := m.viewsGlobalKey(msg); ok {
+		return cmd
 	}
 	g := m.keys.Global
 	switch {
@@ -113,16 +118,14 @@ func (m *Model) focusPane(p pane) {
 	if p == paneInFlight && m.focus != paneInFlight {
 		m.cursorToNewRequest()
 	}
+	m.viewsFocus(p)
 	m.focus = p
 }
 
 // cycleFocus moves the focus to the next (or previous) pane on the screen:
 // 1, 2, 3, 4, 5 with traffic in the middle; 1, 2, 6 with the catalog.
 func (m *Model) cycleFocus(d int) tea.Cmd {
-	order := []pane{paneInFlight, panePending, paneTraffic, paneSubs, paneStderr}
-	if m.catalog {
-		order = []pane{paneInFlight, panePending, paneCatalog}
-	}
+	order := m.focusOrder()
 	i := 0
 	for j, p := range order {
 		if p == m.focus {
@@ -146,6 +149,9 @@ func (m *Model) quit() tea.Cmd {
 
 // rowsOf is the number of rows the focused pane lists.
 func (m *Model) rowsOf(p pane) int {
+	if n, ok := m.viewRows(p); ok {
+		return n
+	}
 	switch p {
 	case paneInFlight:
 		return len(m.flightRows())
@@ -170,7 +176,7 @@ func (m *Model) list(p pane) *listState {
 // moveKey handles the movement keys for the focused pane.
 func (m *Model) moveKey(msg tea.KeyPressMsg) bool {
 	l, n := m.list(m.focus), m.rowsOf(m.focus)
-	page := max(layout(m.width, m.height, m.zoom, m.focus, m.catalog)[m.focus].inner()-1, 1)
+	page := max(m.rects()[m.focus].inner()-1, 1)
 	k := m.keys.List
 	delta := 0
 	switch {
@@ -203,6 +209,8 @@ func (m *Model) followIfAtEnd(l *listState, n int) {
 		m.traffic.follow = atEnd
 	case paneStderr:
 		m.stderrFollow = atEnd
+	case paneLog:
+		m.views.logFollow = atEnd
 	}
 }
 
@@ -217,6 +225,10 @@ func (m *Model) paneKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.trafficKey(msg)
 	case paneSubs:
 		return m.subsKey(msg)
+	case paneLog:
+		return m.logKey(msg)
+	case paneServer:
+		return m.serverKey(msg)
 	}
 	return nil
 }

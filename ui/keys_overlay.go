@@ -233,13 +233,13 @@ func (m *Model) click(ms tea.Mouse) {
 	if m.overlay != overlayNone {
 		return
 	}
-	rs := layout(m.width, m.height, m.zoom, m.focus, m.catalog)
+	rs := m.rects()
 	for p, r := range rs {
 		if !r.contains(ms.X, ms.Y) {
 			continue
 		}
-		m.focus = pane(p)
-		if p == int(paneTraffic) || p == int(paneStderr) {
+		m.focusPane(pane(p))
+		if p == int(paneTraffic) || p == int(paneStderr) || p == int(paneLog) || p == int(paneServer) {
 			l := m.list(pane(p))
 			row := ms.Y - r.y - 1
 			if row >= 0 && row < r.inner() {
@@ -266,7 +266,7 @@ func (m *Model) wheel(ms tea.Mouse) {
 	if m.richWheel(delta) {
 		return
 	}
-	rs := layout(m.width, m.height, m.zoom, m.focus, m.catalog)
+	rs := m.rects()
 	for p, r := range rs {
 		if r.contains(ms.X, ms.Y) {
 			m.focus = pane(p)

@@ -58,6 +58,10 @@ const (
 	// paneCatalog is the explorer (ui/explorer) as a pane: it shares the
 	// middle slot with traffic.
 	paneCatalog
+	// paneLog is the server's log (views.go), in the bottom row;
+	// paneServer the server view, which shares the middle slot too.
+	paneLog
+	paneServer
 	paneCount
 )
 
@@ -76,6 +80,8 @@ const (
 	overlayVersion
 	// overlayAnswer is the answer editors (rich.go).
 	overlayAnswer
+	// overlayLogLevel picks the log level asked of the server (logview.go).
+	overlayLogLevel
 )
 
 // Model is the program's state: the session, and everything about how it is
@@ -104,6 +110,8 @@ type Model struct {
 	traffic      trafficView
 	filterInput  textinput.Model
 	stderrFollow bool
+	// views are the log and server views' state (views.go).
+	views views
 
 	overlay  overlayKind
 	viewer   *viewer
@@ -148,6 +156,7 @@ func New(opts Options) *Model {
 		darkBg: true, stderrFollow: true, help: help.New(), drafts: map[string]string{},
 	}
 	m.traffic.follow = true
+	m.views.logFollow = true
 	m.filterInput = textinput.New()
 	m.filterInput.Prompt = "/ "
 	m.filterInput.Placeholder = "text  dir:in|out  kind:error  method:tools/  id:7"

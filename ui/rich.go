@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/answer"
 	"github.com/mcptui/mcptui/ui/explorer"
@@ -200,15 +199,20 @@ func accepted(ans []byte) bool {
 	return answer.Action(ans) == "accept"
 }
 
-// rootsChanged tells an initialize-era server that the roots changed.
+// rootsChanged tells the server that the roots changed, as its protocol
+// allows (the session decides whether anything is sent).
 func (m *Model) rootsChanged() tea.Cmd {
 	srv := m.opts.Explorer
-	if srv == nil || mcp.Stateless(srv.Info().Version) {
+	if srv == nil {
 		return nil
 	}
-	return m.do("sent notifications/roots/list_changed", func(ctx context.Context) error {
-		return srv.Notify(ctx, mcp.NotificationRootsListChanged, nil)
-	})
+	return func() tea.Msg {
+		did, err := srv.RootsChanged(context.Background())
+		if err != nil {
+			return actionMsg{what: "telling the server the roots changed", err: err}
+		}
+		return actionMsg{what: "roots saved; " + did}
+	}
 }
 
 // richMsg gives the explorer and the answer editor the messages of their

@@ -51,12 +51,13 @@ func (richServer) SetLogLevel(context.Context, string) error { return nil }
 func (richServer) Listen(context.Context, mcp.Filter) (explorer.Subscription, error) {
 	return nil, &mcp.Error{Code: -32601, Message: "no"}
 }
-func (richServer) Notify(context.Context, string, any) error { return nil }
+func (richServer) RootsChanged(context.Context) (string, error) {
+	return "sent notifications/roots/list_changed", nil
+}
 func (richServer) Info() explorer.Info {
 	return explorer.Info{Version: mcp.Version20251125, Name: "rich", Key: "rich",
 		Capabilities: mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}}
 }
-func (richServer) Notifications() <-chan mcp.Notification { return nil }
 
 func TestFormAnswersElicitation(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)

@@ -60,6 +60,7 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 		// After a restart the catalog lists the new process.
 		cmd = m.freshExplorer()
 	}
+	cmd = tea.Batch(cmd, m.handNotes())
 	if pending > m.pending {
 		if !m.opts.NoBell {
 			cmd = tea.Batch(cmd, tea.Raw("\a"))

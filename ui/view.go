@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -45,7 +44,7 @@ func (m *Model) render() string {
 
 // drawPanes lays the panes out and joins them.
 func (m *Model) drawPanes(w, h int) string {
-	rs := layout(w, h, m.zoom, m.focus, m.catalog)
+	rs := m.rects()
 	draw := func(p pane) string {
 		r := rs[p]
 		if r.w == 0 || r.h == 0 {
@@ -57,12 +56,7 @@ func (m *Model) drawPanes(w, h int) string {
 	if m.zoom {
 		return draw(m.focus)
 	}
-	top := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneInFlight), draw(panePending))
-	if m.catalog {
-		return lipgloss.JoinVertical(lipgloss.Left, top, draw(paneCatalog))
-	}
-	bottom := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneSubs), draw(paneStderr))
-	return lipgloss.JoinVertical(lipgloss.Left, top, draw(paneTraffic), bottom)
+	return m.joinPanes(draw)
 }
 
 // paneBody draws the body lines of a pane.
@@ -78,6 +72,10 @@ func (m *Model) paneBody(p pane, w, h int) []string {
 		return m.drawSubs(w, h)
 	case paneCatalog:
 		return m.drawCatalog(w, h)
+	case paneLog:
+		return m.drawLog(w, h)
+	case paneServer:
+		return m.drawServer(w, h)
 	}
 	return m.drawStderr(w, h)
 }
@@ -118,6 +116,10 @@ func (m *Model) paneTitle(p pane) string {
 			}
 		}
 		return fmt.Sprintf("4 Subscriptions (%d open)", open)
+	case paneLog:
+		return m.logTitle()
+	case paneServer:
+		return m.serverTitle()
 	case paneCatalog:
 		t := "6 Catalog"
 		if c := s.Conn(); c.ServerName != "" {
@@ -149,6 +151,8 @@ func (m *Model) drawOverlay(w, h int) string {
 		return kit.Box(m.styles, w, h, "New subscription", true, m.drawListen(m.listen, iw, ih))
 	case overlayVersion:
 		return kit.Box(m.styles, w, h, "Protocol version", true, m.drawVersion(m.version, iw, ih))
+	case overlayLogLevel:
+		return kit.Box(m.styles, w, h, "Log level", true, m.drawLevelPicker(iw, ih))
 	case overlayReject:
 		return kit.Box(m.styles, w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}

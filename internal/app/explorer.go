@@ -4,28 +4,16 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/cli"
-	"github.com/mcptui/mcptui/mcp"
-	"github.com/mcptui/mcptui/ui/explorer"
 	"github.com/mcptui/mcptui/ui/explorer/argstore"
 )
 
-// explorerWiring prepares the explorer's side of the connection: a hub
-// that receives the server notifications nothing else claims (log
-// messages, task status), results of the tasks extension returned as
-// results, and the key its remembered arguments are filed under.
-func explorerWiring(cfg *cli.Config, command string, args []string, opts *mcp.Options) (*explorer.Hub, string) {
-	hub := explorer.NewHub(0)
-	if user := opts.OnNotification; user != nil {
-		opts.OnNotification = func(n mcp.Notification) { user(n); hub.Push(n) }
-	} else {
-		opts.OnNotification = hub.Push
-	}
-	opts.ExtraResultTypes = append(opts.ExtraResultTypes, "task")
-	key := strings.Join(append([]string{command}, args...), " ")
+// serverKey is the key the catalog's remembered arguments are filed
+// under: the server's command line (the demo's under one name).
+func serverKey(cfg *cli.Config, command string, args []string) string {
 	if cfg.Mode == cli.ModeDemo {
-		key = "mcptui demo-server"
+		return "mcptui demo-server"
 	}
-	return hub, key
+	return strings.Join(append([]string{command}, args...), " ")
 }
 
 // openArgStore opens the remembered arguments under the XDG state

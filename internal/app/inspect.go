@@ -21,7 +21,6 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
-	"github.com/mcptui/mcptui/ui/explorer"
 )
 
 // runInspector opens the inspector on the configured server (or the demo
@@ -74,7 +73,6 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		httpClient.Transport.(*oauth.Transport).SetOnStep(nil)
 	}
 	opts.HTTP.Client = httpClient
-	hub, serverKey := explorerWiring(cfg, command, args, &opts)
 	rec, err := headless.AttachRecorder(cfg, command, args, &opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
@@ -101,6 +99,8 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		MaxTotalTimeout: cfg.MaxTotalTimeout,
 		Inbox:           in,
 		ShutdownGrace:   cfg.ShutdownGrace,
+		// The server's log shows from the start, every level of it.
+		LogLevel: "debug",
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
@@ -135,10 +135,10 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		NoColor: os.Getenv("NO_COLOR") != "",
 		NoBell:  !cfg.Bell,
 		Title:   title,
-		// The catalog sends the person's calls through the session (they are
-		// ordinary requests in pane 1); it lists on the session's client
-		// and reads the notifications nothing else claimed.
-		Explorer: explorer.OverSession(sess, hub, serverKey),
+		// The catalog goes through the session like everything else: its
+		// calls are ordinary requests in pane 1, and the server's
+		// notifications reach it through the model.
+		Explorer: sess.Catalog(serverKey(cfg, command, args)),
 		ArgStore: openArgStore(),
 	}), tea.WithContext(ctx))
 	if rec != nil {

@@ -72,18 +72,6 @@ func (s *Session) send(ctx context.Context, method string, params json.RawMessag
 	return res, err
 }
 
-// Track runs fn as one of the person's requests on the current connection:
-// fn sends exactly one request (a typed call, such as ReadResource, or
-// Request) with the options it is given, which carry the timer and the
-// control that lets Cancel and Extend reach it by its wire id. The
-// catalog's calls go through here, so they are ordinary requests in the
-// requests pane. timeout 0 is conn's default (30 s), < 0 none; with
-// resetOnProgress each progress notification restarts the timer (up to
-// MaxTotalTimeout). fn adds its own progress option if it wants progress.
-func (s *Session) Track(ctx context.Context, method string, timeout time.Duration, resetOnProgress bool, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
-	return s.track(ctx, method, callOptions{timeout: timeout, reset: resetOnProgress}, fn)
-}
-
 // track sends one request through fn with the timer options and a call
 // control, tracking it for Cancel and Extend while in flight.
 func (s *Session) track(ctx context.Context, method string, o callOptions, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {

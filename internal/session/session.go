@@ -47,6 +47,9 @@ type Config struct {
 	Now func() time.Time
 	// ShutdownGrace is the wait at each step of Shutdown and Restart.
 	ShutdownGrace time.Duration
+	// LogLevel, when set, is asked of every server that can take it as
+	// soon as it is ready (see startLogging); "" asks nothing.
+	LogLevel string
 }
 
 // Session is one inspector's connection to its server, across restarts.
@@ -208,7 +211,9 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 		Protocol:      client.Version(),
 		PID:           client.PID(),
 		Offered:       sess.Offered,
+		Info:          serverInfo(sess, neg),
 	})
+	s.startLogging(g, client)
 }
 
 // options are the mcp options for one generation: the person answers every
@@ -241,6 +246,10 @@ func (s *Session) options(g *generation) mcp.Options {
 	// here is roots.listChanged declared: the explorer's roots dialog
 	// sends notifications/roots/list_changed.
 	opts.SamplingTools, opts.RootsListChanged = true, true
+	// The catalog's task-augmented calls return a task as their result.
+	if !slices.Contains(opts.ExtraResultTypes, "task") {
+		opts.ExtraResultTypes = append(slices.Clone(opts.ExtraResultTypes), "task")
+	}
 	return opts
 }
 

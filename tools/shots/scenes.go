@@ -73,6 +73,15 @@ func scenes() []scene {
 			keys: []tea.Msg{key("3"), key("enter")},
 		},
 		{
+			name: "server-view", title: "The server view and the log",
+			about: "8 puts the server view in the middle of the screen: what the server said of itself, its " +
+				"instructions rendered from Markdown and, below them (z zooms), the rules of the specification it " +
+				"broke with the rule's text and the fix, the version and why, its capabilities. The log view beside " +
+				"stderr shows its log messages, coloured by level, at the debug level mcptui asked for.",
+			command: forgeCommand, events: base,
+			keys: []tea.Msg{key("8")},
+		},
+		{
 			name: "hostile", title: "A hostile server, shown inert",
 			about: "A server that puts terminal escape sequences (clear screen, window title, clipboard write, " +
 				"hyperlinks, blinking), C1 controls, a bidi override and a bell into its name, tool names, " +
@@ -84,6 +93,17 @@ func scenes() []scene {
 }
 
 var forgeCommand = []string{"npx", "-y", "@acme/forge-mcp", "--stdio"}
+
+// forgeInfo is what the build server says of itself.
+var forgeInfo = model.ServerInfo{
+	Title: "Forge build server", WebsiteURL: "https://forge.example.dev", Description: "Runs, indexes and deploys the repository it is started in.",
+	Instructions: "# Forge\n\nUse **run_tests** before `deploy_preview`; a preview needs a green run.\n\n" +
+		"- `index_repo` is slow on a cold cache: call it once per session\n- `lint` reads `.golangci.yaml`\n",
+	Capabilities: []byte(`{"tools":{"listChanged":true},"resources":{"subscribe":true},"logging":{}}`),
+	Allowed:      []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"},
+	Reason:       "the server answered server/discover with -32601 (an initialize-era server); initialize offered 2025-11-25 and it accepted",
+	Probes:       1, Spawns: 1,
+}
 
 func out(sec float64, line string) model.Wire {
 	return model.Wire{Stamp: model.Stamp{Time: uitest.At(sec)}, Dir: model.Out, Line: []byte(line), Size: len(line) + 1}
@@ -164,7 +184,9 @@ func busyRun() []model.Event {
 		model.Negotiating{Stamp: model.Stamp{Time: uitest.At(0.05)}, Step: "initialize"},
 		out(0.05, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{},"elicitation":{"form":{}},"roots":{"listChanged":true}},"clientInfo":{"name":"mcptui","version":"0.9.0"}}}`),
 		in(0.31, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"resources":{"subscribe":true},"logging":{}},"serverInfo":{"name":"forge","version":"2.3.0"}}}`),
-		model.Ready{Stamp: model.Stamp{Time: uitest.At(0.31)}, ServerName: "forge", ServerVersion: "2.3.0", Protocol: "2025-11-25", PID: 48213},
+		model.Ready{Stamp: model.Stamp{Time: uitest.At(0.31)}, ServerName: "forge", ServerVersion: "2.3.0", Protocol: "2025-11-25", PID: 48213,
+			Offered: []string{"2025-11-25"}, Info: forgeInfo},
+		model.LogLevelSet{Stamp: model.Stamp{Time: uitest.At(0.4)}, Level: "debug"},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.2)}, Line: "forge 2.3.0 (go1.26.8 linux/amd64) serving MCP on stdio"},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.3)}, Line: "workspace /home/dev/forge: 1,284 Go files, 212 packages"},
 		out(1, `{"jsonrpc":"2.0","method":"notifications/initialized"}`),

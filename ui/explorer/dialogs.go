@@ -145,19 +145,17 @@ func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// rootsChanged tells an initialize-era server that the roots changed
-// (2026-07-28 has no such notification: the next roots/list gets them).
+// rootsChanged tells the server that the roots changed, as its protocol
+// allows (the Server decides: a notification before 2026-07-28, nothing
+// after).
 func (m *Model) rootsChanged() tea.Cmd {
 	srv, ctx := m.srv, m.ctx
-	if mcp.Stateless(srv.Info().Version) {
-		m.say(false, "roots saved (2026-07-28 has no list_changed: the server sees them on its next request)")
-		return nil
-	}
 	return func() tea.Msg {
-		if err := srv.Notify(ctx, mcp.NotificationRootsListChanged, nil); err != nil {
-			return noticeMsg{text: "roots saved, but notifications/roots/list_changed failed: " + err.Error(), err: true}
+		did, err := srv.RootsChanged(ctx)
+		if err != nil {
+			return noticeMsg{text: "roots saved, but telling the server failed: " + err.Error(), err: true}
 		}
-		return noticeMsg{text: "roots saved; sent notifications/roots/list_changed"}
+		return noticeMsg{text: "roots saved; " + did}
 	}
 }
 

@@ -115,7 +115,7 @@ func TestListChangedDiff(t *testing.T) {
 	f.tools[0].Raw = json.RawMessage(`{"name":"burst","description":"changed"}`)
 	f.tools = append(f.tools, mcp.Tool{Name: "surprise", Raw: json.RawMessage(`{"name":"surprise"}`)})
 	f.mu.Unlock()
-	feed(m, noteMsg{n: mcp.Notification{Method: mcp.NotificationToolsChanged}, ok: true})
+	feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationToolsChanged}})
 	mustContain(t, m, "+1 added", "−1 removed", "~1 changed", "+ surprise", "~ burst", "− bump", "Tools 22 ±3")
 	m.setTab(Log)
 	mustContain(t, m, "tools list changed: listing again", "Tools changed: +1 −1 ~1")
@@ -270,7 +270,7 @@ func TestLogLevelMessagesAndSubscriptions(t *testing.T) {
 		t.Fatalf("level %q %q", f.level, m.level)
 	}
 	for _, l := range []string{"debug", "error"} {
-		feed(m, noteMsg{n: mcp.Notification{Method: mcp.NotificationMessage, Params: json.RawMessage(`{"level":"` + l + `","logger":"demo","data":"a ` + l + ` message \u001b[31m"}`)}, ok: true})
+		feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationMessage, Params: json.RawMessage(`{"level":"` + l + `","logger":"demo","data":"a ` + l + ` message \u001b[31m"}`)}})
 	}
 	press(m, "g")
 	mustContain(t, m, "level notice", "debug", "a debug message \\x1b[31m", "error", "demo:")

@@ -29,7 +29,6 @@ type fake struct {
 	sequence map[string][]string
 	// tasks is the declared tasks capability (nil: none).
 	tasks    json.RawMessage
-	notes    chan mcp.Notification
 	listens  []mcp.Filter
 	level    string
 	progress []conn.Progress
@@ -65,7 +64,6 @@ func newFake(dir string) *fake {
 		results:   map[string]string{},
 		sequence:  map[string][]string{},
 		tasks:     json.RawMessage(`{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}`),
-		notes:     make(chan mcp.Notification, 16),
 	}
 }
 
@@ -194,11 +192,14 @@ func (f *fake) Listen(_ context.Context, flt mcp.Filter) (Subscription, error) {
 	return &fakeSub{ch: make(chan mcp.Notification), accepted: b}, nil
 }
 
-func (f *fake) Notify(_ context.Context, method string, _ any) error {
+func (f *fake) RootsChanged(context.Context) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.notified = append(f.notified, method)
-	return nil
+	if mcp.Stateless(f.version) {
+		return "2026-07-28 has no list_changed: the server sees them on its next request", nil
+	}
+	f.notified = append(f.notified, mcp.NotificationRootsListChanged)
+	return "sent notifications/roots/list_changed", nil
 }
 
 func (f *fake) Info() Info {
@@ -216,7 +217,5 @@ func (f *fake) Info() Info {
 	}
 	return info
 }
-
-func (f *fake) Notifications() <-chan mcp.Notification { return f.notes }
 
 var errNo = errors.New("no")

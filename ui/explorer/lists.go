@@ -89,23 +89,6 @@ func (m *Model) listed(msg listedMsg) tea.Cmd {
 	return nil
 }
 
-// waitNote waits for the next notification nothing else claimed.
-func (m *Model) waitNote() tea.Cmd {
-	ch := m.srv.Notifications()
-	if ch == nil {
-		return nil
-	}
-	ctx := m.ctx
-	return func() tea.Msg {
-		select {
-		case n, ok := <-ch:
-			return noteMsg{n: n, ok: ok}
-		case <-ctx.Done():
-			return noteMsg{}
-		}
-	}
-}
-
 // autoListen opens the subscription that refreshes the lists when they
 // change (on the initialize era it only gathers the server's
 // notifications; on 2026-07-28 it is a subscriptions/listen).

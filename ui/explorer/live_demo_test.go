@@ -94,7 +94,7 @@ func TestLiveDemo(t *testing.T) {
 	l.waitFor("log level set to debug")
 	l.call("t", "log", func() { l.keys("ctrl+s") }, "tools/call log ·")
 	l.keys("g")
-	s = l.waitFor("server log messages", "emergency", "demo.log:")
+	s = l.waitFor("the catalog's events", "emergency", "demo.log:")
 	record("tool log → Log tab", l.lineOf(s, "emergency"))
 
 	// The server's questions, answered through the editors.

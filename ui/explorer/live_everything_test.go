@@ -98,7 +98,7 @@ func TestLiveEverything(t *testing.T) {
 	l.waitFor("log level set to debug")
 	l.call("t", "toggle-simulated-logging", func() { l.keys("ctrl+s") }, "item(s) ·")
 	l.keys("g")
-	s = l.waitFor("server log messages", " log   ")
+	s = l.waitFor("the catalog's events", " log   ")
 	record("tool toggle-simulated-logging", l.lineOf(s, " log   "))
 	l.call("t", "toggle-simulated-logging", func() { l.keys("ctrl+s") }, "item(s) ·")
 	l.keys("s")

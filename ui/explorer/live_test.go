@@ -139,8 +139,16 @@ func (l *live) line(s string) string {
 func startLive(t *testing.T, command string, args []string, env []conn.EnvVar, versions []string, answers *answerers) *live {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	hub := NewHub(0)
-	opts := mcp.Options{Versions: versions, OnNotification: hub.Push, Conn: conn.Options{Env: env, Stderr: discard{}},
+	// The notifications reach the explorer as the inspector's model
+	// hands them over: as NotificationMsg, in arrival order.
+	notes := make(chan mcp.Notification, 4096)
+	push := func(n mcp.Notification) {
+		select {
+		case notes <- n:
+		default:
+		}
+	}
+	opts := mcp.Options{Versions: versions, OnNotification: push, Conn: conn.Options{Env: env, Stderr: discard{}},
 		ElicitForm: answers, ElicitURL: answers, Sampling: answers, Roots: answers, SamplingTools: true}
 	client, err := mcp.Connect(ctx, command, args, opts)
 	if err != nil {
@@ -148,7 +156,7 @@ func startLive(t *testing.T, command string, args []string, env []conn.EnvVar, v
 		t.Fatalf("connect: %v", err)
 	}
 	l := &live{t: t, changed: make(chan struct{}), done: make(chan struct{})}
-	m := New(Options{Server: OverClient(func() (*mcp.Client, error) { return client, nil }, hub, "live-test"),
+	m := New(Options{Server: &clientServer{c: func() (*mcp.Client, error) { return client, nil }, key: "live-test"},
 		Styles: themes.New(themes.Dark()), SaveDir: t.TempDir(), Tick: -1,
 		Roots: answers.roots})
 	l.p = tea.NewProgram(liveModel{m, l}, tea.WithInput(nil), tea.WithOutput(discard{}), tea.WithoutSignals(),
@@ -156,6 +164,16 @@ func startLive(t *testing.T, command string, args []string, env []conn.EnvVar, v
 	go func() {
 		defer close(l.done)
 		_, _ = l.p.Run()
+	}()
+	go func() {
+		for {
+			select {
+			case n := <-notes:
+				l.p.Send(NotificationMsg{N: n})
+			case <-ctx.Done():
+				return
+			}
+		}
 	}()
 	t.Cleanup(func() {
 		l.p.Quit()

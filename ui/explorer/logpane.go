@@ -65,22 +65,8 @@ func (p *logPane) move(delta int) {
 	p.follow = p.cursor == len(p.entries)-1
 }
 
-// levelStyle colours a syslog level.
-func levelStyle(st *themes.Styles, level string) lipgloss.Style {
-	switch level {
-	case "debug":
-		return st.Muted
-	case "info":
-		return st.Info
-	case "notice":
-		return st.Accent
-	case "warning":
-		return st.Warn
-	case "error", "critical", "alert", "emergency":
-		return st.Error
-	}
-	return st.Text
-}
+// levelStyle colours a syslog level (the log view's colours).
+func levelStyle(st *themes.Styles, level string) lipgloss.Style { return kit.LevelStyle(st, level) }
 
 // messageText is a log message's data as one line: a string as it is,
 // anything else as compact JSON.
@@ -94,7 +80,7 @@ func messageText(data json.RawMessage) string {
 
 // view draws the log pane.
 func (p *logPane) view(st *themes.Styles, w, h int, level string) []string {
-	head := " server log messages and explorer events"
+	head := " the catalog's events (the server's log is pane 7 of the inspector)"
 	if level != "" {
 		head += " · level " + level
 	} else {

@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/answer"
 	"github.com/mcptui/mcptui/ui/explorer/argstore"
@@ -131,7 +130,7 @@ func (m *Model) Tab() Kind { return m.tab }
 // Init loads the lists, starts reading notifications and opens the
 // subscription that keeps the lists fresh.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.refreshAll(), m.waitNote()}
+	cmds := []tea.Cmd{m.refreshAll()}
 	if !m.opts.NoAutoListen {
 		cmds = append(cmds, m.autoListen())
 	}
@@ -149,10 +148,6 @@ type (
 		err   error
 		at    time.Time
 	}
-	noteMsg struct {
-		n  mcp.Notification
-		ok bool
-	}
 	noticeMsg struct {
 		text string
 		err  bool
@@ -169,11 +164,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.w, m.h = msg.Width, msg.Height
 	case listedMsg:
 		return m.listed(msg)
-	case noteMsg:
-		if !msg.ok {
-			return nil
-		}
-		return tea.Batch(m.notification(msg.n, nil), m.waitNote())
+	case NotificationMsg:
+		return m.notification(msg.N, nil)
 	case subEventMsg:
 		return m.subEvent(msg)
 	case noticeMsg:

@@ -41,15 +41,15 @@ func TestScreen(t *testing.T) {
 		{"resources_read", "demo", func(f *fake, m *Model) { m.setTab(Resources) }, screentest.Keys("enter")},
 		{"log_tab", "everything", func(f *fake, m *Model) {
 			for i, l := range logLevels {
-				feed(m, noteMsg{n: mcp.Notification{Method: mcp.NotificationMessage,
-					Params: json.RawMessage(`{"level":"` + l + `","logger":"everything","data":"message number ` + strconv.Itoa(i) + `"}`)}, ok: true})
+				feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationMessage,
+					Params: json.RawMessage(`{"level":"` + l + `","logger":"everything","data":"message number ` + strconv.Itoa(i) + `"}`)}})
 			}
-			feed(m, noteMsg{n: mcp.Notification{Method: mcp.NotificationMessage, Params: json.RawMessage(`{"level":"info","data":{"structured":true,"n":[1,2]}}`)}, ok: true})
+			feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationMessage, Params: json.RawMessage(`{"level":"info","data":{"structured":true,"n":[1,2]}}`)}})
 			m.setTab(Log)
 		}, nil},
 		{"list_changed_diff", "demo", func(f *fake, m *Model) {
 			f.tools = append(f.tools[2:], mcp.Tool{Name: "surprise", Description: "A tool that comes and goes.", Raw: json.RawMessage(`{"name":"surprise"}`)})
-			feed(m, noteMsg{n: mcp.Notification{Method: mcp.NotificationToolsChanged}, ok: true})
+			feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationToolsChanged}})
 		}, nil},
 		{"subscribe_dialog", "demo", nil, screentest.Keys("s", "down", "down", "space", "down", "down", "down", "space")},
 		{"running_progress", "everything", func(f *fake, m *Model) {

@@ -1,65 +1,24 @@
 package explorer
 
 import (
-	"context"
-	"encoding/json"
-	"time"
-
-	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/mcp"
 )
 
-// Server is what the explorer asks of the connection. Each method may block
-// (the explorer calls it inside a tea.Cmd).
-type Server interface {
-	ListTools(ctx context.Context) ([]mcp.Tool, error)
-	ListResources(ctx context.Context) ([]mcp.Resource, error)
-	ListResourceTemplates(ctx context.Context) ([]mcp.ResourceTemplate, error)
-	ListPrompts(ctx context.Context) ([]mcp.Prompt, error)
-	// Call sends a request of the explorer's (tools/call, tasks/get, ...)
-	// with per-call options and returns its result, raw.
-	Call(ctx context.Context, method string, params any, opts CallOptions) (json.RawMessage, error)
-	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
-	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error)
-	Complete(ctx context.Context, ref mcp.Ref, arg, value string, context map[string]string) (*mcp.CompleteResult, error)
-	SetLogLevel(ctx context.Context, level string) error
-	// Listen opens a subscription; ctx owns it.
-	Listen(ctx context.Context, f mcp.Filter) (Subscription, error)
-	// Notify sends a notification (roots list_changed).
-	Notify(ctx context.Context, method string, params any) error
-	// Info is what is known about the server now.
-	Info() Info
-	// Notifications delivers the server notifications nothing else
-	// claimed (log messages, task status); nil when there are none.
-	Notifications() <-chan mcp.Notification
-}
+// Server is what the explorer asks of the connection (internal/session
+// implements it: the explorer has no path of its own to the client).
+type Server = backend.Catalog
 
 // Subscription is an open subscription.
-type Subscription interface {
-	Next(ctx context.Context) (mcp.Notification, error)
-	Close() error
-	Accepted() json.RawMessage
-}
+type Subscription = backend.Subscription
 
 // CallOptions are the per-call options of a request.
-type CallOptions struct {
-	// Timeout is the call's timer: 0 the connection's default, < 0 none.
-	Timeout time.Duration
-	// ResetOnProgress restarts the timer on each progress notification.
-	ResetOnProgress bool
-	// Progress, when set, asks for progress notifications and gets them.
-	Progress func(conn.Progress)
-}
+type CallOptions = backend.CatalogCallOptions
 
 // Info is what the explorer knows about the server.
-type Info struct {
-	// Version is the negotiated protocol version; Offered the versions the
-	// server said it speaks.
-	Version      string
-	Offered      []string
-	Capabilities mcp.ServerCapabilities
-	// Name and ServerVersion identify the server.
-	Name, ServerVersion string
-	// Key names the server for remembered arguments (its command line).
-	Key string
-}
+type Info = backend.CatalogInfo
+
+// NotificationMsg is a server notification for the catalog (list changes,
+// resource updates, task status), as the host saw it on the wire: the host
+// routes the ones its model gathered to Update.
+type NotificationMsg struct{ N mcp.Notification }

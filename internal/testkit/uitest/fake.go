@@ -31,6 +31,8 @@ type Call struct {
 	Listen backend.ListenRequest
 	// Versions is set for RestartAt.
 	Versions []string
+	// Level is set for SetLogLevel.
+	Level string
 }
 
 // Backend is a fake ui.Backend: events pushed to its inbox reach the UI,
@@ -168,3 +170,8 @@ var (
 	_ backend.Listener    = (*Backend)(nil)
 	_ backend.Reconnector = (*Backend)(nil)
 )
+
+// SetLogLevel records the level asked for (backend.LogLeveler).
+func (b *Backend) SetLogLevel(_ context.Context, level string) error {
+	return b.record(Call{Method: "SetLogLevel", Level: level})
+}

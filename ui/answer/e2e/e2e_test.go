@@ -63,18 +63,23 @@ func TestFillEverythingElicitation(t *testing.T) {
 	x.Keys("Down", "Down", "Down", "Space")
 	x.WaitFor("Ada Lovelace", "ada@example.com", "‹ Rachel ›", "2 of 5 picked")
 	x.Keys("C-s")
-
+	// The catalog shares the screen with the log: z gives the result
+	// the whole screen.
+	x.WaitFor("tools/call trigger-elicitation-request ·")
+	x.Keys("z")
 	s := x.WaitFor("tools/call trigger-elicitation-request ·",
 		"User provided the requested information!", "- Name: Ada Lovelace", "- Agreed to terms: true",
-		"- Email: ada@example.com", "- Favorite Integer: 7")
+		"- Email: ada@example.com", "- Favorite Integer: 7", `"Piano"`)
 	for _, want := range []string{`"untitledSingleSelectEnum": "Rachel"`, `"Guitar",`, `"Piano"`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the tool's reply lacks %s:\n%s", want, s)
 		}
 	}
 
-	// Leave the catalog and quit: the program ends. One escape at a time:
+	// Unzoom, leave the catalog and quit: the program ends. One escape at a time:
 	// several in one write read as alt+escape.
+	x.Keys("z")
+	x.WaitFor("1 Requests (")
 	x.Keys("Escape")
 	x.WaitFor("Call tool trigger-elicitation-request")
 	x.Keys("Escape")

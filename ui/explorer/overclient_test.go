@@ -4,93 +4,25 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
 )
 
-// Hub buffers server notifications for the explorer: plug Push into
-// mcp.Options.OnNotification (it never blocks; when the explorer falls
-// behind, the oldest are dropped).
-type Hub struct {
-	ch chan mcp.Notification
-	mu sync.Mutex
-}
-
-// NewHub makes a hub that keeps up to n notifications (0: 1024).
-func NewHub(n int) *Hub {
-	if n <= 0 {
-		n = 1024
-	}
-	return &Hub{ch: make(chan mcp.Notification, n)}
-}
-
-// Push queues a notification, dropping the oldest when full.
-func (h *Hub) Push(n mcp.Notification) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for {
-		select {
-		case h.ch <- n:
-			return
-		default:
-			select {
-			case <-h.ch:
-			default:
-			}
-		}
-	}
-}
-
-// C is the channel the explorer reads.
-func (h *Hub) C() <-chan mcp.Notification { return h.ch }
-
-// clientServer is Server over *mcp.Client.
+// clientServer is a Server over a bare *mcp.Client, for the live tests
+// that run the explorer alone on a real server (the inspector's is
+// internal/session's).
 type clientServer struct {
 	c   func() (*mcp.Client, error)
-	hub *Hub
 	key string
-	// track, when set, sends the person's calls (tools/call, reads,
-	// prompts) as tracked requests; nil sends them on c directly.
-	track TrackFunc
 }
 
-// TrackFunc sends one request of the person's through fn with the options
-// it is given (the session's timer and the control that lets the requests
-// pane cancel and extend it); internal/session's Session.Track is one.
-type TrackFunc func(ctx context.Context, method string, timeout time.Duration, resetOnProgress bool,
-	fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error
-
-// Tracker is a session whose requests the requests pane follows: the
-// catalog's calls go through Track and are ordinary requests there.
-type Tracker interface {
-	Client() (*mcp.Client, error)
-	Track(ctx context.Context, method string, timeout time.Duration, resetOnProgress bool,
-		fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error
-}
-
-// OverSession implements Server over a session: the person's calls are
-// tracked requests (cancel and extend work on them in the requests pane),
-// everything else goes on the session's current client. hub may be nil;
-// key names the server for remembered arguments.
-func OverSession(s Tracker, hub *Hub, key string) Server {
-	return &clientServer{c: s.Client, hub: hub, key: key, track: s.Track}
-}
-
-// send runs one of the person's calls: tracked when the server has a
-// tracker, directly on the client otherwise.
-func (s *clientServer) send(ctx context.Context, method string, o CallOptions, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
+// send runs one call on the client with its options.
+func (s *clientServer) send(ctx context.Context, _ string, o CallOptions, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
 	var extra []mcp.RequestOption
 	if o.Progress != nil {
 		p := o.Progress
 		extra = append(extra, mcp.WithProgress(func(pr conn.Progress) error { p(pr); return nil }))
-	}
-	if s.track != nil {
-		return s.track(ctx, method, o.Timeout, o.ResetOnProgress, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
-			return fn(ctx, c, append(opts, extra...))
-		})
 	}
 	c, err := s.c()
 	if err != nil {
@@ -103,13 +35,6 @@ func (s *clientServer) send(ctx context.Context, method string, o CallOptions, f
 		extra = append(extra, mcp.WithResetTimeoutOnProgress())
 	}
 	return fn(ctx, c, extra)
-}
-
-// OverClient implements Server over the client that current returns (a
-// function, so a host can swap clients across restarts); hub may be nil.
-// key names the server for remembered arguments.
-func OverClient(current func() (*mcp.Client, error), hub *Hub, key string) Server {
-	return &clientServer{c: current, hub: hub, key: key}
 }
 
 func (s *clientServer) ListTools(ctx context.Context) ([]mcp.Tool, error) {
@@ -206,12 +131,15 @@ func (s *clientServer) Listen(ctx context.Context, f mcp.Filter) (Subscription, 
 	return sub, nil
 }
 
-func (s *clientServer) Notify(ctx context.Context, method string, params any) error {
+func (s *clientServer) RootsChanged(ctx context.Context) (string, error) {
 	c, err := s.c()
 	if err != nil {
-		return err
+		return "", err
 	}
-	return c.Notify(ctx, method, params)
+	if mcp.Stateless(c.Version()) {
+		return "2026-07-28 has no list_changed: the server sees them on its next request", nil
+	}
+	return "sent notifications/roots/list_changed", c.Notify(ctx, mcp.NotificationRootsListChanged, nil)
 }
 
 func (s *clientServer) Info() Info {
@@ -227,11 +155,4 @@ func (s *clientServer) Info() Info {
 	}
 	return Info{Version: c.Version(), Offered: sess.Offered, Capabilities: sess.Capabilities, Name: sess.Server.Name,
 		ServerVersion: sess.Server.Version, Key: key}
-}
-
-func (s *clientServer) Notifications() <-chan mcp.Notification {
-	if s.hub == nil {
-		return nil
-	}
-	return s.hub.C()
 }
