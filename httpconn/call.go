@@ -127,31 +127,34 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn
 }
 
 // post sends one request and reads its answer: a JSON body or an SSE
-// stream, resumed while it breaks before the response.
+// stream, resumed while it breaks before the response. Over HTTP+SSE the
+// answer comes on the session's stream instead.
 func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 	c.observe(conn.Sent, body, len(body), nil)
-	resp, err := c.do(ctx, http.MethodPost, body, c.standardHeaders(method, body))
+	if c.Mode() == SSE {
+		c.postLegacy(ctx, id, body, nil)
+		return
+	}
+	resp, err := c.do(ctx, http.MethodPost, c.url, body, c.standardHeaders(method, body))
 	if err != nil {
-		if p := c.claim(id); p != nil {
-			p.finish(nil, connError("The HTTP request failed", err))
-		}
+		c.fail(id, connError("The HTTP request failed", err))
 		return
 	}
 	if resp.StatusCode/100 != 2 {
+		if c.fallsBack(method, resp.StatusCode) {
+			c.postLegacy(ctx, id, body, c.statusError(http.MethodPost, resp))
+			return
+		}
 		// A JSON-RPC error may come with a 4xx (a -32022 or -32020, say).
 		if isJSON(resp) && resp.StatusCode/100 == 4 {
 			c.readJSON(resp)
-			if p := c.claim(id); p != nil {
-				p.finish(nil, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode, Header: c.redact(resp.Header)}))
-			}
+			c.fail(id, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode, Header: c.redact(resp.Header)}))
 			return
 		}
-		se := c.statusError(http.MethodPost, resp)
-		if p := c.claim(id); p != nil {
-			p.finish(nil, connError("The HTTP request failed", se))
-		}
+		c.fail(id, connError("The HTTP request failed", c.statusError(http.MethodPost, resp)))
 		return
 	}
+	c.settle()
 	switch {
 	case isSSE(resp):
 		c.readStream(ctx, resp, func() bool { return c.isPending(id) })
@@ -160,8 +163,13 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 	default:
 		_ = resp.Body.Close()
 	}
+	c.fail(id, connError("The server's answer ended without a response", nil))
+}
+
+// fail finishes call id with err unless its outcome was claimed already.
+func (c *Conn) fail(id int64, err error) {
 	if p := c.claim(id); p != nil {
-		p.finish(nil, connError("The server's answer ended without a response", nil))
+		p.finish(nil, err)
 	}
 }
 
@@ -273,7 +281,7 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if err := c.notify(ctx, method, raw); err != nil {
 		return err
 	}
-	if method == "notifications/initialized" {
+	if method == "notifications/initialized" && c.Mode() != SSE {
 		c.startGET()
 	}
 	return nil
@@ -285,17 +293,25 @@ func (c *Conn) notify(ctx context.Context, method string, params []byte) error {
 }
 
 // send POSTs a notification or a response, which the server answers with
-// 202 and no body.
+// 202 and no body (to the session's endpoint over HTTP+SSE).
 func (c *Conn) send(ctx context.Context, method string, body []byte) error {
 	c.observe(conn.Sent, body, len(body), nil)
-	resp, err := c.do(ctx, http.MethodPost, body, c.standardHeaders(method, body))
+	target, extra := c.url, c.standardHeaders(method, body)
+	if c.Mode() == SSE {
+		ep, err := c.legacyEndpoint(ctx)
+		if err != nil {
+			return connError("The HTTP+SSE stream could not be opened", err)
+		}
+		target, extra = ep, nil
+	}
+	resp, err := c.do(ctx, http.MethodPost, target, body, extra)
 	if err != nil {
 		return connError("The HTTP request failed", err)
 	}
 	if resp.StatusCode/100 != 2 {
 		return connError("The HTTP request failed", c.statusError(http.MethodPost, resp))
 	}
-	_ = resp.Body.Close() // a body here answers nothing
+	drain(resp) // a body here answers nothing
 	return nil
 }
 

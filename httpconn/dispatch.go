@@ -111,7 +111,7 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 			return
 		case <-t.C:
 		}
-		next, err := c.do(ctx, http.MethodGet, nil, http.Header{HeaderLastEventID: {lastID}})
+		next, err := c.do(ctx, http.MethodGet, c.url, nil, http.Header{HeaderLastEventID: {lastID}})
 		if err != nil {
 			return
 		}
@@ -134,7 +134,7 @@ func (c *Conn) startGET() {
 	c.getOpen = true
 	c.mu.Unlock()
 	c.goTracked(func() {
-		resp, err := c.do(c.ctx, http.MethodGet, nil, nil)
+		resp, err := c.do(c.ctx, http.MethodGet, c.url, nil, nil)
 		if err != nil {
 			return
 		}

@@ -19,6 +19,29 @@ func IsURL(target string) bool {
 	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")
 }
 
+// transportNote says, for a decision, which HTTP transport the session
+// runs over when it is not Streamable HTTP: the 2024-11-05 HTTP+SSE one,
+// asked for or found by the fallback.
+func (c *Client) transportNote() string {
+	hc, ok := c.w.(*httpconn.Conn)
+	if !ok || hc.Mode() != httpconn.SSE {
+		return ""
+	}
+	if c.opts.HTTP.Mode == httpconn.Auto {
+		return ", over the 2024-11-05 HTTP+SSE transport (the Streamable HTTP POST was refused: fell back)"
+	}
+	return ", over the 2024-11-05 HTTP+SSE transport"
+}
+
+// HTTPMode is the HTTP transport the client runs over (httpconn.Streamable
+// or httpconn.SSE once known), or httpconn.Auto for a process.
+func (c *Client) HTTPMode() httpconn.Mode {
+	if hc, ok := c.w.(*httpconn.Conn); ok {
+		return hc.Mode()
+	}
+	return httpconn.Auto
+}
+
 // dialHTTP opens Streamable HTTP connections with the HTTP options and the
 // message-level conn options (limits, Observer, this package's hooks).
 func dialHTTP(h httpconn.Options) dialer {
@@ -34,6 +57,9 @@ func dialHTTP(h httpconn.Options) dialer {
 			// Exchanges come from many goroutines; a stderr writer
 			// expects one.
 			var mu sync.Mutex
+			if h.Insecure {
+				_, _ = io.WriteString(log, "WARNING: TLS certificates are not verified (--insecure)\n")
+			}
 			h.OnExchange = func(e httpconn.Exchange) {
 				if user != nil {
 					user(e)

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptui/mcptui/httpconn"
 )
 
 // go-sdk's streamable HTTP handler on 127.0.0.1: Connect takes its URL
@@ -122,4 +124,50 @@ func (f flushWriter) Write(b []byte) (int, error) {
 	n, err := f.w.Write(b)
 	f.w.(http.Flusher).Flush()
 	return n, err
+}
+
+// An old HTTP+SSE server (go-sdk's SSE handler): Connect finds it by the
+// fallback, or opens it as one when told; the session works both ways,
+// elicitation included, and the negotiation says which transport it is.
+func TestConnectSSE(t *testing.T) {
+	s := sdk.NewServer(&sdk.Implementation{Name: "gosdk-sse", Version: "1.8.0-test"}, nil)
+	s.AddTool(&sdk.Tool{Name: "ask", InputSchema: json.RawMessage(`{"type":"object"}`)}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		res, err := req.Session.Elicit(ctx, &sdk.ElicitParams{Message: "Your name?",
+			RequestedSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)})
+		if err != nil {
+			return nil, err
+		}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: fmt.Sprintf("%s: %v", res.Action, res.Content["name"])}}}, nil
+	})
+	srv := httptest.NewServer(sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return s }, nil))
+	t.Cleanup(srv.Close)
+	for _, mode := range []httpconn.Mode{httpconn.Auto, httpconn.SSE} {
+		t.Run(mode.String(), func(t *testing.T) {
+			c, err := Connect(t.Context(), srv.URL+"/sse", nil, Options{HTTP: httpconn.Options{Mode: mode},
+				ElicitForm: AnswerFunc(func(context.Context, *Question) (json.RawMessage, error) {
+					return json.RawMessage(`{"action":"accept","content":{"name":"Ada"}}`), nil
+				})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			if c.HTTPMode() != httpconn.SSE || c.Session().Server.Name != "gosdk-sse" || Stateless(c.Version()) {
+				t.Fatalf("mode %v server %+v version %s", c.HTTPMode(), c.Session().Server, c.Version())
+			}
+			said := false
+			for _, st := range c.Negotiation().Steps {
+				if st.Kind == StepInitialize && strings.Contains(st.Decision, "HTTP+SSE") &&
+					strings.Contains(st.Decision, "fell back") == (mode == httpconn.Auto) {
+					said = true
+				}
+			}
+			if !said {
+				t.Errorf("the negotiation does not say the transport: %+v", c.Negotiation().Steps)
+			}
+			res, err := c.CallTool(t.Context(), "ask", map[string]any{})
+			if err != nil || !strings.Contains(string(res.Raw), "accept: Ada") {
+				t.Fatalf("ask: %+v, %v", res, err)
+			}
+		})
+	}
 }

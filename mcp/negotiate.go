@@ -371,6 +371,7 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 	if answered != got {
 		step.Decision += " (spoken as " + got + ", the same messages)"
 	}
+	step.Decision += c.transportNote()
 	c.record(step)
 	if bw, ok := c.w.(interface{ SetAcceptBatches(bool) }); ok {
 		// 2025-03-26 is the one revision whose clients MUST accept a
