@@ -141,6 +141,10 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 		return
 	}
 	if resp.StatusCode/100 != 2 {
+		if sid, ok := c.expired(resp); ok {
+			c.fail(id, connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)}))
+			return
+		}
 		if c.fallsBack(method, resp.StatusCode) {
 			c.postLegacy(ctx, id, body, c.statusError(http.MethodPost, resp))
 			return
@@ -309,6 +313,9 @@ func (c *Conn) send(ctx context.Context, method string, body []byte) error {
 		return connError("The HTTP request failed", err)
 	}
 	if resp.StatusCode/100 != 2 {
+		if sid, ok := c.expired(resp); ok {
+			return connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)})
+		}
 		return connError("The HTTP request failed", c.statusError(http.MethodPost, resp))
 	}
 	drain(resp) // a body here answers nothing

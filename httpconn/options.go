@@ -38,6 +38,11 @@ type Options struct {
 	// MaxResumes is how many times in a row a broken stream is resumed
 	// with Last-Event-ID before giving up; 0 means 5.
 	MaxResumes int
+	// OnSessionExpired is told when the server answers 404 for the
+	// session id (once per session); calls then fail with
+	// ErrSessionExpired until a new initialize starts a session. It must
+	// not block.
+	OnSessionExpired func(sessionID string)
 	// Mode chooses the transport; the zero value, Auto, is Streamable HTTP
 	// with the spec's fallback to the 2024-11-05 HTTP+SSE transport.
 	Mode Mode

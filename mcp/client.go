@@ -83,8 +83,9 @@ type Client struct {
 	legacySubs map[*legacyStream]struct{}
 	uriRefs    map[string]int // legacy resources/subscribe reference counts
 
-	renegMu sync.Mutex // serializes re-negotiations after -32022
-	bg      sync.WaitGroup
+	renegMu  sync.Mutex // serializes re-negotiations after -32022 and new sessions
+	sessions int        // HTTP sessions begun after an expiry (under mu)
+	bg       sync.WaitGroup
 }
 
 // snapshot is the state a request is built from.

@@ -52,6 +52,7 @@ func dialHTTP(h httpconn.Options) dialer {
 		h.OnNotification = o.OnNotification
 		h.Observer = o.Observer
 		if user, log := h.OnExchange, o.Stderr; log != nil {
+			userExpired := h.OnSessionExpired
 			// Without a process there is no stderr: the exchanges take
 			// its place, one line each.
 			// Exchanges come from many goroutines; a stderr writer
@@ -78,6 +79,14 @@ func dialHTTP(h httpconn.Options) dialer {
 						mu.Unlock()
 					})
 				}
+			}
+			h.OnSessionExpired = func(id string) {
+				if userExpired != nil {
+					userExpired(id)
+				}
+				mu.Lock()
+				_, _ = io.WriteString(log, "the server ended the session (404 for its Mcp-Session-Id): starting a new one with initialize\n")
+				mu.Unlock()
 			}
 		}
 		c, err := httpconn.Dial(ctx, url, h)

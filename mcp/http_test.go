@@ -9,11 +9,15 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
 )
 
@@ -169,5 +173,87 @@ func TestConnectSSE(t *testing.T) {
 				t.Fatalf("ask: %+v, %v", res, err)
 			}
 		})
+	}
+}
+
+// syncBuffer is an io.Writer tests read while the client writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A server that forgets the session (here: restarted, a new handler that
+// answers 404 for the old id) gets a fresh initialize without the old id,
+// the request is re-sent once, and the user is told.
+func TestHTTPSessionExpiry(t *testing.T) {
+	s := sdk.NewServer(&sdk.Implementation{Name: "gosdk-http", Version: "1"}, nil)
+	sdk.AddTool(s, &sdk.Tool{Name: "echo"}, func(context.Context, *sdk.CallToolRequest, struct{}) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "ok"}}}, nil, nil
+	})
+	newHandler := func() http.Handler {
+		return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil)
+	}
+	var current atomic.Pointer[http.Handler]
+	h := newHandler()
+	current.Store(&h)
+	var inits []string // the session id each initialize carried
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(body), `"method":"initialize"`) {
+			mu.Lock()
+			inits = append(inits, r.Header.Get("Mcp-Session-Id"))
+			mu.Unlock()
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		(*current.Load()).ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	log := &syncBuffer{}
+	c, err := Connect(t.Context(), srv.URL+"/mcp", nil, Options{Versions: []string{Version20251125}, Conn: conn.Options{Stderr: log}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.ListTools(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHandler() // the server restarted: it knows no session
+	current.Store(&h2)
+	if _, err := c.ListTools(t.Context()); err != nil {
+		t.Fatalf("tools/list after the session expired: %v", err)
+	}
+	if _, err := c.CallTool(t.Context(), "echo", map[string]any{}); err != nil {
+		t.Fatalf("tools/call in the new session: %v", err)
+	}
+	mu.Lock()
+	got := slices.Clone(inits)
+	mu.Unlock()
+	if len(got) != 2 || got[1] != "" {
+		t.Errorf("initializes carried session ids %q, want two, the second without one", got)
+	}
+	expired := 0
+	for _, st := range c.Negotiation().Steps {
+		if st.Kind == StepSessionExpired {
+			expired++
+		}
+	}
+	if expired != 1 {
+		t.Errorf("%d session-expired steps: %+v", expired, c.Negotiation().Steps)
+	}
+	if !strings.Contains(log.String(), "the server ended the session") {
+		t.Errorf("the user was not told: %q", log.String())
 	}
 }

@@ -52,6 +52,9 @@ const (
 	StepChoose
 	// StepRenegotiate handled a -32022 answer to a later request.
 	StepRenegotiate
+	// StepSessionExpired handled an HTTP server's 404 for the session id:
+	// a new session was initialized.
+	StepSessionExpired
 )
 
 // String names the kind.
@@ -71,6 +74,8 @@ func (k StepKind) String() string {
 		return "choose"
 	case StepRenegotiate:
 		return "renegotiate"
+	case StepSessionExpired:
+		return "session-expired"
 	}
 	return fmt.Sprintf("StepKind(%d)", int(k))
 }

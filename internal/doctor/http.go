@@ -23,8 +23,9 @@ const (
 	KindHTTPStatus       = "http-status"
 	// KindHTTPAuth is an OAuth authorization that failed at one of its
 	// steps.
-	KindHTTPAuth = "http-auth"
-	KindHTTPSSE  = "http-sse"
+	KindHTTPAuth    = "http-auth"
+	KindHTTPSSE     = "http-sse"
+	KindHTTPSession = "http-session-expired"
 )
 
 // httpFailure explains a failed connection to an HTTP server, or returns
@@ -64,6 +65,10 @@ func httpFailure(opts Options, err error) (Diagnosis, bool) {
 		return Diagnosis{Kind: KindHTTPTLS, Severity: Error,
 			Summary: "the server does not speak TLS at this address",
 			Fix:     "use http:// instead of https:// (or the server's TLS port)"}, true
+	case errors.Is(err, httpconn.ErrSessionExpired):
+		return Diagnosis{Kind: KindHTTPSession, Severity: Error,
+			Summary: "the server forgot the session it had just given (404 for its Mcp-Session-Id), even after a fresh initialize",
+			Fix:     "keep sessions where every request reaches them: one server process, or sticky sessions behind a load balancer; or run stateless (no Mcp-Session-Id)"}, true
 	case errors.As(err, &se):
 		var fe *httpconn.FallbackError
 		if !errors.As(err, &fe) {

@@ -41,6 +41,15 @@ func TestDoctorHTTP(t *testing.T) {
 	old := httptest.NewServer(sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return s }, nil))
 	t.Cleanup(old.Close)
 
+	forgetful := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Session-Id") != "" {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		good.Config.Handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(forgetful.Close)
+
 	for _, tc := range []struct {
 		name, url string
 		header    http.Header
@@ -52,6 +61,7 @@ func TestDoctorHTTP(t *testing.T) {
 		{"401", status(http.StatusUnauthorized), nil, KindHTTPUnauthorized, []string{"401", "resource_metadata", "--no-oauth", "--bearer TOKEN"}},
 		{"401 with a token", status(http.StatusUnauthorized), http.Header{"Authorization": {"Bearer nope"}}, KindHTTPUnauthorized, []string{"header given was refused"}},
 		{"healthy", good.URL + "/mcp", nil, KindHealthy, []string{"it works", "1 tools"}},
+		{"session forgotten", forgetful.URL + "/mcp", nil, KindHTTPSession, []string{"forgot the session", "sticky sessions"}},
 		{"http+sse", old.URL + "/sse", nil, KindHTTPSSE, []string{"2024-11-05 HTTP+SSE", "deprecated", "--transport sse"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
