@@ -1,10 +1,12 @@
 package httpconn
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -145,14 +147,21 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 			c.fail(id, connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)}))
 			return
 		}
+		// A JSON-RPC error may come with a 4xx (a -32022 or -32020, say):
+		// it answers the request, and it says the server is a modern one
+		// (no fallback).
+		if isJSON(resp) && resp.StatusCode/100 == 4 {
+			b, over := c.readBody(resp)
+			if !over && isRPCError(b) {
+				c.dispatch(b)
+				c.fail(id, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode,
+					Body: clip(b), Header: c.redact(resp.Header)}))
+				return
+			}
+			resp.Body = io.NopCloser(bytes.NewReader(b))
+		}
 		if c.fallsBack(method, resp.StatusCode) {
 			c.postLegacy(ctx, id, body, c.statusError(http.MethodPost, resp))
-			return
-		}
-		// A JSON-RPC error may come with a 4xx (a -32022 or -32020, say).
-		if isJSON(resp) && resp.StatusCode/100 == 4 {
-			c.readJSON(resp)
-			c.fail(id, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode, Header: c.redact(resp.Header)}))
 			return
 		}
 		c.fail(id, connError("The HTTP request failed", c.statusError(http.MethodPost, resp)))
@@ -322,8 +331,12 @@ func (c *Conn) send(ctx context.Context, method string, body []byte) error {
 	return nil
 }
 
-// standardHeaders are the 2026-07-28 Mcp-Method and Mcp-Name, and the
-// version header taken from a stateless request's _meta.
+// standardHeaders are the 2026-07-28 request metadata headers, for a
+// request whose _meta names a protocol version (a stateless one): the
+// version, Mcp-Method, Mcp-Name (params.name, or params.uri for a read)
+// and, for tools/call, the Mcp-Param-* mirrors of the arguments the tool
+// marks with x-mcp-header. Names and values outside plain ASCII go in the
+// spec's Base64 sentinel.
 func (c *Conn) standardHeaders(method string, body []byte) http.Header {
 	if method == "" {
 		return nil
@@ -342,7 +355,14 @@ func (c *Conn) standardHeaders(method string, body []byte) http.Header {
 		name = jsonscan.Member(params, "uri")
 	}
 	if len(name) > 0 && name[0] == '"' {
-		h.Set(HeaderName, jsonscan.Unquote(name))
+		tool := jsonscan.Unquote(name)
+		h.Set(HeaderName, EncodeHeaderValue(tool))
+		if method == "tools/call" {
+			c.mu.Lock()
+			headers := c.toolHeaders[tool]
+			c.mu.Unlock()
+			paramHeaders(h, headers, jsonscan.Member(params, "arguments"))
+		}
 	}
 	return h
 }

@@ -50,9 +50,12 @@ type Conn struct {
 	version   string
 	getOpen   bool
 	mode      Mode // Auto until the transport is known
-	legacy    *legacyStream
-	stopErr   *conn.Error
-	done      chan struct{}
+	// toolHeaders are the x-mcp-header annotations of the valid tools
+	// tools/list answers named.
+	toolHeaders map[string][]ParamHeader
+	legacy      *legacyStream
+	stopErr     *conn.Error
+	done        chan struct{}
 }
 
 // Dial makes a connection to the endpoint rawURL (http or https). Nothing is

@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -61,6 +62,36 @@ func (c *Conn) readJSON(resp *http.Response) {
 		return
 	}
 	c.dispatch(b)
+}
+
+// readBody reads a JSON answer's body, bounded: over reports one over
+// MaxMessageBytes (read to its end and discarded, observed).
+func (c *Conn) readBody(resp *http.Response) (b []byte, over bool) {
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageBytes)+1))
+	if err != nil {
+		return b, false
+	}
+	if len(b) > c.opts.MaxMessageBytes {
+		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<30))
+		c.observe(conn.Discarded, nil, len(b)+int(n), c.errOverLimit())
+		return nil, true
+	}
+	return b, false
+}
+
+// isRPCError reports whether b is a JSON-RPC error response.
+func isRPCError(b []byte) bool {
+	if !jsontext.Value(b).IsValid() || b[jsonscan.SkipSpace(b, 0)] != '{' {
+		return false
+	}
+	e := jsonscan.Member(b, "error")
+	return jsonscan.Member(b, "jsonrpc") != nil && len(e) > 0 && e[0] == '{' && jsonscan.Member(e, "code") != nil
+}
+
+// clip is the start of a body for an error message.
+func clip(b []byte) string {
+	return strings.ToValidUTF8(string(b[:min(len(b), 1024)]), "?")
 }
 
 // readStream reads an SSE answer until wanted reports false, resuming it
@@ -216,6 +247,9 @@ func (c *Conn) response(b, rawID []byte) {
 		}
 		p.finish(nil, &conn.Error{Code: e.Code, Message: e.Message, Data: []byte(e.Data)})
 	case result != nil:
+		if p.method == "tools/list" {
+			c.learnTools(result)
+		}
 		if p.method == "initialize" {
 			if v := jsonscan.Member(result, "protocolVersion"); len(v) > 0 && v[0] == '"' {
 				c.mu.Lock()

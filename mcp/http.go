@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -95,4 +96,65 @@ func dialHTTP(h httpconn.Options) dialer {
 		}
 		return c, nil
 	}
+}
+
+// headerRules reports whether the 2026-07-28 Streamable HTTP request
+// metadata rules apply: an HTTP server spoken to on a stateless version.
+// (Clients on other transports may ignore x-mcp-header, the spec says.)
+func (c *Client) headerRules() (*httpconn.Conn, bool) {
+	hc, ok := c.w.(*httpconn.Conn)
+	return hc, ok && hc.Mode() != httpconn.SSE && Stateless(c.Version())
+}
+
+// rejectInvalidTools moves the tools whose x-mcp-header annotations are
+// invalid out of l.Items, as the spec asks of HTTP clients, remembering
+// why for CallTool.
+func (c *Client) rejectInvalidTools(l *List[Tool]) {
+	if _, ok := c.headerRules(); !ok {
+		return
+	}
+	kept := l.Items[:0]
+	for _, t := range l.Items {
+		if _, err := httpconn.ParamHeaders(t.InputSchema); err != nil {
+			l.Rejected = append(l.Rejected, Rejection{Name: t.Name, Reason: err.Error()})
+			c.mu.Lock()
+			if c.rejectedTools == nil {
+				c.rejectedTools = map[string]string{}
+			}
+			c.rejectedTools[t.Name] = err.Error()
+			c.mu.Unlock()
+			continue
+		}
+		c.mu.Lock()
+		delete(c.rejectedTools, t.Name)
+		c.mu.Unlock()
+		kept = append(kept, t)
+	}
+	l.Items = kept
+}
+
+// prepareToolCall makes sure, under the 2026-07-28 HTTP rules, that the
+// transport knows the tool's x-mcp-header annotations before it is
+// called (one tools/list if it does not), and refuses a tool the spec
+// says must not be offered.
+func (c *Client) prepareToolCall(ctx context.Context, name string) error {
+	hc, ok := c.headerRules()
+	if !ok {
+		return nil
+	}
+	if !hc.KnowsTool(name) && c.rejection(name) == "" {
+		if _, err := c.ListTools(ctx); err != nil {
+			return fmt.Errorf("listing the tools to learn %s's x-mcp-header annotations: %w", name, err)
+		}
+	}
+	if why := c.rejection(name); why != "" {
+		return errorf(CodeInvalidParams, "tool %q is rejected: %s (over HTTP the client must not offer it)", name, why)
+	}
+	return nil
+}
+
+func (c *Client) rejection(name string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.rejectedTools[name]
 }

@@ -257,3 +257,75 @@ func TestHTTPSessionExpiry(t *testing.T) {
 		t.Errorf("the user was not told: %q", log.String())
 	}
 }
+
+// On 2026-07-28 over HTTP the client drops tools whose x-mcp-header is
+// invalid (saying why), refuses to call them, and before calling a tool
+// whose annotations it has not seen lists the tools, so the call carries
+// its Mcp-Param-* headers.
+func TestHTTPToolHeaderRules(t *testing.T) {
+	var mu sync.Mutex
+	var methods []string
+	var region string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		_ = json.Unmarshal(body, &req)
+		mu.Lock()
+		methods = append(methods, req.Method)
+		if req.Method == "tools/call" {
+			region = r.Header.Get("Mcp-Param-Region")
+		}
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		result := `{"content":[{"type":"text","text":"ok"}]}`
+		if req.Method == "tools/list" {
+			result = `{"tools":[
+				{"name":"valid_tool","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}},
+				{"name":"invalid_space","inputSchema":{"type":"object","properties":{"v":{"type":"string","x-mcp-header":"My Region"}}}}]}`
+		}
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, req.ID, result)
+	}))
+	t.Cleanup(srv.Close)
+	connect := func() *Client {
+		c, err := Connect(t.Context(), srv.URL+"/mcp", nil, Options{Versions: []string{Version20260728}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		return c
+	}
+
+	c := connect()
+	if _, err := c.CallTool(t.Context(), "valid_tool", map[string]any{"region": "us-west1"}); err != nil {
+		t.Fatalf("valid_tool: %v", err)
+	}
+	mu.Lock()
+	if !slices.Equal(methods, []string{"tools/list", "tools/call"}) || region != "us-west1" {
+		t.Errorf("methods %v, Mcp-Param-Region %q: want a tools/list first and the header", methods, region)
+	}
+	mu.Unlock()
+
+	c = connect()
+	l, err := c.ListTools(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Items) != 1 || l.Items[0].Name != "valid_tool" || len(l.Rejected) != 1 || l.Rejected[0].Name != "invalid_space" ||
+		!strings.Contains(l.Rejected[0].Reason, "not an HTTP token") {
+		t.Fatalf("items %+v rejected %+v", l.Items, l.Rejected)
+	}
+	mu.Lock()
+	before := len(methods)
+	mu.Unlock()
+	if _, err := c.CallTool(t.Context(), "invalid_space", map[string]any{"v": "x"}); err == nil || !strings.Contains(err.Error(), "rejected") {
+		t.Errorf("calling the invalid tool: %v, want it refused", err)
+	}
+	mu.Lock()
+	if len(methods) != before {
+		t.Errorf("the invalid tool's call went out: %v", methods[before:])
+	}
+	mu.Unlock()
+}
