@@ -282,6 +282,10 @@ func (c *Conn) abandon(id int64, reason string) bool {
 	return true
 }
 
+// getOpenWait is how long Notify(notifications/initialized) waits for the
+// GET stream's answer.
+const getOpenWait = 2 * time.Second
+
 // Notify POSTs a notification; the server answers 202 Accepted.
 func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if e := c.stopped(); e != nil {
@@ -295,7 +299,15 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 		return err
 	}
 	if method == "notifications/initialized" && c.Mode() != SSE {
-		c.startGET()
+		// Wait (a little) for the stream's answer: a server may send on it
+		// what belongs to the next request.
+		t := time.NewTimer(getOpenWait)
+		defer t.Stop()
+		select {
+		case <-c.startGET():
+		case <-t.C:
+		case <-ctx.Done():
+		}
 	}
 	return nil
 }

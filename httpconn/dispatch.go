@@ -155,17 +155,23 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 }
 
 // startGET opens the GET stream for server-initiated messages once; a 405
-// means the server offers none.
-func (c *Conn) startGET() {
+// means the server offers none. The returned channel is closed once the
+// GET's answer (or failure) came, so that the caller can have the stream
+// open before its next request: what the server sends on it in between is
+// then not missed.
+func (c *Conn) startGET() <-chan struct{} {
+	opened := make(chan struct{})
 	c.mu.Lock()
 	if c.getOpen {
 		c.mu.Unlock()
-		return
+		close(opened)
+		return opened
 	}
 	c.getOpen = true
 	c.mu.Unlock()
-	c.goTracked(func() {
+	started := c.goTracked(func() {
 		resp, err := c.do(c.ctx, http.MethodGet, c.url, nil, nil)
+		close(opened)
 		if err != nil {
 			return
 		}
@@ -175,6 +181,10 @@ func (c *Conn) startGET() {
 		}
 		c.readStream(c.ctx, resp, func() bool { return c.ctx.Err() == nil })
 	})
+	if !started {
+		close(opened)
+	}
+	return opened
 }
 
 // dispatch handles one message or batch that arrived.

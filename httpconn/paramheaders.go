@@ -34,9 +34,7 @@ type ParamHeader struct {
 // spec's constraints: a non-empty RFC 9110 token, unique regardless of
 // case, on a property of a primitive type, reached from the root through
 // properties keys only. An error says which constraint a tool breaks; such
-// a tool must not be offered. Besides the spec's string, integer and
-// boolean, number is accepted, as the TypeScript SDK and the conformance
-// suite's mock do.
+// a tool must not be offered.
 func ParamHeaders(inputSchema json.RawMessage) ([]ParamHeader, error) {
 	if len(inputSchema) == 0 {
 		return nil, nil
@@ -121,7 +119,7 @@ func checkAnnotation(raw, typ jsontext.Value, path []string, seen map[string]str
 		t = jsonscan.Unquote(typ)
 	}
 	switch t {
-	case "string", "integer", "boolean", "number":
+	case "string", "integer", "boolean":
 		return nil
 	case "":
 		return fmt.Errorf("x-mcp-header %q is on %s, which has no single primitive type", name, where)

@@ -50,6 +50,7 @@ func TestParamHeaders(t *testing.T) {
 		"object":         `{"properties":{"v":{"type":"object","x-mcp-header":"V"}}}`,
 		"array":          `{"properties":{"v":{"type":"array","items":{"type":"string"},"x-mcp-header":"V"}}}`,
 		"null":           `{"properties":{"v":{"type":"null","x-mcp-header":"V"}}}`,
+		"number":         `{"properties":{"v":{"type":"number","x-mcp-header":"V"}}}`,
 		"duplicate":      `{"properties":{"a":{"type":"string","x-mcp-header":"Region"},"b":{"type":"string","x-mcp-header":"Region"}}}`,
 		"duplicate case": `{"properties":{"a":{"type":"string","x-mcp-header":"MyField"},"b":{"type":"string","x-mcp-header":"myfield"}}}`,
 		"space":          `{"properties":{"v":{"type":"string","x-mcp-header":"My Region"}}}`,
