@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 )
@@ -180,10 +182,20 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 }
 
 // fail finishes call id with err unless its outcome was claimed already.
+// No JSON-RPC answer came (an HTTP failure): the observer is shown one,
+// marked as mcptui's, so that whatever follows the wire (the inspector's
+// requests in flight) sees the request end.
 func (c *Conn) fail(id int64, err error) {
-	if p := c.claim(id); p != nil {
-		p.finish(nil, err)
+	p := c.claim(id)
+	if p == nil {
+		return
 	}
+	if c.opts.Observer != nil {
+		msg, _ := jsonv2.Marshal("no JSON-RPC answer (shown by mcptui): " + err.Error())
+		line := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"error":{"code":%d,"message":%s}}`, id, conn.CodeConnection, msg)
+		c.observe(conn.Received, line, len(line), nil)
+	}
+	p.finish(nil, err)
 }
 
 func (c *Conn) isPending(id int64) bool {

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
 )
 
@@ -31,5 +33,28 @@ func TestInsecureSkipsVerification(t *testing.T) {
 	c, _ = dial(t, srv.URL+"/mcp", httpconn.Options{Insecure: true})
 	if _, err := c.Call(t.Context(), "initialize", params); err != nil {
 		t.Fatalf("initialize with Insecure: %v", err)
+	}
+}
+
+// A request that gets no JSON-RPC answer (an HTTP failure) still ends for
+// the observer: it is shown an error response for the id, marked as
+// mcptui's, so a view of requests in flight does not wait forever.
+func TestFailureEndsTheRequestForTheObserver(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "boom", http.StatusInternalServerError)
+	}))
+	t.Cleanup(srv.Close)
+	c, x := dial(t, srv.URL+"/mcp", httpconn.Options{})
+	if _, err := c.Call(t.Context(), "tools/list", nil); err == nil {
+		t.Fatal("tools/list succeeded")
+	}
+	var got []string
+	for _, e := range x.events() {
+		if e.Kind == conn.Received {
+			got = append(got, string(e.Line))
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], `"id":1,"error":{"code":-32000`) || !strings.Contains(got[0], "shown by mcptui") || !strings.Contains(got[0], "500") {
+		t.Errorf("received %q, want one marked error response for id 1", got)
 	}
 }

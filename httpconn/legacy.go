@@ -167,8 +167,12 @@ func (c *Conn) runLegacy(l *legacyStream) {
 	}
 	defer func() {
 		if c.ctx.Err() == nil {
+			reason := errStreamEnded
+			if l.err != nil {
+				reason = l.err // the stream was of no use: say why
+			}
 			// stop waits for this goroutine: it cannot run on it.
-			go func() { _ = c.CloseWithError(errStreamEnded) }()
+			go func() { _ = c.CloseWithError(reason) }()
 		}
 	}()
 	defer resp.Body.Close()
