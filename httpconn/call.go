@@ -1,13 +1,17 @@
 package httpconn
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
@@ -127,31 +131,45 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn
 }
 
 // post sends one request and reads its answer: a JSON body or an SSE
-// stream, resumed while it breaks before the response.
+// stream, resumed while it breaks before the response. Over HTTP+SSE the
+// answer comes on the session's stream instead.
 func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 	c.observe(conn.Sent, body, len(body), nil)
-	resp, err := c.do(ctx, http.MethodPost, body, c.standardHeaders(method, body))
+	if c.Mode() == SSE {
+		c.postLegacy(ctx, id, body, nil)
+		return
+	}
+	resp, err := c.do(ctx, http.MethodPost, c.url, body, c.standardHeaders(method, body))
 	if err != nil {
-		if p := c.claim(id); p != nil {
-			p.finish(nil, connError("The HTTP request failed", err))
-		}
+		c.fail(id, connError("The HTTP request failed", err))
 		return
 	}
 	if resp.StatusCode/100 != 2 {
-		// A JSON-RPC error may come with a 4xx (a -32022 or -32020, say).
-		if isJSON(resp) && resp.StatusCode/100 == 4 {
-			c.readJSON(resp)
-			if p := c.claim(id); p != nil {
-				p.finish(nil, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode, Header: c.redact(resp.Header)}))
-			}
+		if sid, ok := c.expired(resp); ok {
+			c.fail(id, connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)}))
 			return
 		}
-		se := c.statusError(http.MethodPost, resp)
-		if p := c.claim(id); p != nil {
-			p.finish(nil, connError("The HTTP request failed", se))
+		// A JSON-RPC error may come with a 4xx (a -32022 or -32020, say):
+		// it answers the request, and it says the server is a modern one
+		// (no fallback).
+		if isJSON(resp) && resp.StatusCode/100 == 4 {
+			b, over := c.readBody(resp)
+			if !over && isRPCError(b) {
+				c.dispatch(b)
+				c.fail(id, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode,
+					Body: clip(b), Header: c.redact(resp.Header)}))
+				return
+			}
+			resp.Body = io.NopCloser(bytes.NewReader(b))
 		}
+		if c.fallsBack(method, resp.StatusCode) {
+			c.postLegacy(ctx, id, body, c.statusError(http.MethodPost, resp))
+			return
+		}
+		c.fail(id, connError("The HTTP request failed", c.statusError(http.MethodPost, resp)))
 		return
 	}
+	c.settle()
 	switch {
 	case isSSE(resp):
 		c.readStream(ctx, resp, func() bool { return c.isPending(id) })
@@ -160,9 +178,24 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 	default:
 		_ = resp.Body.Close()
 	}
-	if p := c.claim(id); p != nil {
-		p.finish(nil, connError("The server's answer ended without a response", nil))
+	c.fail(id, connError("The server's answer ended without a response", nil))
+}
+
+// fail finishes call id with err unless its outcome was claimed already.
+// No JSON-RPC answer came (an HTTP failure): the observer is shown one,
+// marked as mcptui's, so that whatever follows the wire (the inspector's
+// requests in flight) sees the request end.
+func (c *Conn) fail(id int64, err error) {
+	p := c.claim(id)
+	if p == nil {
+		return
 	}
+	if c.opts.Observer != nil {
+		msg, _ := jsonv2.Marshal("no JSON-RPC answer (shown by mcptui): " + err.Error())
+		line := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"error":{"code":%d,"message":%s}}`, id, conn.CodeConnection, msg)
+		c.observe(conn.Received, line, len(line), nil)
+	}
+	p.finish(nil, err)
 }
 
 func (c *Conn) isPending(id int64) bool {
@@ -261,6 +294,10 @@ func (c *Conn) abandon(id int64, reason string) bool {
 	return true
 }
 
+// getOpenWait is how long Notify(notifications/initialized) waits for the
+// GET stream's answer.
+const getOpenWait = 2 * time.Second
+
 // Notify POSTs a notification; the server answers 202 Accepted.
 func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if e := c.stopped(); e != nil {
@@ -273,8 +310,16 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if err := c.notify(ctx, method, raw); err != nil {
 		return err
 	}
-	if method == "notifications/initialized" {
-		c.startGET()
+	if method == "notifications/initialized" && c.Mode() != SSE {
+		// Wait (a little) for the stream's answer: a server may send on it
+		// what belongs to the next request.
+		t := time.NewTimer(getOpenWait)
+		defer t.Stop()
+		select {
+		case <-c.startGET():
+		case <-t.C:
+		case <-ctx.Done():
+		}
 	}
 	return nil
 }
@@ -285,22 +330,37 @@ func (c *Conn) notify(ctx context.Context, method string, params []byte) error {
 }
 
 // send POSTs a notification or a response, which the server answers with
-// 202 and no body.
+// 202 and no body (to the session's endpoint over HTTP+SSE).
 func (c *Conn) send(ctx context.Context, method string, body []byte) error {
 	c.observe(conn.Sent, body, len(body), nil)
-	resp, err := c.do(ctx, http.MethodPost, body, c.standardHeaders(method, body))
+	target, extra := c.url, c.standardHeaders(method, body)
+	if c.Mode() == SSE {
+		ep, err := c.legacyEndpoint(ctx)
+		if err != nil {
+			return connError("The HTTP+SSE stream could not be opened", err)
+		}
+		target, extra = ep, nil
+	}
+	resp, err := c.do(ctx, http.MethodPost, target, body, extra)
 	if err != nil {
 		return connError("The HTTP request failed", err)
 	}
 	if resp.StatusCode/100 != 2 {
+		if sid, ok := c.expired(resp); ok {
+			return connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)})
+		}
 		return connError("The HTTP request failed", c.statusError(http.MethodPost, resp))
 	}
-	_ = resp.Body.Close() // a body here answers nothing
+	drain(resp) // a body here answers nothing
 	return nil
 }
 
-// standardHeaders are the 2026-07-28 Mcp-Method and Mcp-Name, and the
-// version header taken from a stateless request's _meta.
+// standardHeaders are the 2026-07-28 request metadata headers, for a
+// request whose _meta names a protocol version (a stateless one): the
+// version, Mcp-Method, Mcp-Name (params.name, or params.uri for a read)
+// and, for tools/call, the Mcp-Param-* mirrors of the arguments the tool
+// marks with x-mcp-header. Names and values outside plain ASCII go in the
+// spec's Base64 sentinel.
 func (c *Conn) standardHeaders(method string, body []byte) http.Header {
 	if method == "" {
 		return nil
@@ -319,7 +379,14 @@ func (c *Conn) standardHeaders(method string, body []byte) http.Header {
 		name = jsonscan.Member(params, "uri")
 	}
 	if len(name) > 0 && name[0] == '"' {
-		h.Set(HeaderName, jsonscan.Unquote(name))
+		tool := jsonscan.Unquote(name)
+		h.Set(HeaderName, EncodeHeaderValue(tool))
+		if method == "tools/call" {
+			c.mu.Lock()
+			headers := c.toolHeaders[tool]
+			c.mu.Unlock()
+			paramHeaders(h, headers, jsonscan.Member(params, "arguments"))
+		}
 	}
 	return h
 }

@@ -3,6 +3,7 @@ package httpconn
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,8 +49,13 @@ type Conn struct {
 	sessionID string
 	version   string
 	getOpen   bool
-	stopErr   *conn.Error
-	done      chan struct{}
+	mode      Mode // Auto until the transport is known
+	// toolHeaders are the x-mcp-header annotations of the valid tools
+	// tools/list answers named.
+	toolHeaders map[string][]ParamHeader
+	legacy      *legacyStream
+	stopErr     *conn.Error
+	done        chan struct{}
 }
 
 // Dial makes a connection to the endpoint rawURL (http or https). Nothing is
@@ -75,8 +81,11 @@ func Dial(ctx context.Context, rawURL string, opts Options) (*Conn, error) {
 	if opts.MaxResumes <= 0 {
 		opts.MaxResumes = DefaultMaxResumes
 	}
+	if opts.Mode < Auto || opts.Mode > SSE {
+		return nil, &conn.Error{Code: conn.CodeInvalidParams, Message: fmt.Sprintf("unknown Mode %d", opts.Mode)}
+	}
 	c := &Conn{
-		url: u.String(), opts: opts, client: opts.Client,
+		url: u.String(), opts: opts, client: opts.Client, mode: opts.Mode,
 		secret:   map[string]bool{"Authorization": true, "Proxy-Authorization": true, "Cookie": true, "Set-Cookie": true},
 		sem:      make(chan struct{}, opts.MaxServerRequests),
 		pending:  map[int64]*pendingCall{},
@@ -84,7 +93,11 @@ func Dial(ctx context.Context, rawURL string, opts Options) (*Conn, error) {
 		done:     make(chan struct{}),
 	}
 	if c.client == nil {
-		c.client = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		if opts.Insecure {
+			t.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
+		}
+		c.client = &http.Client{Transport: t}
 	}
 	for name := range opts.Header {
 		c.secret[http.CanonicalHeaderKey(name)] = true
@@ -102,6 +115,14 @@ func Dial(ctx context.Context, rawURL string, opts Options) (*Conn, error) {
 
 // URL is the endpoint.
 func (c *Conn) URL() string { return c.url }
+
+// Mode is the transport in use: Streamable or SSE once known, Auto while
+// an Auto connection has not yet had an answer that tells.
+func (c *Conn) Mode() Mode {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.mode
+}
 
 // SessionID is the session id the server gave, or "".
 func (c *Conn) SessionID() string {
@@ -165,7 +186,7 @@ func (c *Conn) stop(reason error, grace time.Duration) error {
 	if sid != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), grace)
 		var resp *http.Response
-		resp, err = c.do(ctx, http.MethodDelete, nil, nil)
+		resp, err = c.do(ctx, http.MethodDelete, c.url, nil, nil)
 		cancel()
 		if resp != nil {
 			_ = resp.Body.Close()
@@ -187,27 +208,27 @@ func (c *Conn) stopped() *conn.Error {
 	return c.stopErr
 }
 
-// do sends one HTTP request with the transport's headers and reports the
-// exchange. extra headers are added last.
-func (c *Conn) do(ctx context.Context, method string, body []byte, extra http.Header) (*http.Response, error) {
+// do sends one HTTP request to target with the transport's headers and
+// reports the exchange. extra headers are added last.
+func (c *Conn) do(ctx context.Context, method, target string, body []byte, extra http.Header) (*http.Response, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, c.url, rd)
+	req, err := http.NewRequestWithContext(ctx, method, target, rd)
 	if err != nil {
-		return nil, fmt.Errorf("httpconn: %s %s: %w", method, c.url, err)
+		return nil, fmt.Errorf("httpconn: %s %s: %w", method, target, err)
 	}
 	for name, values := range c.opts.Header {
 		req.Header[http.CanonicalHeaderKey(name)] = append([]string(nil), values...)
 	}
 	c.mu.Lock()
-	sid, version := c.sessionID, c.version
+	sid, version, mode := c.sessionID, c.version, c.mode
 	c.mu.Unlock()
 	if sid != "" {
 		req.Header.Set(HeaderSessionID, sid)
 	}
-	if version != "" {
+	if version != "" && mode != SSE { // 2024-11-05 has no such header
 		req.Header.Set(HeaderProtocolVersion, version)
 	}
 	switch method {
@@ -223,15 +244,16 @@ func (c *Conn) do(ctx context.Context, method string, body []byte, extra http.He
 	start := time.Now()
 	resp, err := c.client.Do(req)
 	if c.opts.OnExchange != nil {
-		ex := Exchange{Time: start, Method: method, URL: c.url, Duration: time.Since(start),
-			RequestHeader: c.redact(req.Header), Err: err}
+		ex := Exchange{Time: start, Method: method, URL: target, Duration: time.Since(start),
+			RequestHeader: c.redact(req.Header), Err: err, RequestBytes: len(body), ResponseBytes: -1,
+			Transport: mode.transportName()}
 		if resp != nil {
-			ex.Status, ex.ResponseHeader = resp.StatusCode, c.redact(resp.Header)
+			ex.Status, ex.ResponseHeader, ex.ResponseBytes = resp.StatusCode, c.redact(resp.Header), resp.ContentLength
 		}
 		c.opts.OnExchange(ex)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("httpconn: %s %s: %w", method, c.url, err)
+		return nil, fmt.Errorf("httpconn: %s %s: %w", method, target, err)
 	}
 	if id := resp.Header.Get(HeaderSessionID); id != "" {
 		c.mu.Lock()

@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -63,6 +64,36 @@ func (c *Conn) readJSON(resp *http.Response) {
 	c.dispatch(b)
 }
 
+// readBody reads a JSON answer's body, bounded: over reports one over
+// MaxMessageBytes (read to its end and discarded, observed).
+func (c *Conn) readBody(resp *http.Response) (b []byte, over bool) {
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageBytes)+1))
+	if err != nil {
+		return b, false
+	}
+	if len(b) > c.opts.MaxMessageBytes {
+		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<30))
+		c.observe(conn.Discarded, nil, len(b)+int(n), c.errOverLimit())
+		return nil, true
+	}
+	return b, false
+}
+
+// isRPCError reports whether b is a JSON-RPC error response.
+func isRPCError(b []byte) bool {
+	if !jsontext.Value(b).IsValid() || b[jsonscan.SkipSpace(b, 0)] != '{' {
+		return false
+	}
+	e := jsonscan.Member(b, "error")
+	return jsonscan.Member(b, "jsonrpc") != nil && len(e) > 0 && e[0] == '{' && jsonscan.Member(e, "code") != nil
+}
+
+// clip is the start of a body for an error message.
+func clip(b []byte) string {
+	return strings.ToValidUTF8(string(b[:min(len(b), 1024)]), "?")
+}
+
 // readStream reads an SSE answer until wanted reports false, resuming it
 // with Last-Event-ID after the server's retry while it breaks.
 func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func() bool) {
@@ -111,7 +142,7 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 			return
 		case <-t.C:
 		}
-		next, err := c.do(ctx, http.MethodGet, nil, http.Header{HeaderLastEventID: {lastID}})
+		next, err := c.do(ctx, http.MethodGet, c.url, nil, http.Header{HeaderLastEventID: {lastID}})
 		if err != nil {
 			return
 		}
@@ -124,17 +155,23 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 }
 
 // startGET opens the GET stream for server-initiated messages once; a 405
-// means the server offers none.
-func (c *Conn) startGET() {
+// means the server offers none. The returned channel is closed once the
+// GET's answer (or failure) came, so that the caller can have the stream
+// open before its next request: what the server sends on it in between is
+// then not missed.
+func (c *Conn) startGET() <-chan struct{} {
+	opened := make(chan struct{})
 	c.mu.Lock()
 	if c.getOpen {
 		c.mu.Unlock()
-		return
+		close(opened)
+		return opened
 	}
 	c.getOpen = true
 	c.mu.Unlock()
-	c.goTracked(func() {
-		resp, err := c.do(c.ctx, http.MethodGet, nil, nil)
+	started := c.goTracked(func() {
+		resp, err := c.do(c.ctx, http.MethodGet, c.url, nil, nil)
+		close(opened)
 		if err != nil {
 			return
 		}
@@ -144,6 +181,10 @@ func (c *Conn) startGET() {
 		}
 		c.readStream(c.ctx, resp, func() bool { return c.ctx.Err() == nil })
 	})
+	if !started {
+		close(opened)
+	}
+	return opened
 }
 
 // dispatch handles one message or batch that arrived.
@@ -216,6 +257,9 @@ func (c *Conn) response(b, rawID []byte) {
 		}
 		p.finish(nil, &conn.Error{Code: e.Code, Message: e.Message, Data: []byte(e.Data)})
 	case result != nil:
+		if p.method == "tools/list" {
+			c.learnTools(result)
+		}
 		if p.method == "initialize" {
 			if v := jsonscan.Member(result, "protocolVersion"); len(v) > 0 && v[0] == '"' {
 				c.mu.Lock()

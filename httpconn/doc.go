@@ -1,5 +1,7 @@
-// Package httpconn is the Streamable HTTP client transport of MCP
-// (2025-03-26 on): each message is POSTed, answered with JSON or with an SSE
+// Package httpconn is the HTTP client transport of MCP: Streamable HTTP
+// (2025-03-26 on) and, found by the spec's fallback or asked for with
+// Mode SSE, the 2024-11-05 HTTP+SSE transport (see legacy.go). Over
+// Streamable HTTP each message is POSTed, answered with JSON or with an SSE
 // stream that may carry server requests and notifications before the
 // response; the session id from the initialize answer and the negotiated
 // MCP-Protocol-Version go on every later request; the optional GET stream

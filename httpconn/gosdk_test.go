@@ -31,6 +31,15 @@ type sdkServer struct {
 
 func startSDK(t *testing.T, jsonResponse bool) *sdkServer {
 	t.Helper()
+	return startSDKWith(t, "/mcp", func(s *sdk.Server) http.Handler {
+		return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{JSONResponse: jsonResponse})
+	})
+}
+
+// startSDKWith serves go-sdk's test server with the handler handler makes
+// (a transport's) at path.
+func startSDKWith(t *testing.T, path string, handler func(*sdk.Server) http.Handler) *sdkServer {
+	t.Helper()
 	st := &sdkServer{slowStarted: make(chan struct{}), slowCancelled: make(chan struct{})}
 	var once sync.Once
 	stop := make(chan struct{})
@@ -60,11 +69,10 @@ func startSDK(t *testing.T, jsonResponse bool) *sdkServer {
 		}
 		return nil, ctx.Err()
 	})
-	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{JSONResponse: jsonResponse})
-	srv := httptest.NewServer(h) // 127.0.0.1
+	srv := httptest.NewServer(handler(s)) // 127.0.0.1
 	t.Cleanup(srv.Close)
 	t.Cleanup(func() { close(stop) }) // runs first
-	st.url = srv.URL + "/mcp"
+	st.url = srv.URL + path
 	return st
 }
 

@@ -38,6 +38,44 @@ type Options struct {
 	// MaxResumes is how many times in a row a broken stream is resumed
 	// with Last-Event-ID before giving up; 0 means 5.
 	MaxResumes int
+	// OnSessionExpired is told when the server answers 404 for the
+	// session id (once per session); calls then fail with
+	// ErrSessionExpired until a new initialize starts a session. It must
+	// not block.
+	OnSessionExpired func(sessionID string)
+	// Mode chooses the transport; the zero value, Auto, is Streamable HTTP
+	// with the spec's fallback to the 2024-11-05 HTTP+SSE transport.
+	Mode Mode
+	// Insecure skips TLS certificate verification (a client of its own
+	// only; a given Client is used as it is).
+	Insecure bool
+}
+
+// Mode is the HTTP transport a connection speaks.
+type Mode int
+
+const (
+	// Auto is Streamable HTTP until an initialize POST is refused with
+	// 400, 404 or 405; then, as the 2025-03-26 spec's backwards
+	// compatibility asks, the URL is opened as a 2024-11-05 HTTP+SSE
+	// endpoint (a GET whose first event names the URL to POST to).
+	Auto Mode = iota
+	// Streamable is Streamable HTTP only (2025-03-26 on).
+	Streamable
+	// SSE is the 2024-11-05 HTTP+SSE transport only: the URL is the SSE
+	// stream's.
+	SSE
+)
+
+// String names the mode as host configs do.
+func (m Mode) String() string {
+	switch m {
+	case Streamable:
+		return "http"
+	case SSE:
+		return "sse"
+	}
+	return "auto"
 }
 
 // DefaultMaxResumes is Options.MaxResumes's default.
@@ -62,6 +100,14 @@ type Exchange struct {
 	ResponseHeader http.Header
 	// Err is why no response came.
 	Err error
+	// RequestBytes is the request body's size.
+	RequestBytes int
+	// ResponseBytes is the response's Content-Length, -1 when unknown (a
+	// stream).
+	ResponseBytes int64
+	// Transport is the transport the exchange belongs to: "http"
+	// (Streamable HTTP) or "sse" (2024-11-05 HTTP+SSE).
+	Transport string
 }
 
 // Redacted replaces a secret header value.

@@ -10,6 +10,7 @@ import (
 
 // sseEvent is one server-sent event.
 type sseEvent struct {
+	event string // the event field ("" is "message")
 	id    string
 	hasID bool
 	data  []byte // nil when over the limit
@@ -135,6 +136,8 @@ func (s *sseReader) next() (sseEvent, error) {
 			}
 			seen = true
 			add(value)
+		case "event":
+			ev.event = string(value)
 		case "id":
 			if bytes.IndexByte(value, 0) < 0 {
 				ev.id, ev.hasID = string(value), true

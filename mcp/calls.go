@@ -29,11 +29,25 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 type List[T any] struct {
 	Items []T
 	Pages []json.RawMessage
+	// Rejected are items left out of Items because the client must not
+	// offer them (on 2026-07-28 over HTTP, a tool whose x-mcp-header
+	// annotations break the spec's constraints), each with the reason.
+	Rejected []Rejection
+}
+
+// Rejection is an item a list left out, and why.
+type Rejection struct {
+	Name   string
+	Reason string
 }
 
 // ListTools lists the server's tools, following nextCursor.
 func (c *Client) ListTools(ctx context.Context, opts ...RequestOption) (List[Tool], error) {
-	return listAll[Tool](ctx, c, MethodListTools, "tools", opts)
+	l, err := listAll[Tool](ctx, c, MethodListTools, "tools", opts)
+	if err == nil {
+		c.rejectInvalidTools(&l)
+	}
+	return l, err
 }
 
 // ListResources lists the server's resources, following nextCursor.
@@ -176,6 +190,9 @@ func (c *Client) CallTool(ctx context.Context, name string, arguments any, opts 
 		}
 	}
 	if err := c.requireCapability(MethodCallTool); err != nil {
+		return nil, wrap(MethodCallTool, err)
+	}
+	if err := c.prepareToolCall(ctx, name); err != nil {
 		return nil, wrap(MethodCallTool, err)
 	}
 	res, err := c.request(ctx, MethodCallTool, p.encode(), c.requestOptions(opts))

@@ -82,9 +82,13 @@ type Client struct {
 	neg        Negotiation
 	legacySubs map[*legacyStream]struct{}
 	uriRefs    map[string]int // legacy resources/subscribe reference counts
+	// rejectedTools are the tools left out of tools/list under the HTTP
+	// header rules, with why.
+	rejectedTools map[string]string
 
-	renegMu sync.Mutex // serializes re-negotiations after -32022
-	bg      sync.WaitGroup
+	renegMu  sync.Mutex // serializes re-negotiations after -32022 and new sessions
+	sessions int        // HTTP sessions begun after an expiry (under mu)
+	bg       sync.WaitGroup
 }
 
 // snapshot is the state a request is built from.

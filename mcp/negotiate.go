@@ -52,6 +52,9 @@ const (
 	StepChoose
 	// StepRenegotiate handled a -32022 answer to a later request.
 	StepRenegotiate
+	// StepSessionExpired handled an HTTP server's 404 for the session id:
+	// a new session was initialized.
+	StepSessionExpired
 )
 
 // String names the kind.
@@ -71,6 +74,8 @@ func (k StepKind) String() string {
 		return "choose"
 	case StepRenegotiate:
 		return "renegotiate"
+	case StepSessionExpired:
+		return "session-expired"
 	}
 	return fmt.Sprintf("StepKind(%d)", int(k))
 }
@@ -371,6 +376,7 @@ func (c *Client) initialize(ctx context.Context, version, reason string) error {
 	if answered != got {
 		step.Decision += " (spoken as " + got + ", the same messages)"
 	}
+	step.Decision += c.transportNote()
 	c.record(step)
 	if bw, ok := c.w.(interface{ SetAcceptBatches(bool) }); ok {
 		// 2025-03-26 is the one revision whose clients MUST accept a

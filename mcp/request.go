@@ -3,11 +3,13 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
 )
 
 // RequestOption adjusts one request (or Listen).
@@ -227,6 +229,14 @@ func (c *Client) sendLegacy(ctx context.Context, method string, params json.RawM
 	if params != nil {
 		p = params
 	}
+	seen := c.sessionCount()
+	res, err := c.w.Call(ctx, method, p, ro.callOptions(params)...)
+	if err == nil || !errors.Is(err, httpconn.ErrSessionExpired) {
+		return res, err
+	}
+	if rerr := c.newSession(ctx, seen, method, err); rerr != nil {
+		return nil, rerr
+	}
 	return c.w.Call(ctx, method, p, ro.callOptions(params)...)
 }
 
@@ -260,6 +270,32 @@ func (c *Client) sendStateless(ctx context.Context, method string, base, extras 
 			return nil, false, rerr
 		}
 	}
+}
+
+func (c *Client) sessionCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sessions
+}
+
+// newSession handles an HTTP server's 404 for the session id (seen is the
+// session count before the request): the spec's fresh initialize, on the
+// same version, once for all the requests that met the expiry.
+func (c *Client) newSession(ctx context.Context, seen int, method string, expired error) error {
+	c.renegMu.Lock()
+	defer c.renegMu.Unlock()
+	if c.sessionCount() != seen {
+		return nil // another request began the new session: re-send
+	}
+	c.record(Step{Kind: StepSessionExpired, Method: method, Err: expired, Start: time.Now(),
+		Decision: "the server ended the session (404 for its Mcp-Session-Id): initialize a new one, re-send once"})
+	if err := c.initialize(ctx, c.Version(), "the server ended the session"); err != nil {
+		return fmt.Errorf("a new session after the old one expired: %w", err)
+	}
+	c.mu.Lock()
+	c.sessions++
+	c.mu.Unlock()
+	return nil
 }
 
 // dialectMeta is the 2026-07-28 _meta every request carries.

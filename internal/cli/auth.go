@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"crypto/tls"
 	"flag"
 	"net/http"
 	"os"
@@ -168,7 +169,11 @@ func (cfg *Config) HTTPClient(onStep func(oauth.Step)) (*http.Client, error) {
 	if cfg.Auth.Browser {
 		oc.OpenURL = oauth.OpenBrowser
 	}
-	t, err := oauth.New(http.DefaultTransport.(*http.Transport).Clone(), cfg.Command, oc)
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	if cfg.Insecure {
+		base.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for with --insecure
+	}
+	t, err := oauth.New(base, cfg.Command, oc)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/hostconfig"
 	"github.com/mcptui/mcptui/mcp"
 )
@@ -100,8 +101,14 @@ type Config struct {
 	// Headers are sent on every request to an HTTP server (--header, and
 	// a host config entry's headers before them). Their values are secret:
 	// never recorded, never shown.
-	Headers           []Header
-	badHeader         string // the start of a malformed --header
+	Headers   []Header
+	badHeader string // the start of a malformed --header
+	// Transport is the HTTP transport (--transport, or a host config
+	// entry's type): Auto tries Streamable HTTP and falls back to the
+	// 2024-11-05 HTTP+SSE transport.
+	Transport httpconn.Mode
+	// Insecure skips TLS certificate verification (--insecure).
+	Insecure          bool
 	Timeout           time.Duration
 	ResetOnProgress   bool
 	MaxTotalTimeout   time.Duration
@@ -402,6 +409,8 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.Var(unsetFlag{cfg}, "unset", "")
 	fs.Var(headerFlag{cfg}, "header", "")
 	fs.Var(headerFlag{cfg}, "H", "")
+	fs.Var(transportFlag{&cfg.Transport}, "transport", "")
+	fs.BoolVar(&cfg.Insecure, "insecure", false, "")
 	fs.StringVar(&cfg.Dir, "cwd", "", "")
 	fs.StringVar(&cfg.ConfigFile, "config", "", "")
 	fs.StringVar(&cfg.ServerName, "server", "", "")

@@ -30,7 +30,7 @@ type command struct {
 
 // Flags every command that starts a server accepts: the inspector's.
 var serverFlags = []string{
-	"e", "env", "unset", "header", "H", "cwd", "shutdown-grace", "timeout", "reset-timeout-on-progress", "max-total-timeout",
+	"e", "env", "unset", "header", "H", "transport", "insecure", "cwd", "shutdown-grace", "timeout", "reset-timeout-on-progress", "max-total-timeout",
 	"max-line-bytes", "max-server-requests", "protocol", "probe-timeout", "root", "record", "record-secrets",
 	"theme", "history-bytes", "no-bell", "verbose", "v", "format", "config", "server",
 	"client-id", "client-secret", "client-metadata-url", "scope", "bearer", "keep-token", "browser", "redirect-port", "no-oauth", "login-timeout", "client-credentials",

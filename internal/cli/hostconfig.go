@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/hostconfig"
 	"github.com/mcptui/mcptui/mcp"
 )
@@ -49,10 +50,7 @@ func (cfg *Config) fromConfig(name string) error {
 // UseServer makes s the server to start: its command, environment (before
 // the command line's) and directory (unless --cwd gave one).
 func (cfg *Config) UseServer(s hostconfig.Server) error {
-	if s.Transport == hostconfig.SSE {
-		return fmt.Errorf("%s in %s is an SSE server (%s): mcptui does not speak the 2024-11-05 HTTP+SSE transport yet", s.Label(), s.File, s.URL)
-	}
-	if s.Transport == hostconfig.HTTP {
+	if s.Transport == hostconfig.HTTP || s.Transport == hostconfig.SSE {
 		return cfg.useHTTPServer(s)
 	}
 	if s.Command == "" {
@@ -95,6 +93,9 @@ func (cfg *Config) useHTTPServer(s hostconfig.Server) error {
 		return fmt.Errorf("%s in %s has no http(s) URL: %q", s.Label(), s.File, s.URL)
 	}
 	cfg.Command, cfg.Args = s.URL, nil
+	if s.Transport == hostconfig.SSE && cfg.Transport == httpconn.Auto {
+		cfg.Transport = httpconn.SSE // the entry says so; --transport still wins
+	}
 	headers := make([]Header, 0, len(s.Headers)+len(cfg.Headers))
 	for _, h := range s.Headers {
 		headers = append(headers, Header{Name: h.Name, Value: h.Value})

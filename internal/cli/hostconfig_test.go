@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/mcptui/mcptui/httpconn"
+
 	"errors"
 	"os"
 	"path/filepath"
@@ -78,9 +80,19 @@ func TestConfigPicksTheServer(t *testing.T) {
 	if h := cfg.MCPOptions().HTTP.Header; h.Get("Authorization") != "Bearer tok" || h.Get("X-Trace") != "1" {
 		t.Errorf("HTTP options headers: %v", h)
 	}
-	_, err = Parse([]string{"--config", path, "old"})
-	if err == nil || !strings.Contains(err.Error(), "2024-11-05 HTTP+SSE transport") {
-		t.Errorf("an SSE entry: err %v", err)
+	// An SSE entry opens its URL over the 2024-11-05 HTTP+SSE transport;
+	// --transport still wins.
+	cfg, err = Parse([]string{"--config", path, "old"})
+	if err != nil || cfg.Command != "https://example.test/sse" || cfg.MCPOptions().HTTP.Mode != httpconn.SSE {
+		t.Errorf("an SSE entry: %+v, %v", cfg, err)
+	}
+	cfg, err = Parse([]string{"--transport", "auto", "--config", path, "old"})
+	if err != nil || cfg.MCPOptions().HTTP.Mode != httpconn.SSE {
+		t.Errorf("an SSE entry with --transport auto: %+v, %v", cfg.MCPOptions().HTTP.Mode, err)
+	}
+	cfg, err = Parse([]string{"--transport", "http", "--config", path, "old"})
+	if err != nil || cfg.MCPOptions().HTTP.Mode != httpconn.Streamable {
+		t.Errorf("an SSE entry with --transport http: %+v, %v", cfg.MCPOptions().HTTP.Mode, err)
 	}
 }
 

@@ -3,8 +3,11 @@ package cli
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcptui/mcptui/httpconn"
 )
 
 func TestURLWhereTheCommandWouldBe(t *testing.T) {
@@ -54,6 +57,9 @@ func TestURLMistakesAreUsageErrors(t *testing.T) {
 		{[]string{"--header", "Authorization: x", "--", "./srv"}, "--header is for HTTP servers"},
 		{[]string{"--header", "no colon here at all", url}, "want 'Name: value'"},
 		{[]string{"./srv"}, "or give an http(s) URL"},
+		{[]string{"--transport", "sse", "--", "./srv"}, "--transport is for HTTP servers"},
+		{[]string{"--insecure", "--", "./srv"}, "--insecure is for HTTPS servers"},
+		{[]string{"--transport", "websocket", url}, "want auto, http or sse"},
 	} {
 		_, err := Parse(tc.args)
 		if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.want) {
@@ -62,5 +68,31 @@ func TestURLMistakesAreUsageErrors(t *testing.T) {
 		if err != nil && strings.Contains(err.Error(), "at all") {
 			t.Errorf("%q: the header's value is echoed: %v", tc.args, err)
 		}
+	}
+}
+
+// --transport picks the HTTP transport, --insecure turns TLS verification
+// off and says so; both reach the connection's options.
+func TestTransportAndInsecureFlags(t *testing.T) {
+	const url = "https://example.test/sse"
+	for _, tc := range []struct {
+		flag string
+		want httpconn.Mode
+	}{{"auto", httpconn.Auto}, {"http", httpconn.Streamable}, {"sse", httpconn.SSE}} {
+		cfg, err := Parse([]string{"--transport", tc.flag, url})
+		if err != nil || cfg.MCPOptions().HTTP.Mode != tc.want {
+			t.Errorf("--transport %s: %+v, %v", tc.flag, cfg, err)
+		}
+	}
+	cfg, err := Parse([]string{"tools", "--insecure", url})
+	if err != nil || !cfg.MCPOptions().HTTP.Insecure {
+		t.Fatalf("--insecure: %+v, %v", cfg, err)
+	}
+	if !slices.Contains(cfg.Warnings, InsecureWarning) {
+		t.Errorf("no warning for --insecure: %q", cfg.Warnings)
+	}
+	cfg, _ = Parse([]string{url})
+	if cfg.MCPOptions().HTTP.Insecure || len(cfg.Warnings) != 0 || cfg.MCPOptions().HTTP.Mode != httpconn.Auto {
+		t.Errorf("defaults: %+v", cfg.MCPOptions().HTTP)
 	}
 }

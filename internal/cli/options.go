@@ -22,7 +22,7 @@ func (c *Config) MCPOptions() mcp.Options {
 			MaxLineBytes:      c.MaxLineBytes,
 			MaxServerRequests: c.MaxServerRequests,
 		},
-		HTTP:           httpconn.Options{Header: c.HTTPHeader()},
+		HTTP:           httpconn.Options{Header: c.HTTPHeader(), Mode: c.Transport, Insecure: c.Insecure},
 		Versions:       c.Protocols,
 		ProbeTimeout:   c.ProbeTimeout,
 		ShutdownGrace:  c.ShutdownGrace,

@@ -73,6 +73,11 @@ HTTP server:
   --keep-token                 keep tokens across runs: 0600 files under
                                $XDG_STATE_HOME/mcptui/tokens (default: memory only)
   --bearer TOKEN               send this access token, no flow; --no-oauth: no flow
+      --transport T            auto (default: Streamable HTTP, falling back to the
+                               2024-11-05 HTTP+SSE transport when initialize is
+                               refused with 400, 404 or 405), http or sse (the URL
+                               is the old transport's SSE stream)
+      --insecure               do not verify the server's TLS certificate (loudly)
 
 Protocol:
       --protocol V             allow only these versions (repeatable): 2026-07-28,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -41,6 +42,11 @@ func diagnose(r *Report, opts Options, err error) {
 				break
 			}
 		}
+	}
+	if err == nil && r.Transport == httpconn.SSE.String() {
+		add(Diagnosis{Kind: KindHTTPSSE, Severity: Warning,
+			Summary: "it speaks the 2024-11-05 HTTP+SSE transport (a GET stream and an endpoint to POST to), deprecated since 2025-03-26; newer clients may not speak it",
+			Fix:     "serve Streamable HTTP (one endpoint taking POST and GET; every current SDK has it); until then mcptui --transport sse skips the Streamable HTTP attempt"})
 	}
 	if err == nil && time.Duration(r.Ready) > opts.SlowStart {
 		summary := fmt.Sprintf("the handshake took %s (the limit for a quick start here is %s)", r.Ready, roundDuration(opts.SlowStart))

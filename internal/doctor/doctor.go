@@ -57,6 +57,10 @@ type Options struct {
 	// HTTPClient sends an HTTP server's requests (the OAuth flow's client,
 	// see cli.Config.HTTPClient); nil means httpconn's own.
 	HTTPClient *http.Client
+	// Transport is the HTTP transport to use (Auto: Streamable HTTP with
+	// the fallback to HTTP+SSE); Insecure skips TLS verification.
+	Transport httpconn.Mode
+	Insecure  bool
 	// Recorder, if set, records the examination.
 	Recorder *record.Recorder
 	// Declare, if set, sets the answerers (and so the client capabilities)
@@ -143,8 +147,11 @@ type Report struct {
 	// ConnectError is why the handshake failed.
 	ConnectError string `json:"connectError,omitempty"`
 	// Server, Protocol and Capabilities describe the server once ready.
-	Server       string   `json:"server,omitempty"`
-	Protocol     string   `json:"protocol,omitempty"`
+	Server   string `json:"server,omitempty"`
+	Protocol string `json:"protocol,omitempty"`
+	// Transport is an HTTP server's transport once ready: "http"
+	// (Streamable HTTP) or "sse" (2024-11-05 HTTP+SSE).
+	Transport    string   `json:"transport,omitempty"`
 	Capabilities []string `json:"capabilities,omitempty"`
 	// Lists counts the tools, resources and prompts it listed.
 	Lists map[string]int `json:"lists,omitempty"`
@@ -346,7 +353,7 @@ func Run(ctx context.Context, opts Options) *Report {
 	}
 	mo := mcp.Options{
 		Conn:           conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes},
-		HTTP:           httpconn.Options{Header: opts.Header, Client: opts.HTTPClient},
+		HTTP:           httpconn.Options{Header: opts.Header, Client: opts.HTTPClient, Mode: opts.Transport, Insecure: opts.Insecure},
 		Versions:       opts.Versions,
 		ProbeTimeout:   opts.ProbeTimeout,
 		RequestTimeout: opts.Timeout,
@@ -425,6 +432,9 @@ func describe(r *Report, c *mcp.Client) {
 	r.PID = c.PID()
 	s := c.Session()
 	r.Protocol = s.Version
+	if c.Remote() {
+		r.Transport = c.HTTPMode().String()
+	}
 	r.Server = strings.TrimSpace(s.Server.Name + " " + s.Server.Version)
 	var caps map[string]json.RawMessage
 	if json.Unmarshal(s.Capabilities.Raw, &caps) == nil {

@@ -23,7 +23,9 @@ const (
 	KindHTTPStatus       = "http-status"
 	// KindHTTPAuth is an OAuth authorization that failed at one of its
 	// steps.
-	KindHTTPAuth = "http-auth"
+	KindHTTPAuth    = "http-auth"
+	KindHTTPSSE     = "http-sse"
+	KindHTTPSession = "http-session-expired"
 )
 
 // httpFailure explains a failed connection to an HTTP server, or returns
@@ -63,15 +65,27 @@ func httpFailure(opts Options, err error) (Diagnosis, bool) {
 		return Diagnosis{Kind: KindHTTPTLS, Severity: Error,
 			Summary: "the server does not speak TLS at this address",
 			Fix:     "use http:// instead of https:// (or the server's TLS port)"}, true
+	case errors.Is(err, httpconn.ErrSessionExpired):
+		return Diagnosis{Kind: KindHTTPSession, Severity: Error,
+			Summary: "the server forgot the session it had just given (404 for its Mcp-Session-Id), even after a fresh initialize",
+			Fix:     "keep sessions where every request reaches them: one server process, or sticky sessions behind a load balancer; or run stateless (no Mcp-Session-Id)"}, true
 	case errors.As(err, &se):
-		return statusDiagnosis(opts, se), true
+		var fe *httpconn.FallbackError
+		if !errors.As(err, &fe) {
+			fe = nil
+		}
+		return statusDiagnosis(opts, se, fe), true
 	}
 	return Diagnosis{}, false
 }
 
 // statusDiagnosis explains an HTTP error status.
-func statusDiagnosis(opts Options, se *httpconn.StatusError) Diagnosis {
+func statusDiagnosis(opts Options, se *httpconn.StatusError, fe *httpconn.FallbackError) Diagnosis {
 	_, authGiven := opts.Header["Authorization"]
+	fellBack := ""
+	if fe != nil {
+		fellBack = "; opened as a 2024-11-05 HTTP+SSE endpoint instead, it failed too: " + clip(fe.Err.Error())
+	}
 	switch se.Status {
 	case http.StatusUnauthorized, http.StatusForbidden:
 		d := Diagnosis{Kind: KindHTTPUnauthorized, Severity: Error,
@@ -87,12 +101,12 @@ func statusDiagnosis(opts Options, se *httpconn.StatusError) Diagnosis {
 		return d
 	case http.StatusNotFound:
 		return Diagnosis{Kind: KindHTTPNotFound, Severity: Error,
-			Summary: "the server answered 404 Not Found: there is no MCP endpoint at this path",
-			Fix:     "check the URL's path: Streamable HTTP servers usually serve /mcp; a server that serves /sse speaks the 2024-11-05 HTTP+SSE transport, which mcptui does not speak yet"}
+			Summary: "the server answered 404 Not Found: there is no MCP endpoint at this path" + fellBack,
+			Fix:     "check the URL's path: Streamable HTTP servers usually serve /mcp, 2024-11-05 HTTP+SSE servers /sse"}
 	case http.StatusMethodNotAllowed:
 		return Diagnosis{Kind: KindHTTPStatus, Severity: Error,
-			Summary: "the server answered 405 Method Not Allowed to a POST: this URL is not a Streamable HTTP endpoint",
-			Fix:     "check the URL's path; an old HTTP+SSE server (2024-11-05) is not supported yet"}
+			Summary: "the server answered 405 Method Not Allowed to a POST: this URL is not a Streamable HTTP endpoint" + fellBack,
+			Fix:     "check the URL's path: Streamable HTTP servers usually serve /mcp, 2024-11-05 HTTP+SSE servers /sse"}
 	}
 	return Diagnosis{Kind: KindHTTPStatus, Severity: Error,
 		Summary: "the handshake failed: " + clip(se.Error()),

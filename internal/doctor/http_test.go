@@ -38,6 +38,18 @@ func TestDoctorHTTP(t *testing.T) {
 	good := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil))
 	t.Cleanup(good.Close)
 
+	old := httptest.NewServer(sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return s }, nil))
+	t.Cleanup(old.Close)
+
+	forgetful := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Session-Id") != "" {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		good.Config.Handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(forgetful.Close)
+
 	for _, tc := range []struct {
 		name, url string
 		header    http.Header
@@ -45,10 +57,12 @@ func TestDoctorHTTP(t *testing.T) {
 		want      []string
 	}{
 		{"refused", refused, nil, KindHTTPRefused, []string{"connection was refused", "start the server"}},
-		{"404", status(http.StatusNotFound), nil, KindHTTPNotFound, []string{"404", "/mcp"}},
+		{"404", status(http.StatusNotFound), nil, KindHTTPNotFound, []string{"404", "/mcp", "HTTP+SSE endpoint instead, it failed too", "GET answered 404"}},
 		{"401", status(http.StatusUnauthorized), nil, KindHTTPUnauthorized, []string{"401", "resource_metadata", "--no-oauth", "--bearer TOKEN"}},
 		{"401 with a token", status(http.StatusUnauthorized), http.Header{"Authorization": {"Bearer nope"}}, KindHTTPUnauthorized, []string{"header given was refused"}},
 		{"healthy", good.URL + "/mcp", nil, KindHealthy, []string{"it works", "1 tools"}},
+		{"session forgotten", forgetful.URL + "/mcp", nil, KindHTTPSession, []string{"forgot the session", "sticky sessions"}},
+		{"http+sse", old.URL + "/sse", nil, KindHTTPSSE, []string{"2024-11-05 HTTP+SSE", "deprecated", "--transport sse"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Run(t.Context(), Options{Command: tc.url, Header: tc.header})

@@ -4,8 +4,15 @@
 package everything
 
 import (
+	"bytes"
+	"net"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mcptui/mcptui/internal/testkit/npmcache"
 )
@@ -23,4 +30,58 @@ func Server(t testing.TB) (command string, args []string) {
 	entry := filepath.Join("node_modules", Package, "dist", "index.js")
 	dir := npmcache.Install(t, "everything-"+Version, entry, Package+"@"+Version)
 	return node, []string{filepath.Join(dir, entry), "stdio"}
+}
+
+// HTTPServer starts the everything server in one of its HTTP modes,
+// "streamableHttp" (served at /mcp) or "sse" (the 2024-11-05 transport,
+// its stream at /sse), on a free port of 127.0.0.1, and returns the URL to
+// open. The server is stopped when the test ends.
+func HTTPServer(t testing.TB, mode string) string {
+	t.Helper()
+	node, args := Server(t)
+	path := map[string]string{"streamableHttp": "/mcp", "sse": "/sse"}[mode]
+	if path == "" {
+		t.Fatalf("everything: no HTTP mode %q (streamableHttp or sse)", mode)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	_ = l.Close()
+	cmd := exec.Command(node, args[0], mode)
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("everything %s: %v", mode, err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-exited
+	})
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			_ = c.Close()
+			break
+		}
+		select {
+		case <-exited:
+			t.Fatalf("everything %s exited before listening: %s", mode, out.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("everything %s did not listen on %s within a minute", mode, addr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// The express app listens on every interface; the Host header must
+	// be a loopback name for its DNS-rebinding guard, so use localhost.
+	return "http://localhost:" + strconv.Itoa(port) + path
 }

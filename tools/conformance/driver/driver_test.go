@@ -49,13 +49,16 @@ func (f *fakeClient) exec(_ context.Context, _ io.Writer, name string, args ...s
 func newTestDriver(t *testing.T, f *fakeClient) *driver {
 	return &driver{
 		client: "/bin/mcptui", bridge: "/bin/bridge",
-		url: "http://localhost:1/mcp", version: "2026-07-28",
+		url: "http://localhost:1/mcp", version: "2026-07-28", via: viaBridge,
 		tmp: t.TempDir(), log: io.Discard, exec: f.exec,
 	}
 }
 
 // tail is what the n-th command (from 1) must end with.
 func tail(d *driver, n int) []string {
+	if d.via == viaHTTP {
+		return []string{"-v", "--protocol", "2026-07-28", "--", "http://localhost:1/mcp"}
+	}
 	return []string{"-v", "--protocol", "2026-07-28", "--", "/bin/bridge", "-trace", filepath.Join(d.tmp, fmt.Sprintf("wire-%d.log", n)), "http://localhost:1/mcp"}
 }
 
@@ -186,10 +189,11 @@ func TestParseTools(t *testing.T) {
 func TestRunDispatch(t *testing.T) {
 	env := func(scenario, version string) func(string) string {
 		return func(k string) string {
-			return map[string]string{envScenario: scenario, envVersion: version}[k]
+			return map[string]string{envScenario: scenario, envVersion: version, envVia: viaBridge}[k]
 		}
 	}
 	var log bytes.Buffer
+	// Through the bridge the HTTP scenarios measure nothing of mcptui's.
 	for _, s := range []string{"sse-retry", "http-custom-headers"} {
 		log.Reset()
 		if code := run(context.Background(), []string{"http://localhost:1"}, env(s, "2026-07-28"), &log); code != 0 || !strings.Contains(log.String(), "HTTP transport") {
@@ -259,5 +263,29 @@ func TestWireLogged(t *testing.T) {
 func TestShellJoin(t *testing.T) {
 	if got, want := shellJoin([]string{"call", "x", "--args", `{"a":1}`, "it's"}), `call x --args '{"a":1}' 'it'\''s'`; got != want {
 		t.Errorf("shellJoin = %s, want %s", got, want)
+	}
+}
+
+// Over HTTP the commands take the URL itself; the HTTP scenarios call what
+// the scenario's context names, or every tool mcptui listed.
+func TestHTTPScenarioCommands(t *testing.T) {
+	f := &fakeClient{answers: map[string]string{"tools": `{"tools":[{"name":"valid_tool"}]}`, "call valid_tool": `{}`, "call t": `{}`}}
+	d := newTestDriver(t, f)
+	d.via = viaHTTP
+	if err := scenarios["http-invalid-tool-headers"](context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	d.context = json.RawMessage(`{"name":"http-custom-headers","toolCalls":[{"name":"t","arguments":{"region":"us-west1"}}]}`)
+	if err := scenarios["http-custom-headers"](context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"tools"}, {"call", "valid_tool", "--args", `{}`}, {"call", "t", "--args", `{"region":"us-west1"}`}}
+	if len(f.runs) != len(want) {
+		t.Fatalf("ran %q, want %q", f.runs, want)
+	}
+	for i, w := range want {
+		if full := append(append([]string{"/bin/mcptui"}, w...), tail(d, i+1)...); !slices.Equal(f.runs[i], full) {
+			t.Errorf("run %d = %q\nwant %q", i, f.runs[i], full)
+		}
 	}
 }

@@ -51,6 +51,7 @@ const (
 	envVersion  = "MCP_CONFORMANCE_PROTOCOL_VERSION"
 	envClient   = "MCPTUI_CONFORMANCE_CLIENT"
 	envBridge   = "MCPTUI_CONFORMANCE_BRIDGE"
+	envVia      = "MCPTUI_CONFORMANCE_VIA"
 )
 
 // stepTimeout bounds one mcptui run (the suite's own default timeout for a
@@ -86,8 +87,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		fmt.Fprintf(stderr, "driver: %s and %s must be set\n", envScenario, envVersion)
 		return 2
 	}
-	if transportScenario(scenario) {
-		fmt.Fprintf(stderr, "driver: %s tests the HTTP transport, not a stdio client: nothing to do (see tools/conformance/baseline.yml)\n", scenario)
+	via := getenv(envVia)
+	if via == "" {
+		via = viaHTTP
+	}
+	if via != viaHTTP && via != viaBridge {
+		fmt.Fprintf(stderr, "driver: %s must be %s or %s, not %q\n", envVia, viaHTTP, viaBridge, via)
+		return 2
+	}
+	if via == viaBridge && transportScenario(scenario) {
+		fmt.Fprintf(stderr, "driver: %s tests the HTTP transport itself, not what the bridge carries: nothing to do (see tools/conformance/baseline.yml)\n", scenario)
 		return 0
 	}
 	actions, ok := scenarios[scenario]
@@ -111,6 +120,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		bridge:  program(getenv(envBridge), "bridge"),
 		url:     args[len(args)-1],
 		version: version,
+		via:     via,
+		context: json.RawMessage(getenv(envContext)),
 		tmp:     tmp,
 		log:     stderr,
 		exec:    execProgram,
@@ -164,23 +175,38 @@ func program(set, name string) string {
 type driver struct {
 	client, bridge string
 	url, version   string
-	tmp            string
-	steps          int // mcptui runs so far, to name their wire traces
-	log            io.Writer
+	// via is how mcptui reaches the mock: viaHTTP (the URL itself) or
+	// viaBridge (a stdio server relaying to it).
+	via string
+	// context is MCP_CONFORMANCE_CONTEXT, the scenario's data (or empty).
+	context json.RawMessage
+	tmp     string
+	steps   int // mcptui runs so far, to name their wire traces
+	log     io.Writer
 	// exec runs a program and returns its stdout; its stderr goes to log.
 	exec func(ctx context.Context, log io.Writer, name string, args ...string) ([]byte, error)
 }
 
-// mcptui runs `client ARGS... -v --protocol V -- bridge -trace FILE URL`
-// and returns its stdout. -v passes the bridge's own log through; the
-// bridge's trace (every message both ways) is copied to the log after the
-// run.
+// Ways to reach the mock server.
+const (
+	viaHTTP   = "http"   // mcptui opens the URL (its own HTTP client)
+	viaBridge = "bridge" // mcptui starts the bridge, a stdio server
+)
+
+// mcptui runs `client ARGS... -v --protocol V -- URL` (via HTTP) or
+// `client ARGS... -v --protocol V -- bridge -trace FILE URL` and returns
+// its stdout. -v passes the HTTP exchanges or the bridge's own log
+// through; the bridge's trace (every message both ways) is copied to the
+// log after the run.
 func (d *driver) mcptui(ctx context.Context, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, stepTimeout)
 	defer cancel()
 	d.steps++
 	trace := filepath.Join(d.tmp, fmt.Sprintf("wire-%d.log", d.steps))
-	full := append(append([]string{}, args...), "-v", "--protocol", d.version, "--", d.bridge, "-trace", trace, d.url)
+	full := append(append([]string{}, args...), "-v", "--protocol", d.version, "--", d.url)
+	if d.via == viaBridge {
+		full = append(full[:len(full)-1], d.bridge, "-trace", trace, d.url)
+	}
 	fmt.Fprintf(d.log, "driver: $ %s %s\n", filepath.Base(d.client), shellJoin(full))
 	out, err := d.exec(ctx, d.log, d.client, full...)
 	if wire, rerr := os.ReadFile(trace); rerr == nil {

@@ -21,6 +21,113 @@ var scenarios = map[string]func(context.Context, *driver) error{
 	"elicitation-sep1034-client-defaults": elicitationDefaults,
 	"sep-2322-client-request-state":       requestState,
 	"json-schema-2020-12-preservation":    schemaEcho,
+
+	// The HTTP transport's own scenarios (over HTTP only).
+	"sse-retry":                 callListed("test_reconnection"),
+	"http-standard-headers":     everyKind,
+	"http-custom-headers":       contextCalls,
+	"http-invalid-tool-headers": callEveryListed,
+}
+
+// callListed: list the tools, then call name (a stream the server breaks
+// is resumed by the HTTP transport).
+func callListed(name string) func(context.Context, *driver) error {
+	return func(ctx context.Context, d *driver) error {
+		tools, err := d.tools(ctx)
+		if err != nil {
+			return err
+		}
+		if err := need(tools, name); err != nil {
+			return err
+		}
+		_, err = d.call(ctx, name, map[string]any{})
+		return err
+	}
+}
+
+// everyKind: list, call, read and get everything the server offers, each
+// request with its standard headers.
+func everyKind(ctx context.Context, d *driver) error {
+	if err := callEveryListed(ctx, d); err != nil {
+		return err
+	}
+	out, err := d.mcptui(ctx, "resources")
+	if err != nil {
+		return err
+	}
+	for _, uri := range names(out, "resources", "uri") {
+		if _, err := d.mcptui(ctx, "read", uri); err != nil {
+			return err
+		}
+	}
+	out, err = d.mcptui(ctx, "prompts")
+	if err != nil {
+		return err
+	}
+	for _, name := range names(out, "prompts", "name") {
+		if _, err := d.mcptui(ctx, "get", name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// callEveryListed: list the tools and call each one mcptui listed (a tool
+// it must not offer is left out of the list, so it is never called).
+func callEveryListed(ctx context.Context, d *driver) error {
+	tools, err := d.tools(ctx)
+	if err != nil {
+		return err
+	}
+	for name := range tools {
+		if _, err := d.call(ctx, name, map[string]any{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// contextCalls: the tool calls the scenario's context names, with their
+// arguments.
+func contextCalls(ctx context.Context, d *driver) error {
+	var c struct {
+		ToolCalls []struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		} `json:"toolCalls"`
+	}
+	if err := json.Unmarshal(d.context, &c); err != nil || len(c.ToolCalls) == 0 {
+		return fmt.Errorf("the scenario's context %.200q names no toolCalls", d.context)
+	}
+	for _, tc := range c.ToolCalls {
+		args := tc.Arguments
+		if len(args) == 0 {
+			args = json.RawMessage(`{}`)
+		}
+		if _, err := d.call(ctx, tc.Name, args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// names are the field of every item of a list command's output
+// ({"<list>": [...]} or the array).
+func names(out []byte, list, field string) []string {
+	var items []map[string]any
+	var wrapped map[string]json.RawMessage
+	if json.Unmarshal(out, &wrapped) == nil && wrapped[list] != nil {
+		_ = json.Unmarshal(wrapped[list], &items)
+	} else {
+		_ = json.Unmarshal(out, &items)
+	}
+	var out2 []string
+	for _, it := range items {
+		if s, ok := it[field].(string); ok {
+			out2 = append(out2, s)
+		}
+	}
+	return out2
 }
 
 // listTools: `mcptui tools`.
