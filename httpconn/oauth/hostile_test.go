@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcptui/mcptui/httpconn/oauth"
@@ -28,18 +29,18 @@ func FuzzParseChallenges(f *testing.F) {
 func TestEndlessMetadata(t *testing.T) {
 	as := newAuthServer(t, "")
 	ms := newMCPServer(t, as)
-	sent := 0
+	var sent atomic.Int64 // written by the server's goroutine
 	ms.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/.well-known/oauth-protected-resource/mcp":
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, `{"resource":"`)
 			chunk := strings.Repeat("x", 64<<10)
-			for sent < 64<<20 { // until the client hangs up, at most 64 MiB
+			for sent.Load() < 64<<20 { // until the client hangs up, at most 64 MiB
 				if _, err := io.WriteString(w, chunk); err != nil {
 					return
 				}
-				sent += len(chunk)
+				sent.Add(int64(len(chunk)))
 			}
 		default:
 			w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="http://`+r.Host+`/.well-known/oauth-protected-resource/mcp"`)
@@ -50,7 +51,7 @@ func TestEndlessMetadata(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "larger than") {
 		t.Fatalf("error: %v", err)
 	}
-	if sent >= 64<<20 {
+	if sent.Load() >= 64<<20 {
 		t.Errorf("the whole endless document was read")
 	}
 }
