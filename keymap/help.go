@@ -18,9 +18,12 @@ const (
 	FilterInput
 	ComposerOverlay
 	ListenOverlay
-	// CatalogPane is pane 6; the catalog's own keys are in its footer
-	// line.
+	// CatalogPane is pane 6; its own keys come from the catalog (they
+	// change with its page).
 	CatalogPane
+	// AnswerOverlay is a question's own editor; its keys come from the
+	// editor.
+	AnswerOverlay
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -44,21 +47,25 @@ func (m KeyMap) Local(c Context) []key.Binding {
 	case DialogOverlay, ComposerOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
 	case CatalogPane:
-		return []key.Binding{
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-			key.NewBinding(key.WithKeys("ctrl+a"), key.WithHelp("ctrl+a", "answer")),
-		}
+		return []key.Binding{m.Catalog.Back, m.Catalog.Answer}
 	case FilterInput:
-		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-			m.Traffic.ClearFilter,
-		}
+		return []key.Binding{m.Traffic.KeepFilter, m.Traffic.ClearFilter}
 	}
 	return nil
 }
 
 // isOverlay reports whether the context replaces the pane keys.
 func (c Context) isOverlay() bool { return c >= ViewerOverlay && c != CatalogPane }
+
+// TextEntry reports whether the context is typing into a text field,
+// where printable keys type (so help is f1, not ?).
+func (c Context) TextEntry() bool {
+	switch c {
+	case EditorOverlay, DialogOverlay, FilterInput, ComposerOverlay, ListenOverlay, AnswerOverlay:
+		return true
+	}
+	return false
+}
 
 // ShortHelp is the footer: the context's keys, then the global ones.
 func (m KeyMap) ShortHelp(c Context) []key.Binding {

@@ -97,7 +97,7 @@ func (m *Model) statusLine(w int) string {
 	case m.alert != "":
 		s = st.Error.Render(" " + inert.Fit(m.alert, w-2))
 	case c.Phase == model.PhaseExited && versionMismatch(c.Failure):
-		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  V another version · r restarts")
+		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  "+keymap.Hint(m.keys.Global.Version, keymap.Described(m.keys.Global.Restart, "restarts")))
 	case c.Phase == model.PhaseExited:
 		msg := "exited"
 		if c.ExitStatus != "" {
@@ -135,6 +135,8 @@ func (m *Model) context() keymap.Context {
 		return keymap.ListenOverlay
 	case overlayVersion:
 		return keymap.DialogOverlay
+	case overlayAnswer:
+		return keymap.AnswerOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"context"
 	"time"
 
@@ -117,6 +118,9 @@ type Model struct {
 	// it returns to.
 	helpFor  keymap.Context
 	helpFrom overlayKind
+	// helpHere are the keys of the screen help was opened on (the
+	// catalog's page, an editor), nil for the context's own.
+	helpHere []key.Binding
 	rich     rich
 
 	// drafts keeps what a person typed per question key.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -152,12 +153,6 @@ func (m *Model) drawOverlay(w, h int) string {
 	case overlayReject:
 		return kit.Box(m.styles, w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}
-	hm := m.help
-	hm.ShowAll = true
-	hm.SetWidth(iw - 2)
-	var out []string
-	for _, l := range strings.Split(hm.FullHelpView(m.keys.FullHelp(m.helpFor)), "\n") {
-		out = append(out, kit.Fit(" "+l, iw))
-	}
-	return kit.Box(m.styles, w, h, "Keys (esc closes)", true, out)
+	title := "Keys (" + keymap.Hint(keymap.Described(m.keys.Overlay.Close, "closes")) + ")"
+	return kit.Box(m.styles, w, h, title, true, m.drawHelp(iw, ih))
 }

@@ -182,7 +182,7 @@ func renderBlock(st *themes.Styles, b block, w int) []string {
 			out = append(out, row(kit.Seg{S: l, St: st.Text}))
 		}
 		if more {
-			out = append(out, row(kit.Txt("… (more in the raw params: enter on the question)", st.Muted)))
+			out = append(out, row(kit.Txt("… (more in the question's raw params)", st.Muted)))
 		}
 		return out
 	case "image", "audio":

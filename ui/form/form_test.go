@@ -251,3 +251,48 @@ func TestViewDrawsOnlyVisibleRows(t *testing.T) {
 		t.Errorf("the view does not show the rows around the cursor:\n%s", s)
 	}
 }
+
+// TestPrefillSelectedOnEnter: a schema default is selected when its field
+// is entered, so typing replaces it ("Bob", not "Ada LovelaceBob"); an
+// arrow keeps it and types after it; the field is selected again when the
+// cursor comes back.
+func TestPrefillSelectedOnEnter(t *testing.T) {
+	f := schemaform.MustCompile(`{"type":"object","properties":{
+		"name":{"type":"string","default":"Ada Lovelace"},
+		"mib":{"type":"integer","default":64}}}`)
+	m := New(f, nil, themes.New(themes.Dark()))
+	sent := func() string {
+		t.Helper()
+		inst, ok := m.Submit()
+		if !ok {
+			t.Fatalf("errors: %v", m.Errors())
+		}
+		var v map[string]any
+		_ = json.Unmarshal(inst, &v)
+		out, _ := json.Marshal(v) // keys sorted
+		return string(out)
+	}
+	feed := func(msgs ...tea.Msg) {
+		for _, msg := range msgs {
+			m.Update(msg)
+		}
+	}
+	feed(screentest.Type("Bob")...)
+	if got := sent(); got != `{"mib":64,"name":"Bob"}` {
+		t.Errorf("typing on a default: %s", got)
+	}
+	feed(screentest.Keys("tab")...)
+	feed(screentest.Keys("end")...)
+	feed(screentest.Type("0")...)
+	if got := sent(); got != `{"mib":640,"name":"Bob"}` {
+		t.Errorf("end then typing: %s", got)
+	}
+	feed(screentest.Keys("shift+tab", "backspace")...)
+	if got := sent(); got != `{"mib":640}` {
+		t.Errorf("backspace on a selected value clears it: %s", got)
+	}
+	feed(screentest.Keys("ctrl+z")...)
+	if got := sent(); got != `{"mib":64,"name":"Ada Lovelace"}` {
+		t.Errorf("reset to the schema's defaults: %s", got)
+	}
+}

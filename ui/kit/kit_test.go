@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 )
 
@@ -100,7 +101,7 @@ func TestLineEdit(t *testing.T) {
 		default:
 			m = tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
 		}
-		e.Key(m)
+		e.Key(m, keymap.Default().Text)
 	}
 	key("left")
 	key("backspace")
@@ -119,7 +120,7 @@ func TestLineEdit(t *testing.T) {
 	if e.Value() != "a b " {
 		t.Errorf("%q", e.Value())
 	}
-	if changed, handled := e.Key(tea.KeyPressMsg{Code: tea.KeyDown}); changed || handled {
+	if changed, handled := e.Key(tea.KeyPressMsg{Code: tea.KeyDown}, keymap.Default().Text); changed || handled {
 		t.Error("down handled")
 	}
 	st := styles()
