@@ -120,9 +120,10 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.overlay = overlayNone
 		m.say(false, "sent %s…", inert.Fit(req.Method, 40))
+		open := keymap.Hint(keymap.Described(m.keys.InFlight.Open, "on it in pane "+m.keys.Global.Pane1.Help().Key+" shows the outcome"))
 		return func() tea.Msg {
 			res, err := b.Call(context.Background(), req)
-			return callDone(req.Method, res, err)
+			return callDone(req.Method, res, err, open)
 		}
 	}
 	c.err = ""
@@ -181,7 +182,7 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 
 // callDone reports the end of a composed request: its size, or its error
 // (a cancellation the person asked for is not an error).
-func callDone(method string, res []byte, err error) tea.Msg {
+func callDone(method string, res []byte, err error, open string) tea.Msg {
 	method = inert.Fit(method, 40)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -189,7 +190,7 @@ func callDone(method string, res []byte, err error) tea.Msg {
 	case err != nil:
 		return actionMsg{what: method, err: err}
 	}
-	return actionMsg{what: fmt.Sprintf("%s answered (%s): o on it in pane 1 opens the response", method, model.FormatSize(len(res)))}
+	return actionMsg{what: fmt.Sprintf("%s answered (%s): %s", method, model.FormatSize(len(res)), open)}
 }
 
 // composerKeys are the keys of the new-request dialog.

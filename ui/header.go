@@ -21,12 +21,10 @@ func (m *Model) header(w int) string {
 	c := m.sess.Conn()
 	st := m.styles
 	parts := []string{st.HeaderName.Render("mcptui")}
+	nameAt := -1
 	if c.ServerName != "" {
-		name := inert.Fit(c.ServerName, 30)
-		if c.ServerVersion != "" {
-			name += " " + inert.Fit(c.ServerVersion, 16)
-		}
-		parts = append(parts, st.Bold.Render(name))
+		nameAt = len(parts)
+		parts = append(parts, "") // sized below, to the room the rest leaves
 	} else if len(c.Command) > 0 && c.URL() == "" {
 		parts = append(parts, st.Text.Render(inert.Fit(strings.Join(c.Command, " "), 40)))
 	}
@@ -47,13 +45,14 @@ func (m *Model) header(w int) string {
 		state += fmt.Sprintf(" (restart %d)", c.Gen-1)
 	}
 	parts = append(parts, st.States[c.Phase].Bold(true).Render(state))
+	essential := len(parts)
 	if len(c.Offered) > 1 || len(c.Offered) == 1 && c.Offered[0] != c.Protocol {
 		// What the server said it speaks, when that says more than the
 		// version in use (server/discover's list, 2024-10-07); last, so a
 		// narrow header cuts it first. V reconnects at another.
 		parts = append(parts, st.Muted.Render("offered "+inert.Fit(strings.Join(c.Offered, " "), 70)))
 	}
-	left := " " + strings.Join(parts, st.Subtle.Render(" │ "))
+	sep := st.Subtle.Render(" │ ")
 
 	n := m.sess.Counters()
 	pendingSt := st.Muted
@@ -67,6 +66,17 @@ func (m *Model) header(w int) string {
 	right := m.lintCounter() + st.Muted.Render(fmt.Sprintf("in flight %d", n.InFlight)) + "  " +
 		pendingSt.Render(fmt.Sprintf("pending %d", n.Pending)) + "  " +
 		errSt.Render(fmt.Sprintf("errors %d", n.Errors)) + " "
+	if nameAt >= 0 {
+		// The name as long as the header has room for, the state kept.
+		others := ansi.StringWidth(" " + strings.Join(parts[:essential], sep))
+		room := max(w-ansi.StringWidth(right)-1-others-ansi.StringWidth(sep), 12)
+		ver := ""
+		if c.ServerVersion != "" {
+			ver = " " + inert.Fit(c.ServerVersion, max(16, w/8))
+		}
+		parts[nameAt] = st.Bold.Render(inert.Fit(c.ServerName, max(room-ansi.StringWidth(ver), 8)) + ver)
+	}
+	left := " " + strings.Join(parts, sep)
 	line1 := spread(left, right, w)
 	return line1 + "\n" + m.statusLine(w)
 }
@@ -106,7 +116,7 @@ func (m *Model) statusLine(w int) string {
 		if tail := m.sess.StderrTail(1); len(tail) > 0 {
 			msg += " · stderr: " + tail[0]
 		}
-		s = st.Error.Render(" "+inert.Fit(msg, w-20)) + st.Muted.Render("  r restarts")
+		s = st.Error.Render(" "+inert.Fit(msg, w-20)) + st.Muted.Render("  "+keymap.Hint(keymap.Described(m.keys.Global.Restart, "restarts")))
 	default:
 		var bits []string
 		if n := m.sess.History().Evicted(); n > 0 {

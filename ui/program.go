@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	"context"
+	"github.com/mcptui/mcptui/ui/kit"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -101,6 +102,9 @@ type Model struct {
 	// pane 1's cursor goes to it.
 	newRequest string
 	lists      [paneCount]listState
+	// scrolls are what each list pane left out above and below when it
+	// was last drawn (its border's scroll marker).
+	scrolls [paneCount]kit.Scroll
 
 	traffic      trafficView
 	filterInput  textinput.Model

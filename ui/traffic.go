@@ -19,9 +19,11 @@ func (m *Model) drawTraffic(w, h int) []string {
 	v.list.clamp(n)
 	v.list.show(h)
 	var out []string
-	for i := v.list.offset; i < n && len(out) < h; i++ {
+	i := v.list.offset
+	for ; i < n && len(out) < h; i++ {
 		out = append(out, m.entryRow(v.entry(hist, i), w, i == v.list.cursor && m.focus == paneTraffic))
 	}
+	m.scrolls[paneTraffic] = kit.Scroll{Above: v.list.offset, Below: n - i}
 	if n == 0 {
 		msg := "  no traffic yet"
 		if v.filtering() {

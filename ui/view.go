@@ -53,7 +53,9 @@ func (m *Model) drawPanes(w, h int) string {
 			return ""
 		}
 		alert := p == panePending && m.sess.Counters().Pending > 0
-		return kit.AlertBox(m.styles, r.w, r.h, m.paneTitle(p), p == m.focus, alert, m.paneBody(p, r.w-2, r.inner()))
+		m.scrolls[p] = kit.Scroll{}
+		body := m.paneBody(p, r.w-2, r.inner())
+		return kit.ScrollBox(m.styles, r.w, r.h, m.paneTitle(p), p == m.focus, alert, body, m.scrolls[p])
 	}
 	if m.zoom {
 		return draw(m.focus)

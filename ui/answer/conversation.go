@@ -113,7 +113,7 @@ func (r *samplingRequest) details() [][2]string {
 			v    *float64
 		}{{"cost", p.CostPriority}, {"speed", p.SpeedPriority}, {"intelligence", p.IntelligencePriority}} {
 			if pr.v != nil {
-				parts = append(parts, fmt.Sprintf("%s %g", pr.name, *pr.v))
+				parts = append(parts, pr.name+" "+kit.Number(*pr.v))
 			}
 		}
 		add("model", strings.Join(parts, "; "))

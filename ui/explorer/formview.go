@@ -126,9 +126,9 @@ func (m *Model) runningView(w, h int) []string {
 		kit.Blank(w)}
 	if p := r.prog; p != nil {
 		bar := progressBar(st, p.Progress, p.Total, min(w-20, 60))
-		label := fmt.Sprintf(" %g", p.Progress)
+		label := " " + kit.Number(p.Progress)
 		if p.Total > 0 {
-			label += fmt.Sprintf("/%g", p.Total)
+			label += "/" + kit.Number(p.Total)
 		}
 		out = append(out, kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.Seg{S: bar, St: st.Text}, kit.Txt(label, st.Muted),
 			kit.Txt(fmt.Sprintf("  (%d updates)", r.count), st.Muted)))

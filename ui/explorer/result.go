@@ -173,7 +173,7 @@ func contentItem(c mcp.Content) *ritem {
 			parts = append(parts, "audience "+strings.Join(c.Annotations.Audience, ","))
 		}
 		if c.Annotations.Priority != nil {
-			parts = append(parts, fmt.Sprintf("priority %g", *c.Annotations.Priority))
+			parts = append(parts, "priority "+kit.Number(*c.Annotations.Priority))
 		}
 		if len(parts) > 0 {
 			it.head += " · " + strings.Join(parts, " · ")

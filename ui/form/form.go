@@ -49,6 +49,9 @@ type Model struct {
 	// remembered are the fields filled from an earlier call, until the
 	// person changes them (see Remember).
 	remembered map[*schemaform.Value]bool
+	// scroll is what the last View left out above and below (the marker
+	// on the rule under the fields).
+	scroll kit.Scroll
 }
 
 // New starts a form on value (nil: a new value with the schema's
@@ -152,6 +155,9 @@ func (m *Model) bindEditor() {
 		text := ""
 		if r.v.Set {
 			text = r.v.Text
+		}
+		if k := r.v.Field.Kind; k == schemaform.Number || k == schemaform.Integer {
+			text = kit.NumberText(text) // 1048576, not 1.048576e+06
 		}
 		m.edit = kit.NewLineEdit(text)
 		// A prefilled value (a default, a remembered argument) is

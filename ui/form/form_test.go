@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/mcptui/mcptui/internal/schemaform"
@@ -294,5 +295,22 @@ func TestPrefillSelectedOnEnter(t *testing.T) {
 	feed(screentest.Keys("ctrl+z")...)
 	if got := sent(); got != `{"mib":64,"name":"Ada Lovelace"}` {
 		t.Errorf("reset to the schema's defaults: %s", got)
+	}
+}
+
+// TestNumbersAsWritten: a field's range and default are drawn as people
+// write numbers, never in exponent form (issue 18 item 7).
+func TestNumbersAsWritten(t *testing.T) {
+	f := schemaform.MustCompile(`{"type":"object","properties":{
+		"bytes":{"type":"integer","minimum":0,"maximum":67108864,"default":1.048576e+06},
+		"id":{"type":"integer","maximum":9007199254740991}}}`)
+	m := New(f, nil, themes.New(themes.Dark()))
+	view := func() string { return ansi.Strip(strings.Join(m.View(100, 12), "\n")) }
+	if s := view(); !strings.Contains(s, "0 to 67108864, default 1048576") || strings.Contains(s, "e+") {
+		t.Errorf("bytes:\n%s", s)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if s := view(); !strings.Contains(s, "<= 9007199254740991") || strings.Contains(s, "e+") {
+		t.Errorf("id:\n%s", s)
 	}
 }

@@ -24,6 +24,7 @@ const rememberedTag = "  ↺ last call"
 // under the cursor.
 func (m *Model) View(w, h int) []string {
 	st := m.st
+	m.scroll = kit.Scroll{}
 	if m.raw {
 		return m.rawView(w, h)
 	}
@@ -80,6 +81,7 @@ func (m *Model) View(w, h int) []string {
 		}
 	}
 	out = kit.Pad(out, w, h-helpLines)
+	m.scroll = kit.Scroll{Above: m.offset, Below: max(total-m.offset-bodyH, 0)}
 	return append(out, m.help(w)...)
 }
 
@@ -175,11 +177,11 @@ func (m *Model) valueText(r row, w int, focused bool) string {
 		if !v.Set {
 			return st.Muted.Render(inert.Truncate(m.placeholder(f), w, "…"))
 		}
-		sty := st.Text
+		sty, text := st.Text, v.Text
 		if f.Kind == schemaform.Number || f.Kind == schemaform.Integer {
-			sty = st.JSONNumber
+			sty, text = st.JSONNumber, kit.NumberText(text)
 		}
-		return sty.Render(inert.Fit(v.Text, w))
+		return sty.Render(inert.Fit(text, w))
 	case schemaform.Boolean:
 		switch {
 		case !v.Set:
@@ -278,12 +280,12 @@ func (m *Model) placeholder(f *schemaform.Field) string {
 // and the keys that work on it.
 func (m *Model) help(w int) []string {
 	st := m.st
-	out := []string{kit.Rule(st, w)}
+	out := []string{kit.ScrollRule(st, w, m.scroll)}
 	r := m.current()
 	var desc, hint, keys string
 	if r != nil {
 		f, fk := r.v.Field, m.keys.Form
-		desc, hint = f.Description, f.Hint()
+		desc, hint = f.Description, f.Hint(kit.Number)
 		var bs []key.Binding
 		switch {
 		case r.kind == rowAdd:

@@ -162,3 +162,21 @@ func TestJSONViewOutlineEmptyAndScalar(t *testing.T) {
 		t.Fatalf("scalar: %v, %d lines, selected %q", err, s.Len(), s.Selected())
 	}
 }
+
+// TestNumber: numbers as people write them.
+func TestNumber(t *testing.T) {
+	for f, want := range map[float64]string{
+		67108864: "67108864", 9007199254740991: "9007199254740991", 0.25: "0.25", -3: "-3", 0: "0",
+		1e21: "1e+21", 1e-7: "1e-07", 1.5e6: "1500000",
+	} {
+		if got := Number(f); got != want {
+			t.Errorf("Number(%v) = %q, want %q", f, got, want)
+		}
+	}
+	for s, want := range map[string]string{"6.7108864e+07": "67108864", "9.007199254740991e+15": "9007199254740991",
+		"12345678901234567890123": "12345678901234567890123", "\"x\"": "\"x\"", "2E3": "2000"} {
+		if got := NumberText(s); got != want {
+			t.Errorf("NumberText(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
