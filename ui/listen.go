@@ -30,6 +30,9 @@ type listenDialog struct {
 	// cursor runs over the kinds, then the resources, then the URI field.
 	cursor, offset int
 	err            string
+	// preset is a resource picked before the dialog opened (from the
+	// catalog), kept picked when the list arrives.
+	preset string
 }
 
 type listenResource struct {
@@ -88,6 +91,29 @@ func (m *Model) openListen() tea.Cmd {
 	}
 }
 
+// openListenFor opens the subscribe dialog with a resource picked ("" for
+// none): the catalog's s opens this one dialog too.
+func (m *Model) openListenFor(uri string) tea.Cmd {
+	cmd := m.openListen()
+	if m.listen != nil && uri != "" {
+		m.listen.preset = uri
+		m.listen.resources = []listenResource{{uri: uri, on: true}}
+	}
+	return cmd
+}
+
+// openSubscriptions is how many subscriptions are open (pane 4's count,
+// the catalog's too).
+func (m *Model) openSubscriptions() int {
+	n := 0
+	for _, s := range m.sess.Subscriptions() {
+		if s.Open {
+			n++
+		}
+	}
+	return n
+}
+
 // resourcesLoaded fills the dialog's resource rows.
 func (m *Model) resourcesLoaded(msg resourcesMsg) {
 	d := m.listen
@@ -101,8 +127,14 @@ func (m *Model) resourcesLoaded(msg resourcesMsg) {
 	}
 	onURI := d.onURI()
 	d.resources = d.resources[:0]
+	found := false
 	for _, r := range msg.list {
-		d.resources = append(d.resources, listenResource{uri: r.URI, name: r.Name})
+		on := d.preset != "" && r.URI == d.preset
+		found = found || on
+		d.resources = append(d.resources, listenResource{uri: r.URI, name: r.Name, on: on})
+	}
+	if d.preset != "" && !found {
+		d.resources = append(d.resources, listenResource{uri: d.preset, on: true})
 	}
 	if onURI {
 		d.cursor = d.rows() - 1

@@ -114,13 +114,7 @@ func (m *Model) paneTitle(p pane) string {
 		}
 		return t
 	case paneSubs:
-		open := 0
-		for _, sub := range s.Subscriptions() {
-			if sub.Open {
-				open++
-			}
-		}
-		return fmt.Sprintf("4 Subscriptions (%d open)", open)
+		return fmt.Sprintf("4 Subscriptions (%d open)", m.openSubscriptions())
 	case paneCatalog:
 		t := "6 Catalog"
 		if c := s.Conn(); c.ServerName != "" {

@@ -106,6 +106,13 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 			}
 		}
 	case key.Matches(msg, c.Subscribe):
+		if m.opts.Subscribe != nil {
+			uri := ""
+			if r := m.current(); r != nil && r.it.res != nil {
+				uri = r.it.res.URI
+			}
+			return m.opts.Subscribe(uri), true
+		}
 		m.dlg = dialog{kind: dlgSubscribe, picked: map[int]bool{}}
 	case key.Matches(msg, c.Roots):
 		m.openRoots()

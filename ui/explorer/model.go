@@ -50,6 +50,13 @@ type Options struct {
 	// Keys are the bindings (the user's, rebound); nil means
 	// keymap.Default().
 	Keys *keymap.KeyMap
+	// Subscribe, when set, opens the host's subscribe dialog with uri
+	// picked ("" for none) instead of the explorer's own: one subscribe
+	// dialog in the whole program.
+	Subscribe func(uri string) tea.Cmd
+	// Subscriptions, when set, is the number of open subscriptions the
+	// host lists (pane 4), shown in the header so that the counts agree.
+	Subscriptions func() int
 }
 
 // Model is the explorer.

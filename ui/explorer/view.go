@@ -129,6 +129,9 @@ func (m *Model) tabBar(w int) string {
 
 // openSubs counts the subscriptions the person opened.
 func (m *Model) openSubs() int {
+	if m.opts.Subscriptions != nil {
+		return m.opts.Subscriptions()
+	}
 	n := 0
 	for _, s := range m.subs {
 		if !s.auto {
