@@ -24,6 +24,9 @@ const (
 	// AnswerOverlay is a question's own editor; its keys come from the
 	// editor.
 	AnswerOverlay
+	// CatalogInput is the catalog while it holds a text field (a form, its
+	// filter, a dialog): printable keys type there.
+	CatalogInput
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -46,7 +49,7 @@ func (m KeyMap) Local(c Context) []key.Binding {
 		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
 	case DialogOverlay, ComposerOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
-	case CatalogPane:
+	case CatalogPane, CatalogInput:
 		return []key.Binding{m.Catalog.Back, m.Catalog.Answer}
 	case FilterInput:
 		return []key.Binding{m.Traffic.KeepFilter, m.Traffic.ClearFilter}
@@ -61,7 +64,7 @@ func (c Context) isOverlay() bool { return c >= ViewerOverlay && c != CatalogPan
 // where printable keys type (so help is f1, not ?).
 func (c Context) TextEntry() bool {
 	switch c {
-	case EditorOverlay, DialogOverlay, FilterInput, ComposerOverlay, ListenOverlay, AnswerOverlay:
+	case EditorOverlay, DialogOverlay, FilterInput, ComposerOverlay, ListenOverlay, AnswerOverlay, CatalogInput:
 		return true
 	}
 	return false
@@ -77,7 +80,7 @@ func (m KeyMap) ShortHelp(c Context) []key.Binding {
 // overlay or a text field (esc and ctrl+s are among its own keys).
 func (m KeyMap) Tail(c Context) []key.Binding {
 	g := m.Global
-	if c.isOverlay() {
+	if c.isOverlay() || c == CatalogInput {
 		return []key.Binding{Untypable(g.Help)}
 	}
 	if c == CatalogPane {

@@ -41,8 +41,7 @@ func (m KeyMap) Sections(c Context, here []key.Binding) []Section {
 		here = m.Local(c)
 	}
 	out := []Section{{Title: "Here", Keys: here}}
-	switch c {
-	case EditorOverlay, DialogOverlay, FilterInput, ComposerOverlay, ListenOverlay, AnswerOverlay:
+	if c.TextEntry() {
 		return append(out, Section{Title: "Everywhere", Keys: []key.Binding{Untypable(m.Global.Help)}})
 	}
 	l, g := m.List, m.Global

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	tea "charm.land/bubbletea/v2"
 	"fmt"
 	"slices"
 	"strings"
@@ -37,6 +38,7 @@ func (m *Model) header(w int) string {
 	case c.PID != 0:
 		parts = append(parts, st.Muted.Render(fmt.Sprintf("pid %d", c.PID)))
 	}
+	where := len(parts) - 1 // the pid or URL: left out first when narrow
 	state := "● " + c.Phase.String()
 	if c.Phase == model.PhaseNegotiating && c.Step != "" {
 		state += ": " + inert.Fit(c.Step, 30)
@@ -69,14 +71,26 @@ func (m *Model) header(w int) string {
 	if nameAt >= 0 {
 		// The name as long as the header has room for, the state kept.
 		others := ansi.StringWidth(" " + strings.Join(parts[:essential], sep))
-		room := max(w-ansi.StringWidth(right)-1-others-ansi.StringWidth(sep), 12)
+		room := w - ansi.StringWidth(right) - 1 - others
+		if room < 20 && where > nameAt {
+			// Narrow: the name and the state matter more than the pid.
+			room += ansi.StringWidth(parts[where] + sep)
+			parts = append(parts[:where], parts[where+1:]...)
+			essential--
+		}
+		room = max(room, 8)
 		ver := ""
 		if c.ServerVersion != "" {
 			ver = " " + inert.Fit(c.ServerVersion, max(16, w/8))
 		}
-		parts[nameAt] = st.Bold.Render(inert.Fit(c.ServerName, max(room-ansi.StringWidth(ver), 8)) + ver)
+		parts[nameAt] = st.Bold.Render(inert.Fit(c.ServerName, max(room-ansi.StringWidth(ver), 4)) + ver)
 	}
 	left := " " + strings.Join(parts, sep)
+	if ansi.StringWidth(left) > w-ansi.StringWidth(right)-1 {
+		// What the server offered is cut first, and whole, so the state
+		// before it is never cut.
+		left = " " + strings.Join(parts[:essential], sep)
+	}
 	line1 := spread(left, right, w)
 	return line1 + "\n" + m.statusLine(w)
 }
@@ -150,6 +164,9 @@ func (m *Model) context() keymap.Context {
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput
+	}
+	if m.focus == paneCatalog && m.rich.explorer != nil && m.rich.explorer.OwnsKey(tea.KeyPressMsg{}) {
+		return keymap.CatalogInput
 	}
 	return [...]keymap.Context{keymap.InFlightPane, keymap.PendingPane, keymap.TrafficPane, keymap.SubscriptionsPane,
 		keymap.StderrPane, keymap.CatalogPane}[m.focus]

@@ -18,7 +18,7 @@ func (m *Model) hereKeys(c keymap.Context) []key.Binding {
 	switch {
 	case c == keymap.AnswerOverlay && m.rich.answer != nil:
 		return m.rich.answer.Keys()
-	case c == keymap.CatalogPane && m.rich.explorer != nil:
+	case (c == keymap.CatalogPane || c == keymap.CatalogInput) && m.rich.explorer != nil:
 		return append(m.rich.explorer.Keys(), m.keys.Catalog.Answer)
 	case c == keymap.ComposerOverlay:
 		return m.composerKeys()
