@@ -67,3 +67,13 @@ func TestLayoutHelpFitsAt80(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutTrafficMethodTakesFreeRoom: a long method in traffic is not
+// cut while its summary column stands empty.
+func TestLayoutTrafficMethodTakesFreeRoom(t *testing.T) {
+	m, _ := newTest(t, 80, 24, append(uitest.Session(),
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(29)}, Dir: model.In, Line: []byte(`{"jsonrpc":"2.0","method":"notifications/resources/list_changed"}`), Size: 60})...)
+	if s := screen(m); !strings.Contains(s, "notifications/resources/list_changed") {
+		t.Errorf("traffic cuts the method beside an empty summary:\n%s", s)
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/internal/inert"
 
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -65,8 +66,13 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 	if e.Link != 0 {
 		link = "↔"
 	}
-	const timeW, kindW, idW, sizeW, methodW = 14, 5, 6, 9, 24
+	const timeW, kindW, idW, sizeW = 14, 5, 6, 9
+	methodW := 24
 	sumW := max(w-timeW-2-kindW-idW-sizeW-methodW-3, 0)
+	if need, free := inert.Width(e.Method)-methodW, sumW-inert.Width(e.Summary); need > 0 && free > 0 {
+		// A long method takes the room its summary leaves.
+		methodW, sumW = methodW+min(need, free), sumW-min(need, free)
+	}
 	return kit.Row(m.styles, w, sel,
 		kit.Own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), kit.Own(arrow+" ", 2, dirSt),
 		kit.Own(e.Kind.Label(), kindW, kindSt), kit.Srv(string(e.ID), idW, st.Muted),
