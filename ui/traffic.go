@@ -69,9 +69,12 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 	const timeW, kindW, idW, sizeW = 14, 5, 6, 9
 	methodW := 24
 	sumW := max(w-timeW-2-kindW-idW-sizeW-methodW-3, 0)
-	if need, free := inert.Width(e.Method)-methodW, sumW-inert.Width(e.Summary); need > 0 && free > 0 {
-		// A long method takes the room its summary leaves.
-		methodW, sumW = methodW+min(need, free), sumW-min(need, free)
+	if need := inert.Width(e.Method) - methodW; need > 0 && len(e.Summary) < sumW {
+		// A long method takes the room its (short) summary leaves; a long
+		// summary is not measured (it can be a huge line's).
+		if free := sumW - inert.Width(e.Summary); free > 0 {
+			methodW, sumW = methodW+min(need, free), sumW-min(need, free)
+		}
 	}
 	return kit.Row(m.styles, w, sel,
 		kit.Own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), kit.Own(arrow+" ", 2, dirSt),
