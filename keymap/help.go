@@ -18,13 +18,19 @@ const (
 	FilterInput
 	ComposerOverlay
 	ListenOverlay
-	// CatalogPane is pane 6; the catalog's own keys are in its footer
-	// line.
+	// CatalogPane is pane 6; its own keys come from the catalog (they
+	// change with its page).
 	CatalogPane
 	// LogPane is pane 7, the server's log; ServerPane pane 8, the server
 	// view.
 	LogPane
 	ServerPane
+	// AnswerOverlay is a question's own editor; its keys come from the
+	// editor.
+	AnswerOverlay
+	// CatalogInput is the catalog while it holds a text field (a form, its
+	// filter, a dialog): printable keys type there.
+	CatalogInput
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -47,20 +53,14 @@ func (m KeyMap) Local(c Context) []key.Binding {
 		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
 	case DialogOverlay, ComposerOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
-	case CatalogPane:
-		return []key.Binding{
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-			key.NewBinding(key.WithKeys("ctrl+a"), key.WithHelp("ctrl+a", "answer")),
-		}
+	case CatalogPane, CatalogInput:
+		return []key.Binding{m.Catalog.Back, m.Catalog.Answer}
 	case LogPane:
 		return []key.Binding{m.Log.MoreSevere, m.Log.LessSevere, m.Global.LogLevel, m.Log.Open, m.Log.Follow}
 	case ServerPane:
 		return []key.Binding{m.Server.Jump, m.Server.Open, m.Global.LogLevel}
 	case FilterInput:
-		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-			m.Traffic.ClearFilter,
-		}
+		return []key.Binding{m.Traffic.KeepFilter, m.Traffic.ClearFilter}
 	}
 	return nil
 }
@@ -68,6 +68,16 @@ func (m KeyMap) Local(c Context) []key.Binding {
 // isOverlay reports whether the context replaces the pane keys.
 func (c Context) isOverlay() bool {
 	return c >= ViewerOverlay && c != CatalogPane && c != LogPane && c != ServerPane
+}
+
+// TextEntry reports whether the context is typing into a text field,
+// where printable keys type (so help is f1, not ?).
+func (c Context) TextEntry() bool {
+	switch c {
+	case EditorOverlay, DialogOverlay, FilterInput, ComposerOverlay, ListenOverlay, AnswerOverlay, CatalogInput:
+		return true
+	}
+	return false
 }
 
 // ShortHelp is the footer: the context's keys, then the global ones.
@@ -80,7 +90,7 @@ func (m KeyMap) ShortHelp(c Context) []key.Binding {
 // overlay or a text field (esc and ctrl+s are among its own keys).
 func (m KeyMap) Tail(c Context) []key.Binding {
 	g := m.Global
-	if c.isOverlay() {
+	if c.isOverlay() || c == CatalogInput {
 		return []key.Binding{Untypable(g.Help)}
 	}
 	if c == CatalogPane {
@@ -92,7 +102,7 @@ func (m KeyMap) Tail(c Context) []key.Binding {
 // FullHelp is the ? overlay: the context's keys, movement, and the global
 // keys, in columns.
 func (m KeyMap) FullHelp(c Context) [][]key.Binding {
-	l, g := m.List, m.Global
+	l := m.List
 	cols := [][]key.Binding{m.Local(c)}
 	if c == EditorOverlay || c == DialogOverlay || c == FilterInput || c == ComposerOverlay || c == ListenOverlay {
 		return cols
@@ -101,9 +111,7 @@ func (m KeyMap) FullHelp(c Context) [][]key.Binding {
 	if c.isOverlay() {
 		return cols
 	}
-	return append(cols,
-		[]key.Binding{g.NextPane, g.PrevPane, g.Pane1, g.Pane2, g.Pane3, g.Pane4, g.Pane5, g.Pane6, g.Pane7, g.Pane8},
-		[]key.Binding{g.Zoom, g.Compose, g.Explorer, g.LogLevel, g.Restart, g.Version, g.Help, g.Quit})
+	return append(cols, m.paneKeys(), m.everywhereKeys())
 }
 
 // Helper adapts a context to bubbles' help.KeyMap.

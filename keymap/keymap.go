@@ -6,6 +6,7 @@ package keymap
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -52,6 +53,8 @@ type Pending struct {
 // Traffic keys act on the traffic log.
 type Traffic struct {
 	Filter, ClearFilter, Open, Jump, Copy, Follow key.Binding
+	// KeepFilter ends typing the filter and keeps it.
+	KeepFilter key.Binding
 }
 
 // Subscriptions keys act on the selected subscription.
@@ -99,6 +102,15 @@ type KeyMap struct {
 	// server view (pane 8); see views.go.
 	Log    Log
 	Server Server
+	// The screens inside panes and overlays, each in its own file.
+	Catalog  Catalog
+	Result   Result
+	Form     Form
+	Answer   Answer
+	Text     Text
+	Composer Composer
+	Timeline Timeline
+	Picker   Picker
 }
 
 func b(keys []string, help, desc string) key.Binding {
@@ -159,6 +171,7 @@ func Default() KeyMap {
 		Traffic: Traffic{
 			Filter:      b(k("/"), "/", "filter"),
 			ClearFilter: b(k("esc"), "esc", "clear filter"),
+			KeepFilter:  b(k("enter"), "enter", "apply"),
 			Open:        b(k("enter"), "enter", "open"),
 			Jump:        b(k("%"), "%", "request ↔ response"),
 			Copy:        b(k("y"), "y", "copy line"),
@@ -172,7 +185,7 @@ func Default() KeyMap {
 		Viewer: Viewer{
 			Fold:      b(k("space", "enter"), "space", "fold/unfold"),
 			FoldAll:   b(k("C"), "C", "fold all"),
-			UnfoldAll: b(k("E"), "E", "unfold all"),
+			UnfoldAll: b(k("O"), "O", "unfold all"),
 			CopyValue: b(k("Y"), "Y", "copy value"),
 		},
 		Listen: Listen{
@@ -193,33 +206,40 @@ func Default() KeyMap {
 		},
 		Log:    defaultLog(),
 		Server: defaultServer(),
+		Catalog:  defaultCatalog(),
+		Result:   defaultResult(),
+		Form:     defaultForm(),
+		Answer:   defaultAnswer(),
+		Text:     defaultText(),
+		Composer: defaultComposer(),
+		Timeline: defaultTimeline(),
+		Picker:   DefaultPicker(),
 	}
 }
 
 // Named returns every binding by its name, "group.field" in lower case
-// (for example "pending.approve"), for Rebind and for listing.
+// (for example "pending.approve"), for Rebind and for listing. The names
+// come from the struct fields, so a binding added to a group is named
+// without another edit.
 func (m *KeyMap) Named() map[string]*key.Binding {
-	g, l, f, p, t, s, o := &m.Global, &m.List, &m.InFlight, &m.Pending, &m.Traffic, &m.Subscriptions, &m.Overlay
-	v, li, tp := &m.Viewer, &m.Listen, &m.Tap
-	return map[string]*key.Binding{
-		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
-		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.version": &g.Version, "global.compose": &g.Compose, "global.explorer": &g.Explorer, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
-		"global.pane3": &g.Pane3, "global.pane4": &g.Pane4, "global.pane5": &g.Pane5, "global.pane6": &g.Pane6,
-		"list.up": &l.Up, "list.down": &l.Down, "list.pageup": &l.PageUp, "list.pagedown": &l.PageDown,
-		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,
-		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open, "inflight.openrequest": &f.OpenRequest, "inflight.openresponse": &f.OpenResponse,
-		"pending.reply": &p.Reply, "pending.approve": &p.Approve, "pending.edit": &p.Edit, "pending.reject": &p.Reject, "pending.open": &p.Open, "pending.form": &p.Form,
-		"traffic.filter": &t.Filter, "traffic.clearfilter": &t.ClearFilter, "traffic.open": &t.Open,
-		"traffic.jump": &t.Jump, "traffic.copy": &t.Copy, "traffic.follow": &t.Follow,
-		"subscriptions.listen": &s.Listen, "subscriptions.close": &s.Close, "subscriptions.open": &s.Open,
-		"viewer.fold": &v.Fold, "viewer.foldall": &v.FoldAll, "viewer.unfoldall": &v.UnfoldAll, "viewer.copyvalue": &v.CopyValue,
-		"listen.toggle": &li.Toggle,
-		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField, "overlay.external": &o.External,
-		"tap.break": &tp.Break, "tap.forward": &tp.Forward, "tap.drop": &tp.Drop, "tap.edit": &tp.Edit, "tap.answer": &tp.Answer,
-		"global.pane7": &g.Pane7, "global.pane8": &g.Pane8, "global.loglevel": &g.LogLevel,
-		"log.moresevere": &m.Log.MoreSevere, "log.lesssevere": &m.Log.LessSevere, "log.open": &m.Log.Open, "log.follow": &m.Log.Follow,
-		"server.jump": &m.Server.Jump, "server.open": &m.Server.Open,
+	out := map[string]*key.Binding{}
+	bindingType := reflect.TypeOf(key.Binding{})
+	groups := reflect.ValueOf(m).Elem()
+	for i := range groups.NumField() {
+		g := groups.Field(i)
+		if g.Kind() != reflect.Struct {
+			continue
+		}
+		for j := range g.NumField() {
+			f := g.Field(j)
+			if f.Type() != bindingType {
+				continue
+			}
+			name := strings.ToLower(groups.Type().Field(i).Name + "." + g.Type().Field(j).Name)
+			out[name] = f.Addr().Interface().(*key.Binding)
+		}
 	}
+	return out
 }
 
 // Rebind sets the keys of bindings by name (see Named); the help shows the

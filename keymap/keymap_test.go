@@ -112,3 +112,30 @@ func TestLoadFile(t *testing.T) {
 		t.Errorf("bad name: %v", err)
 	}
 }
+
+// TestNamesAndHints: every group's bindings are named group.field (the
+// names keys.json uses, the old ones kept), and a rebinding shows in the
+// hint drawn from it.
+func TestNamesAndHints(t *testing.T) {
+	m := Default()
+	named := m.Named()
+	for _, n := range []string{"global.quit", "inflight.openresponse", "subscriptions.listen", "tap.answer",
+		"catalog.send", "result.saveall", "form.reset", "answer.reject", "text.killword", "timeline.nextsend", "picker.open"} {
+		if named[n] == nil {
+			t.Errorf("no binding %q", n)
+		}
+	}
+	if err := m.Rebind(map[string][]string{"catalog.send": {"ctrl+y"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := Hint(m.Catalog.Send, Described(m.Catalog.Back, "goes back")); got != "ctrl+y send · esc goes back" {
+		t.Errorf("hint %q", got)
+	}
+	long := []key.Binding{m.Catalog.Send, m.Catalog.Filter, m.Catalog.Open, m.Catalog.Back}
+	if got := HintFit(30, long...); got != "ctrl+y send · / filter · esc back" && got != "ctrl+y send · esc back" {
+		t.Errorf("HintFit keeps the first and the way out: %q", got)
+	}
+	if got := HintFit(30, long...); len([]rune(got)) > 30 {
+		t.Errorf("HintFit overflows: %q", got)
+	}
+}

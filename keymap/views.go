@@ -10,6 +10,8 @@ type Log struct {
 	MoreSevere, LessSevere key.Binding
 	// Open shows the message's traffic line; Follow follows the newest.
 	Open, Follow key.Binding
+	// SetLevel asks the server for the level chosen in the level picker.
+	SetLevel key.Binding
 }
 
 // Server keys work in the server view (pane 8).
@@ -25,6 +27,7 @@ func defaultLog() Log {
 		LessSevere: b(k("<", ","), "<", "more (less severe)"),
 		Open:       b(k("enter"), "enter", "its traffic line"),
 		Follow:     b(k("f"), "f", "follow newest"),
+		SetLevel:   b(k("enter"), "enter", "set this level"),
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
 
@@ -98,9 +99,9 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Close):
 		m.overlay = overlayNone
 		return nil
-	case key.Matches(msg, k.NextField), msg.String() == "shift+tab":
+	case key.Matches(msg, k.NextField, m.keys.Composer.PrevField):
 		step := 1
-		if msg.String() == "shift+tab" {
+		if key.Matches(msg, m.keys.Composer.PrevField) {
 			step = composerFields - 1
 		}
 		c.field = (c.field + step) % composerFields
@@ -119,9 +120,10 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.overlay = overlayNone
 		m.say(false, "sent %s…", inert.Fit(req.Method, 40))
+		open := keymap.Hint(keymap.Described(m.keys.InFlight.Open, "on it in pane "+m.keys.Global.Pane1.Help().Key+" shows the outcome"))
 		return func() tea.Msg {
 			res, err := b.Call(context.Background(), req)
-			return callDone(req.Method, res, err)
+			return callDone(req.Method, res, err, open)
 		}
 	}
 	c.err = ""
@@ -132,7 +134,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case fieldTimeout:
 		c.timeout, cmd = c.timeout.Update(msg)
 	case fieldProgress:
-		if msg.String() == "space" || msg.String() == "x" {
+		if key.Matches(msg, m.keys.Composer.Toggle) {
 			c.progress = !c.progress
 		}
 	case fieldParams:
@@ -168,7 +170,7 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 	for _, l := range strings.Split(c.params.View(), "\n") {
 		out = append(out, kit.Fit(l, w))
 	}
-	msg, sty := "ctrl+s sends · tab next field · space toggles · esc closes", st.Muted
+	msg, sty := keymap.Hint(m.composerKeys()...), st.Muted
 	if c.err != "" {
 		msg, sty = "✗ "+c.err, st.Error
 	}
@@ -180,7 +182,7 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 
 // callDone reports the end of a composed request: its size, or its error
 // (a cancellation the person asked for is not an error).
-func callDone(method string, res []byte, err error) tea.Msg {
+func callDone(method string, res []byte, err error, open string) tea.Msg {
 	method = inert.Fit(method, 40)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -188,5 +190,11 @@ func callDone(method string, res []byte, err error) tea.Msg {
 	case err != nil:
 		return actionMsg{what: method, err: err}
 	}
-	return actionMsg{what: fmt.Sprintf("%s answered (%s): o on it in pane 1 opens the response", method, model.FormatSize(len(res)))}
+	return actionMsg{what: fmt.Sprintf("%s answered (%s): %s", method, model.FormatSize(len(res)), open)}
+}
+
+// composerKeys are the keys of the new-request dialog.
+func (m *Model) composerKeys() []key.Binding {
+	k := m.keys
+	return []key.Binding{k.Overlay.Submit, k.Overlay.NextField, k.Composer.Toggle, k.Overlay.Close}
 }

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"encoding/json"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strconv"
 	"strings"
 
@@ -103,7 +105,7 @@ func (m *Model) drawEditor(e *editor, w, h int) []string {
 	for _, l := range strings.Split(e.ta.View(), "\n") {
 		out = append(out, kit.Fit(l, w))
 	}
-	msg, sty := "ctrl+s sends · ctrl+e opens $EDITOR · esc closes (the draft is kept)", st.Muted
+	msg, sty := keymap.Hint(m.editorKeys()...), st.Muted
 	if e.err != "" {
 		msg, sty = "✗ "+e.err, st.Error
 	}
@@ -197,7 +199,7 @@ func (m *Model) drawReject(d *rejectDialog, w, h int) []string {
 			kit.Row(m.styles, w, false, kit.Own("  code    ", 10, st.Muted), kit.Txt(d.code.View(), st.Text)),
 			kit.Row(m.styles, w, false, kit.Own("  message ", 10, st.Muted), kit.Txt(d.msg.View(), st.Text)))
 	}
-	msg, sty := "ctrl+s or enter sends · tab switches · esc closes", st.Muted
+	msg, sty := keymap.Hint(m.rejectKeys()...), st.Muted
 	if d.err != "" {
 		msg, sty = "✗ "+d.err, st.Error
 	}
@@ -205,4 +207,16 @@ func (m *Model) drawReject(d *rejectDialog, w, h int) []string {
 		out = append(out, kit.Row(m.styles, w, false))
 	}
 	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
+}
+
+// editorKeys are the keys of the raw answer editor.
+func (m *Model) editorKeys() []key.Binding {
+	o := m.keys.Overlay
+	return []key.Binding{o.Submit, o.External, keymap.Described(o.Close, "close (the draft is kept)")}
+}
+
+// rejectKeys are the keys of the reject dialog.
+func (m *Model) rejectKeys() []key.Binding {
+	o := m.keys.Overlay
+	return []key.Binding{keymap.Pair(o.Submit, m.keys.Composer.Choose, "send"), keymap.Described(o.NextField, "switch"), o.Close}
 }

@@ -62,7 +62,7 @@ func TestViewerFolds(t *testing.T) {
 	if !strings.Contains(s, `"result": { … }  2 members`) || !strings.Contains(s, `"id": 1,`) {
 		t.Fatalf("fold all:\n%s", s)
 	}
-	press(m, "E")
+	press(m, "O")
 	if strings.Contains(screen(m), "…") {
 		t.Fatalf("unfold all left a fold:\n%s", screen(m))
 	}

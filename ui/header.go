@@ -1,6 +1,7 @@
 package ui
 
 import (
+	tea "charm.land/bubbletea/v2"
 	"fmt"
 	"slices"
 	"strings"
@@ -21,12 +22,10 @@ func (m *Model) header(w int) string {
 	c := m.sess.Conn()
 	st := m.styles
 	parts := []string{st.HeaderName.Render("mcptui")}
+	nameAt := -1
 	if c.ServerName != "" {
-		name := inert.Fit(c.ServerName, 30)
-		if c.ServerVersion != "" {
-			name += " " + inert.Fit(c.ServerVersion, 16)
-		}
-		parts = append(parts, st.Bold.Render(name))
+		nameAt = len(parts)
+		parts = append(parts, "") // sized below, to the room the rest leaves
 	} else if len(c.Command) > 0 && c.URL() == "" {
 		parts = append(parts, st.Text.Render(inert.Fit(strings.Join(c.Command, " "), 40)))
 	}
@@ -39,6 +38,7 @@ func (m *Model) header(w int) string {
 	case c.PID != 0:
 		parts = append(parts, st.Muted.Render(fmt.Sprintf("pid %d", c.PID)))
 	}
+	where := len(parts) - 1 // the pid or URL: left out first when narrow
 	state := "● " + c.Phase.String()
 	if c.Phase == model.PhaseNegotiating && c.Step != "" {
 		state += ": " + inert.Fit(c.Step, 30)
@@ -47,13 +47,14 @@ func (m *Model) header(w int) string {
 		state += fmt.Sprintf(" (restart %d)", c.Gen-1)
 	}
 	parts = append(parts, st.States[c.Phase].Bold(true).Render(state))
+	essential := len(parts)
 	if len(c.Offered) > 1 || len(c.Offered) == 1 && c.Offered[0] != c.Protocol {
 		// What the server said it speaks, when that says more than the
 		// version in use (server/discover's list, 2024-10-07); last, so a
 		// narrow header cuts it first. V reconnects at another.
 		parts = append(parts, st.Muted.Render("offered "+inert.Fit(strings.Join(c.Offered, " "), 70)))
 	}
-	left := " " + strings.Join(parts, st.Subtle.Render(" │ "))
+	sep := st.Subtle.Render(" │ ")
 
 	n := m.sess.Counters()
 	pendingSt := st.Muted
@@ -67,6 +68,29 @@ func (m *Model) header(w int) string {
 	right := m.lintCounter() + st.Muted.Render(fmt.Sprintf("in flight %d", n.InFlight)) + "  " +
 		pendingSt.Render(fmt.Sprintf("pending %d", n.Pending)) + "  " +
 		errSt.Render(fmt.Sprintf("errors %d", n.Errors)) + " "
+	if nameAt >= 0 {
+		// The name as long as the header has room for, the state kept.
+		others := ansi.StringWidth(" " + strings.Join(parts[:essential], sep))
+		room := w - ansi.StringWidth(right) - 1 - others
+		if room < 20 && where > nameAt {
+			// Narrow: the name and the state matter more than the pid.
+			room += ansi.StringWidth(parts[where] + sep)
+			parts = append(parts[:where], parts[where+1:]...)
+			essential--
+		}
+		room = max(room, 8)
+		ver := ""
+		if c.ServerVersion != "" {
+			ver = " " + inert.Fit(c.ServerVersion, max(16, w/8))
+		}
+		parts[nameAt] = st.Bold.Render(inert.Fit(c.ServerName, max(room-ansi.StringWidth(ver), 4)) + ver)
+	}
+	left := " " + strings.Join(parts, sep)
+	if ansi.StringWidth(left) > w-ansi.StringWidth(right)-1 {
+		// What the server offered is cut first, and whole, so the state
+		// before it is never cut.
+		left = " " + strings.Join(parts[:essential], sep)
+	}
 	line1 := spread(left, right, w)
 	return line1 + "\n" + m.statusLine(w)
 }
@@ -97,7 +121,7 @@ func (m *Model) statusLine(w int) string {
 	case m.alert != "":
 		s = st.Error.Render(" " + inert.Fit(m.alert, w-2))
 	case c.Phase == model.PhaseExited && versionMismatch(c.Failure):
-		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  V another version · r restarts")
+		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  "+keymap.Hint(m.keys.Global.Version, keymap.Described(m.keys.Global.Restart, "restarts")))
 	case c.Phase == model.PhaseExited:
 		msg := "exited"
 		if c.ExitStatus != "" {
@@ -106,7 +130,7 @@ func (m *Model) statusLine(w int) string {
 		if tail := m.sess.StderrTail(1); len(tail) > 0 {
 			msg += " · stderr: " + tail[0]
 		}
-		s = st.Error.Render(" "+inert.Fit(msg, w-20)) + st.Muted.Render("  r restarts")
+		s = st.Error.Render(" "+inert.Fit(msg, w-20)) + st.Muted.Render("  "+keymap.Hint(keymap.Described(m.keys.Global.Restart, "restarts")))
 	default:
 		var bits []string
 		if n := m.sess.History().Evicted(); n > 0 {
@@ -135,9 +159,14 @@ func (m *Model) context() keymap.Context {
 		return keymap.ListenOverlay
 	case overlayVersion, overlayLogLevel:
 		return keymap.DialogOverlay
+	case overlayAnswer:
+		return keymap.AnswerOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput
+	}
+	if m.focus == paneCatalog && m.rich.explorer != nil && m.rich.explorer.OwnsKey(tea.KeyPressMsg{}) {
+		return keymap.CatalogInput
 	}
 	return [...]keymap.Context{keymap.InFlightPane, keymap.PendingPane, keymap.TrafficPane, keymap.SubscriptionsPane,
 		keymap.StderrPane, keymap.CatalogPane, keymap.LogPane, keymap.ServerPane}[m.focus]

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"charm.land/lipgloss/v2"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
 
@@ -48,7 +51,7 @@ func (m *Model) drawInFlight(w, h int) []string {
 		if len(block) > 0 {
 			return block
 		}
-		return []string{kit.Row(m.styles, w, false, kit.Own("  no requests yet: n composes one, E opens the catalog", w, m.styles.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own("  no requests yet: "+keymap.Hint(keymap.Described(m.keys.Global.Compose, "composes one"), keymap.Described(m.keys.Global.Explorer, "opens the catalog")), w, m.styles.Muted))}
 	}
 	if h <= 0 {
 		return block
@@ -61,14 +64,44 @@ func (m *Model) drawInFlight(w, h int) []string {
 		l.offset++
 	}
 	now := m.now()
+	cols := m.flightColumns(calls[l.offset:min(l.offset+h, len(calls))], w, now)
 	var out []string
-	for i := l.offset; i < len(calls) && len(out) < h; i++ {
-		out = append(out, m.callLines(calls[i], w, i == l.cursor && m.focus == paneInFlight, now)...)
+	i := l.offset
+	for ; i < len(calls) && len(out) < h; i++ {
+		out = append(out, m.callLines(calls[i], cols, w, i == l.cursor && m.focus == paneInFlight, now)...)
 	}
+	if len(out) > h {
+		i-- // the last call's progress line did not fit: it shows whole below
+	}
+	m.scrolls[paneInFlight] = kit.Scroll{Above: l.offset, Below: len(calls) - i}
 	if len(out) > h {
 		out = out[:h]
 	}
 	return append(block, out...)
+}
+
+// flightCols are the widths of pane 1's columns.
+type flightCols struct{ id, method, target, age, status int }
+
+// flightColumns sizes pane 1's columns to the calls in view, so that no
+// name is cut while columns stand empty: id, age and status as wide as
+// their widest, the method whole when the room allows (it says what the
+// call is), the target the rest.
+func (m *Model) flightColumns(calls []*model.Call, w int, now time.Time) flightCols {
+	c := flightCols{id: 2, age: 3, status: 2}
+	methodNeed, targetNeed := 6, 0
+	for _, call := range calls {
+		_, status, _ := m.callStatus(call, now)
+		c.id = max(c.id, min(inert.Width(string(call.ID)), 10))
+		c.age = max(c.age, len(fmtAge(call.Age(now))))
+		c.status = max(c.status, inert.Width(status))
+		methodNeed = max(methodNeed, inert.Width(call.Method))
+		targetNeed = max(targetNeed, inert.Width(call.Target))
+	}
+	rest := max(w-(2+c.id+1+1+c.age+1+c.status), 8)
+	c.method = min(methodNeed, max(rest-1-min(targetNeed, rest*4/10), rest/2))
+	c.target = max(rest-c.method-1, 0)
+	return c
 }
 
 func rowsBetween(calls []*model.Call, from, to int) int {
@@ -81,66 +114,24 @@ func rowsBetween(calls []*model.Call, from, to int) int {
 
 // callLines draws one call: direction, id, method, target, age and the time
 // left or the outcome; a second line with the progress bar and message.
-func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []string {
+func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now time.Time) []string {
 	st := m.styles
 	arrow, dirSt := "→", st.Out
 	if c.Dir == model.In {
 		arrow, dirSt = "←", st.In
 	}
-	textSt, status, statusSt := st.Text, "", st.Muted
-	switch c.Outcome.Kind {
-	case model.Pending:
-		if left, ok := c.Left(now); ok {
-			status = fmtAge(left) + " left"
-			if left <= 0 {
-				status, statusSt = "overdue "+fmtAge(-left), st.Error
-			} else if left < 5*time.Second {
-				statusSt = st.Warn
-			}
-		}
-		if c.Queued {
-			// Its line is not written: the server is not reading.
-			status, statusSt = "unwritten", st.Warn
-		}
-		if c.AnswerDiscarded != "" {
-			// Its answer came and was discarded: it will time out.
-			status, statusSt = "ans discarded", st.Error
-		}
-	case model.FailedLocally:
-		textSt, status, statusSt = st.Muted, "failed", st.Error
-		if strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline") {
-			status = "timed out"
-		}
-	case model.Succeeded:
-		textSt, status, statusSt = st.Muted, "ok", st.OK
-	case model.FailedWithError:
-		textSt, status, statusSt = st.Muted, fmt.Sprintf("error %d", c.Outcome.Err.Code), st.Error
-		if c.Outcome.Negotiation {
-			// An older server's -32601 to the probe: how it says "use
-			// initialize", a negotiation step.
-			status, statusSt = "older server", st.Muted
-		}
-	case model.CancelledByCaller:
-		textSt, status, statusSt = st.Muted, "cancelled", st.Warn
-	case model.NeedsInput:
-		textSt, status, statusSt = st.Muted, "asked you", st.Muted
-		if m.waitingOnPerson() {
-			status, statusSt = "waits for you", st.Pending
-		}
-	case model.ConnectionDied:
-		textSt, status, statusSt = st.Muted, "conn died", st.Error
+	textSt, status, statusSt := m.callStatus(c, now)
+	idW, methodW, targetW, ageW, statusW := cols.id, cols.method, cols.target, cols.age, cols.status
+	what := []kit.Seg{kit.Srv(c.Method, methodW, textSt), kit.Own(" ", 1, st.Text), kit.Srv(c.Target, targetW, st.Accent)}
+	if c.Target == "" {
+		// No target: the method may use the target's room.
+		what = []kit.Seg{kit.Srv(c.Method, methodW+1+targetW, textSt)}
 	}
-	const idW, ageW, statusW = 6, 6, 13
-	rest := max(w-(2+idW+1+1+ageW+1+statusW), 8)
-	methodW := min(24, rest*6/10)
-	targetW := rest - methodW - 1
-	line := kit.Row(m.styles, w, sel,
-		kit.Own(" "+arrow, 2, dirSt),
-		kit.Srv(string(c.ID), idW, st.Muted), kit.Own(" ", 1, st.Text),
-		kit.Srv(c.Method, methodW, textSt), kit.Own(" ", 1, st.Text),
-		kit.Srv(c.Target, targetW, st.Accent), kit.Own(" ", 1, st.Text),
+	segs := append([]kit.Seg{kit.Own(" "+arrow, 2, dirSt),
+		kit.Srv(string(c.ID), idW, st.Muted), kit.Own(" ", 1, st.Text)}, what...)
+	line := kit.Row(m.styles, w, sel, append(segs, kit.Own(" ", 1, st.Text),
 		kit.Own(fmt.Sprintf("%*s", ageW, fmtAge(c.Age(now))), ageW, st.Muted), kit.Own(" ", 1, st.Text),
-		kit.Own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))
+		kit.Own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))...)
 	if callHeight(c) == 1 {
 		return []string{line}
 	}
@@ -151,7 +142,7 @@ func (m *Model) callLines(c *model.Call, w int, sel bool, now time.Time) []strin
 	if det {
 		label = fmt.Sprintf("%3.0f%%", frac*100)
 	} else {
-		label = fmt.Sprintf("%g", p.Value)
+		label = kit.Number(p.Value)
 	}
 	msgW := max(w-4-barW-1-len(label)-2, 0)
 	return []string{line, kit.Row(m.styles, w, sel,
@@ -177,7 +168,7 @@ func (m *Model) waitingOnPerson() bool {
 // it is in flight.
 func (m *Model) openOutcome(c *model.Call) tea.Cmd {
 	if c.Outcome.Kind == model.Pending {
-		m.say(false, "still in flight: this is the request (o opens the response once it comes)")
+		m.say(false, "still in flight: this is the request (%s)", keymap.Hint(keymap.Described(m.keys.InFlight.OpenResponse, "opens the response once it comes")))
 		m.openSeq(c.RequestSeq)
 		return nil
 	}
@@ -231,4 +222,54 @@ func (m *Model) selectedCall() *model.Call {
 		return nil
 	}
 	return calls[i]
+}
+
+// callStatus is a call's status column and the styles of its text and
+// status.
+func (m *Model) callStatus(c *model.Call, now time.Time) (textSt lipgloss.Style, status string, statusSt lipgloss.Style) {
+	st := m.styles
+	textSt, status, statusSt = st.Text, "", st.Muted
+	switch c.Outcome.Kind {
+	case model.Pending:
+		if left, ok := c.Left(now); ok {
+			status = fmtAge(left) + " left"
+			if left <= 0 {
+				status, statusSt = "overdue "+fmtAge(-left), st.Error
+			} else if left < 5*time.Second {
+				statusSt = st.Warn
+			}
+		}
+		if c.Queued {
+			// Its line is not written: the server is not reading.
+			status, statusSt = "unwritten", st.Warn
+		}
+		if c.AnswerDiscarded != "" {
+			// Its answer came and was discarded: it will time out.
+			status, statusSt = "ans discarded", st.Error
+		}
+	case model.FailedLocally:
+		textSt, status, statusSt = st.Muted, "failed", st.Error
+		if strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline") {
+			status = "timed out"
+		}
+	case model.Succeeded:
+		textSt, status, statusSt = st.Muted, "ok", st.OK
+	case model.FailedWithError:
+		textSt, status, statusSt = st.Muted, fmt.Sprintf("error %d", c.Outcome.Err.Code), st.Error
+		if c.Outcome.Negotiation {
+			// An older server's -32601 to the probe: how it says "use
+			// initialize", a negotiation step.
+			status, statusSt = "older server", st.Muted
+		}
+	case model.CancelledByCaller:
+		textSt, status, statusSt = st.Muted, "cancelled", st.Warn
+	case model.NeedsInput:
+		textSt, status, statusSt = st.Muted, "asked you", st.Muted
+		if m.waitingOnPerson() {
+			status, statusSt = "waits for you", st.Pending
+		}
+	case model.ConnectionDied:
+		textSt, status, statusSt = st.Muted, "conn died", st.Error
+	}
+	return textSt, status, statusSt
 }

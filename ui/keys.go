@@ -24,8 +24,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if m.overlay != overlayHelp && msg.Text == "" && key.Matches(msg, m.keys.Global.Help) {
 		// The help key that cannot be typed (f1) works everywhere, forms
 		// and editors too; esc comes back to where it was.
-		m.helpFor, m.helpFrom = m.context(), m.overlay
-		m.overlay = overlayHelp
+		m.openHelp(m.overlay)
 		return nil
 	}
 	switch m.overlay {
@@ -66,8 +65,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.say(false, "shutting the server down…")
 		return m.quit()
 	case key.Matches(msg, g.Help):
-		m.helpFor, m.helpFrom = m.context(), overlayNone
-		m.overlay = overlayHelp
+		m.openHelp(overlayNone)
 	case key.Matches(msg, g.NextPane):
 		return m.cycleFocus(1)
 	case key.Matches(msg, g.PrevPane):
@@ -106,6 +104,14 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.paneKey(msg)
 	}
 	return nil
+}
+
+// openHelp opens the ? help on the keys of where the keyboard is; closing
+// it goes back to from.
+func (m *Model) openHelp(from overlayKind) {
+	m.helpFor, m.helpFrom = m.context(), from
+	m.helpHere = m.hereKeys(m.helpFor)
+	m.overlay = overlayHelp
 }
 
 // focusPane focuses a pane other than the catalog: traffic, subscriptions

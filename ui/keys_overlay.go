@@ -39,7 +39,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openAnswer(q)
 	case key.Matches(msg, k.Approve):
 		if q.Kind == model.AskSampling && draft == "" {
-			m.say(false, "write the model's reply, then ctrl+s")
+			m.say(false, "write the model's reply, then %s", m.keys.Answer.Send.Help().Key)
 			return m.openAnswer(q)
 		}
 		ans := model.Prepared(q, draft, m.rootList().Get())
@@ -134,7 +134,7 @@ func (m *Model) rejectKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Close):
 		m.overlay = overlayNone
 		return nil
-	case key.Matches(msg, k.Submit) || msg.String() == "enter":
+	case key.Matches(msg, k.Submit, m.keys.Composer.Choose):
 		ans, rpcErr, err := d.rejection()
 		if err != nil {
 			d.err = err.Error()
@@ -200,7 +200,7 @@ func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.say(true, "no value under the cursor")
 			return nil
 		}
-		cmd, status, ok := kit.Copy(string(val), "value", "fold it (space) and copy a smaller part")
+		cmd, status, ok := kit.Copy(string(val), "value", "fold it ("+vk.Fold.Help().Key+") and copy a smaller part")
 		m.say(!ok, "%s", status)
 		return cmd
 	}
@@ -209,12 +209,12 @@ func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // filterKey edits the traffic filter; it applies as it is typed.
 func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
+	switch {
+	case key.Matches(msg, m.keys.Traffic.KeepFilter):
 		m.traffic.editing = false
 		m.filterInput.Blur()
 		return nil
-	case "esc":
+	case key.Matches(msg, m.keys.Traffic.ClearFilter):
 		m.traffic.editing = false
 		m.filterInput.Blur()
 		m.traffic.setFilter("", m.sess.History())

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -29,6 +30,9 @@ type listenDialog struct {
 	// cursor runs over the kinds, then the resources, then the URI field.
 	cursor, offset int
 	err            string
+	// preset is a resource picked before the dialog opened (from the
+	// catalog), kept picked when the list arrives.
+	preset string
 }
 
 type listenResource struct {
@@ -42,10 +46,10 @@ type resourcesMsg struct {
 	err  error
 }
 
-func newListenDialog() *listenDialog {
+func newListenDialog(keys keymap.KeyMap) *listenDialog {
 	d := &listenDialog{uri: textinput.New(), loading: true}
 	d.uri.Prompt = ""
-	d.uri.Placeholder = "another URI (enter adds it)"
+	d.uri.Placeholder = "another URI (" + keymap.Hint(keymap.Described(keys.Composer.Choose, "adds it")) + ")"
 	return d
 }
 
@@ -79,12 +83,35 @@ func (m *Model) openListen() tea.Cmd {
 		m.say(true, "this connection cannot open subscriptions")
 		return nil
 	}
-	m.listen = newListenDialog()
+	m.listen = newListenDialog(m.keys)
 	m.overlay = overlayListen
 	return func() tea.Msg {
 		list, err := l.Resources(context.Background())
 		return resourcesMsg{list: list, err: err}
 	}
+}
+
+// openListenFor opens the subscribe dialog with a resource picked ("" for
+// none): the catalog's s opens this one dialog too.
+func (m *Model) openListenFor(uri string) tea.Cmd {
+	cmd := m.openListen()
+	if m.listen != nil && uri != "" {
+		m.listen.preset = uri
+		m.listen.resources = []listenResource{{uri: uri, on: true}}
+	}
+	return cmd
+}
+
+// openSubscriptions is how many subscriptions are open (pane 4's count,
+// the catalog's too).
+func (m *Model) openSubscriptions() int {
+	n := 0
+	for _, s := range m.sess.Subscriptions() {
+		if s.Open {
+			n++
+		}
+	}
+	return n
 }
 
 // resourcesLoaded fills the dialog's resource rows.
@@ -100,8 +127,14 @@ func (m *Model) resourcesLoaded(msg resourcesMsg) {
 	}
 	onURI := d.onURI()
 	d.resources = d.resources[:0]
+	found := false
 	for _, r := range msg.list {
-		d.resources = append(d.resources, listenResource{uri: r.URI, name: r.Name})
+		on := d.preset != "" && r.URI == d.preset
+		found = found || on
+		d.resources = append(d.resources, listenResource{uri: r.URI, name: r.Name, on: on})
+	}
+	if d.preset != "" && !found {
+		d.resources = append(d.resources, listenResource{uri: d.preset, on: true})
 	}
 	if onURI {
 		d.cursor = d.rows() - 1
@@ -134,15 +167,15 @@ func (m *Model) listenKey(msg tea.KeyPressMsg) tea.Cmd {
 			id, err := l.Listen(context.Background(), req)
 			return actionMsg{what: "subscribed: subscription " + inert.Fit(string(id), 20), err: err}
 		}
-	case msg.String() == "up" || msg.String() == "shift+tab" || (!d.onURI() && key.Matches(msg, m.keys.List.Up)):
+	case key.Matches(msg, m.keys.Composer.PrevField) || (key.Matches(msg, m.keys.List.Up) && (msg.Text == "" || !d.onURI())):
 		d.move(-1)
 		return nil
-	case msg.String() == "down" || key.Matches(msg, k.NextField) || (!d.onURI() && key.Matches(msg, m.keys.List.Down)):
+	case key.Matches(msg, k.NextField) || (key.Matches(msg, m.keys.List.Down) && (msg.Text == "" || !d.onURI())):
 		d.move(1)
 		return nil
 	}
 	if d.onURI() {
-		if msg.String() == "enter" {
+		if key.Matches(msg, m.keys.Composer.Choose) {
 			if u := strings.TrimSpace(d.uri.Value()); u != "" {
 				d.resources = append(d.resources, listenResource{uri: u, on: true})
 				d.uri.SetValue("")
@@ -154,7 +187,7 @@ func (m *Model) listenKey(msg tea.KeyPressMsg) tea.Cmd {
 		d.uri, cmd = d.uri.Update(msg)
 		return cmd
 	}
-	if key.Matches(msg, m.keys.Listen.Toggle) || msg.String() == "enter" || msg.String() == "x" {
+	if key.Matches(msg, m.keys.Listen.Toggle, m.keys.Composer.Choose, m.keys.Composer.Toggle) {
 		if d.cursor < len(listenKinds) {
 			d.kinds[d.cursor] = !d.kinds[d.cursor]
 		} else {
@@ -222,7 +255,7 @@ func (m *Model) drawListen(d *listenDialog, w, h int) []string {
 	}
 	d.uri.SetWidth(max(w-8, 1))
 	out = append(out, kit.Row(m.styles, w, false), kit.Row(m.styles, w, false, uriLabel, kit.Txt(d.uri.View(), st.Text)))
-	msg, sty := "ctrl+s subscribes · space toggles · ↑/↓ moves · esc closes", st.Muted
+	msg, sty := keymap.Hint(m.listenKeys()...), st.Muted
 	if d.err != "" {
 		msg, sty = "✗ "+d.err, st.Error
 	}
@@ -230,4 +263,10 @@ func (m *Model) drawListen(d *listenDialog, w, h int) []string {
 		out = append(out, kit.Row(m.styles, w, false))
 	}
 	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
+}
+
+// listenKeys are the keys of the subscribe dialog.
+func (m *Model) listenKeys() []key.Binding {
+	k := m.keys
+	return []key.Binding{keymap.Described(k.Overlay.Submit, "subscribes"), k.Listen.Toggle, keymap.Described(k.Overlay.NextField, "moves"), k.Overlay.Close}
 }

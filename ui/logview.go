@@ -157,7 +157,7 @@ func (m *Model) levelKey(msg tea.KeyPressMsg) tea.Cmd {
 		p.cursor = max(p.cursor-1, 0)
 	case key.Matches(msg, l.Down):
 		p.cursor = min(p.cursor+1, len(mcp.LogLevels)-1)
-	case key.Matches(msg, m.keys.Overlay.Submit), msg.String() == "enter":
+	case key.Matches(msg, m.keys.Overlay.Submit, m.keys.Log.SetLevel):
 		m.overlay, m.views.picker = overlayNone, nil
 		level := mcp.LogLevels[p.cursor]
 		setter, ok := m.backend.(LogLeveler)

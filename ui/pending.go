@@ -24,9 +24,11 @@ func (m *Model) drawPending(w, h int) []string {
 	l.show(listH)
 	now := m.now()
 	var out []string
-	for i := l.offset; i < len(qs) && len(out) < listH; i++ {
+	i := l.offset
+	for ; i < len(qs) && len(out) < listH; i++ {
 		out = append(out, m.questionRow(qs[i], w, i == l.cursor && m.focus == panePending, now))
 	}
+	m.scrolls[panePending] = kit.Scroll{Above: l.offset, Below: len(qs) - i}
 	q := qs[l.cursor]
 	out = append(out, kit.Row(m.styles, w, false, kit.Own(strings.Repeat("─", w), w, st.Subtle)))
 	if q.State != model.Waiting {

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"context"
+	"github.com/mcptui/mcptui/ui/kit"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -106,6 +108,9 @@ type Model struct {
 	// pane 1's cursor goes to it.
 	newRequest string
 	lists      [paneCount]listState
+	// scrolls are what each list pane left out above and below when it
+	// was last drawn (its border's scroll marker).
+	scrolls [paneCount]kit.Scroll
 
 	traffic      trafficView
 	filterInput  textinput.Model
@@ -125,6 +130,9 @@ type Model struct {
 	// it returns to.
 	helpFor  keymap.Context
 	helpFrom overlayKind
+	// helpHere are the keys of the screen help was opened on (the
+	// catalog's page, an editor), nil for the context's own.
+	helpHere []key.Binding
 	rich     rich
 
 	// drafts keeps what a person typed per question key.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/mcptui/mcptui/keymap"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -70,7 +71,8 @@ func (m *Model) freshExplorer() tea.Cmd {
 		m.rich.explorer.Stop()
 	}
 	m.rich.explorer = explorer.New(explorer.Options{Server: m.opts.Explorer, Styles: m.styles, Store: m.opts.ArgStore,
-		Roots: m.rootList(), Now: m.now, Tick: m.opts.Tick})
+		Roots: m.rootList(), Now: m.now, Tick: m.opts.Tick, Keys: &m.keys,
+		Subscribe: m.openListenFor, Subscriptions: m.openSubscriptions})
 	m.rich.explorerGen = c.Gen
 	return m.rich.explorer.Init()
 }
@@ -93,7 +95,7 @@ func (m *Model) catalogOwns(msg tea.KeyPressMsg) bool {
 	if m.focus != paneCatalog || m.rich.explorer == nil {
 		return false
 	}
-	if !m.rich.explorer.OwnsKey(msg.String()) {
+	if !m.rich.explorer.OwnsKey(msg) {
 		return false
 	}
 	g := m.keys.Global
@@ -107,7 +109,7 @@ func (m *Model) catalogKey(msg tea.KeyPressMsg) tea.Cmd {
 	if e == nil {
 		return nil
 	}
-	if msg.String() == "ctrl+a" {
+	if key.Matches(msg, m.keys.Catalog.Answer) {
 		if q := m.newestWaiting(); q != nil {
 			return m.openAnswer(q)
 		}
@@ -135,7 +137,7 @@ func (m *Model) newestWaiting() *model.Question {
 
 // openAnswer opens a question's own editor over whatever is shown.
 func (m *Model) openAnswer(q *model.Question) tea.Cmd {
-	e := answer.New(q, answer.Options{Styles: m.styles, Roots: m.rootList(), Now: m.now})
+	e := answer.New(q, answer.Options{Styles: m.styles, Roots: m.rootList(), Now: m.now, Keys: &m.keys})
 	if e == nil {
 		// A kind without its own editor: the raw JSON of the prepared
 		// answer.
@@ -243,7 +245,7 @@ func (m *Model) richPaste(msg tea.PasteMsg) (tea.Cmd, bool) {
 // something.
 func (m *Model) richQuestion() {
 	if m.focus == paneCatalog && m.rich.explorer != nil {
-		m.rich.explorer.Say(false, "the server is asking something: ctrl+a answers it")
+		m.rich.explorer.Say(false, "the server is asking something: "+keymap.Hint(keymap.Described(m.keys.Catalog.Answer, "answers it")))
 	}
 }
 
@@ -269,7 +271,10 @@ func (m *Model) richFooter(w int) (string, bool) {
 	if m.overlay != overlayAnswer {
 		return "", false
 	}
-	text := " the server waits while you answer · esc closes without answering (e on the question edits the raw JSON)"
+	text := " the server waits while you answer · " + keymap.HintFit(w-40,
+		keymap.Described(m.keys.Answer.Close, "closes without answering"),
+		keymap.Described(m.keys.Pending.Edit, "on the question: raw JSON"),
+		keymap.Untypable(m.keys.Global.Help))
 	return kit.Row(m.styles, w, false, kit.Own(text, w, m.styles.Muted)), true
 }
 

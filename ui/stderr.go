@@ -18,7 +18,9 @@ func (m *Model) drawStderr(w, h int) []string {
 		return []string{kit.Row(m.styles, w, false, kit.Own("  nothing on stderr", w, st.Muted))}
 	}
 	var out []string
-	for i := l.offset; i < n && len(out) < h; i++ {
+	i := l.offset
+	defer func() { m.scrolls[paneStderr] = kit.Scroll{Above: l.offset, Below: n - i} }()
+	for ; i < n && len(out) < h; i++ {
 		ln := log.At(i)
 		sel := i == l.cursor && !m.stderrFollow && m.focus == paneStderr
 		if ln.Boundary {

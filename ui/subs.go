@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"slices"
 	"strings"
 
@@ -22,7 +23,7 @@ func (m *Model) drawSubs(w, h int) []string {
 	l := &m.lists[paneSubs]
 	l.clamp(len(subs))
 	if len(subs) == 0 {
-		return []string{kit.Row(m.styles, w, false, kit.Own("  no subscriptions: s opens one", w, st.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own("  no subscriptions: "+keymap.Hint(keymap.Described(m.keys.Subscriptions.Listen, "opens one")), w, st.Muted))}
 	}
 	l.show(max(h/subRows, 1))
 	now := m.now()

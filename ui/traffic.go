@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/internal/inert"
 
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -19,9 +20,11 @@ func (m *Model) drawTraffic(w, h int) []string {
 	v.list.clamp(n)
 	v.list.show(h)
 	var out []string
-	for i := v.list.offset; i < n && len(out) < h; i++ {
+	i := v.list.offset
+	for ; i < n && len(out) < h; i++ {
 		out = append(out, m.entryRow(v.entry(hist, i), w, i == v.list.cursor && m.focus == paneTraffic))
 	}
+	m.scrolls[paneTraffic] = kit.Scroll{Above: v.list.offset, Below: n - i}
 	if n == 0 {
 		msg := "  no traffic yet"
 		if v.filtering() {
@@ -63,8 +66,16 @@ func (m *Model) entryRow(e *model.Entry, w int, sel bool) string {
 	if e.Link != 0 {
 		link = "↔"
 	}
-	const timeW, kindW, idW, sizeW, methodW = 14, 5, 6, 9, 24
+	const timeW, kindW, idW, sizeW = 14, 5, 6, 9
+	methodW := 24
 	sumW := max(w-timeW-2-kindW-idW-sizeW-methodW-3, 0)
+	if need := inert.Width(e.Method) - methodW; need > 0 && len(e.Summary) < sumW {
+		// A long method takes the room its (short) summary leaves; a long
+		// summary is not measured (it can be a huge line's).
+		if free := sumW - inert.Width(e.Summary); free > 0 {
+			methodW, sumW = methodW+min(need, free), sumW-min(need, free)
+		}
+	}
 	return kit.Row(m.styles, w, sel,
 		kit.Own(" "+fmtClock(e.Time)+" ", timeW, st.Muted), kit.Own(arrow+" ", 2, dirSt),
 		kit.Own(e.Kind.Label(), kindW, kindSt), kit.Srv(string(e.ID), idW, st.Muted),

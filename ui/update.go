@@ -2,6 +2,7 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcptui/mcptui/keymap"
 
 	"github.com/mcptui/mcptui/model"
 )
@@ -67,7 +68,7 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 		}
 		m.richQuestion()
 		if m.overlay == overlayNone && m.focus != panePending {
-			m.say(false, "the server is asking something: 2 to see it")
+			m.say(false, "the server is asking something: %s", keymap.Hint(keymap.Described(m.keys.Global.Pane2, "to see it")))
 		}
 	}
 	if pending == 0 && m.pending > 0 && m.rich.explorer != nil {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/mcptui/mcptui/keymap"
 	"slices"
 	"strings"
 
@@ -61,7 +62,7 @@ func (m *Model) versionKey(msg tea.KeyPressMsg) tea.Cmd {
 		d.cursor = 0
 	case key.Matches(msg, m.keys.List.Bottom):
 		d.cursor = len(choices) - 1
-	case msg.String() == "enter" || key.Matches(msg, m.keys.Overlay.Submit):
+	case key.Matches(msg, m.keys.Composer.Choose, m.keys.Overlay.Submit):
 		m.overlay = overlayNone
 		r, ok := m.backend.(backend.Reconnector)
 		if !ok {
@@ -96,7 +97,7 @@ func (m *Model) drawVersion(d *versionPicker, w, h int) []string {
 	if len(c.Offered) > 0 {
 		out = append(out, kit.Row(m.styles, w, false), kit.Row(m.styles, w, false, kit.Own(" The server offered: ", 21, st.Muted), kit.Srv(strings.Join(c.Offered, ", "), max(w-21, 0), st.Text)))
 	}
-	out = append(out, kit.Row(m.styles, w, false, kit.Own(" enter reconnects · esc closes", w, st.Muted)))
+	out = append(out, kit.Row(m.styles, w, false, kit.Own(" "+keymap.Hint(m.versionKeys()...), w, st.Muted)))
 	for len(out) < h {
 		out = append(out, kit.Row(m.styles, w, false))
 	}
@@ -114,4 +115,9 @@ func versionNote(v string) string {
 		return " (the first revision)"
 	}
 	return ""
+}
+
+// versionKeys are the keys of the version picker.
+func (m *Model) versionKeys() []key.Binding {
+	return []key.Binding{keymap.Described(m.keys.Composer.Choose, "reconnects"), m.keys.Overlay.Close}
 }

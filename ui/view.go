@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -51,7 +52,9 @@ func (m *Model) drawPanes(w, h int) string {
 			return ""
 		}
 		alert := p == panePending && m.sess.Counters().Pending > 0
-		return kit.AlertBox(m.styles, r.w, r.h, m.paneTitle(p), p == m.focus, alert, m.paneBody(p, r.w-2, r.inner()))
+		m.scrolls[p] = kit.Scroll{}
+		body := m.paneBody(p, r.w-2, r.inner())
+		return kit.ScrollBox(m.styles, r.w, r.h, m.paneTitle(p), p == m.focus, alert, body, m.scrolls[p])
 	}
 	if m.zoom {
 		return draw(m.focus)
@@ -109,13 +112,7 @@ func (m *Model) paneTitle(p pane) string {
 		}
 		return t
 	case paneSubs:
-		open := 0
-		for _, sub := range s.Subscriptions() {
-			if sub.Open {
-				open++
-			}
-		}
-		return fmt.Sprintf("4 Subscriptions (%d open)", open)
+		return fmt.Sprintf("4 Subscriptions (%d open)", m.openSubscriptions())
 	case paneLog:
 		return m.logTitle()
 	case paneServer:
@@ -156,12 +153,6 @@ func (m *Model) drawOverlay(w, h int) string {
 	case overlayReject:
 		return kit.Box(m.styles, w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}
-	hm := m.help
-	hm.ShowAll = true
-	hm.SetWidth(iw - 2)
-	var out []string
-	for _, l := range strings.Split(hm.FullHelpView(m.keys.FullHelp(m.helpFor)), "\n") {
-		out = append(out, kit.Fit(" "+l, iw))
-	}
-	return kit.Box(m.styles, w, h, "Keys (esc closes)", true, out)
+	title := "Keys (" + keymap.Hint(keymap.Described(m.keys.Overlay.Close, "closes")) + ")"
+	return kit.Box(m.styles, w, h, title, true, m.drawHelp(iw, ih))
 }

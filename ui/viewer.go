@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
@@ -66,7 +67,7 @@ func (m *Model) drawViewer(v *viewer, w, h int) []string {
 		pos += fmt.Sprintf(" · column %d", v.left+1)
 	}
 	if !text {
-		pos += " · space folds"
+		pos += " · " + keymap.Hint(keymap.Described(m.keys.Viewer.Fold, "folds"))
 	}
 	out = append(out, kit.Row(m.styles, w, false, kit.Own(pos, w, st.Muted)))
 	return out

@@ -240,7 +240,7 @@ func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Overlay.Close):
 		m.filter = nil
 		return nil
-	case msg.String() == "enter":
+	case key.Matches(msg, m.keys.Traffic.KeepFilter):
 		text := strings.TrimSpace(m.filter.Value())
 		m.filter = nil
 		return m.send(tap.Request{Op: tap.OpBreak, Filter: text, DeadlineMs: m.opts.HoldTimeout.Milliseconds()})
@@ -271,7 +271,7 @@ func (m *Model) editorKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Overlay.Submit):
 		text := e.ta.Value()
 		if !json.Valid([]byte(text)) {
-			e.err = "not valid JSON: fix it, or esc to leave the line held"
+			e.err = "not valid JSON: fix it, or " + m.keys.Overlay.Close.Help().Key + " to leave the line held"
 			return nil
 		}
 		e.err = "sent; waiting for the tap"

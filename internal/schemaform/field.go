@@ -95,7 +95,13 @@ func (f *Field) Label() string {
 
 // Hint sums up the field's type and constraints in a few words, for the
 // help line: "integer, 0 to 150, default 42".
-func (f *Field) Hint() string {
+//
+// num draws the numbers of ranges and a number default (the UI's number
+// formatter); nil means strconv's shortest form.
+func (f *Field) Hint(num func(float64) string) string {
+	if num == nil {
+		num = func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	}
 	var parts []string
 	kind := f.Kind.String()
 	if f.Kind == String && f.Format != "" {
@@ -108,7 +114,7 @@ func (f *Field) Hint() string {
 	if f.Required {
 		parts = append(parts, "required")
 	}
-	if r := rangeText(f.Minimum, f.Maximum, f.ExclusiveMinimum, f.ExclusiveMaximum); r != "" {
+	if r := rangeText(num, f.Minimum, f.Maximum, f.ExclusiveMinimum, f.ExclusiveMaximum); r != "" {
 		parts = append(parts, r)
 	}
 	if r := countText(f.MinLength, f.MaxLength, "characters"); r != "" {
@@ -121,7 +127,7 @@ func (f *Field) Hint() string {
 		parts = append(parts, "pattern "+f.Pattern)
 	}
 	if f.Default != nil {
-		parts = append(parts, "default "+string(f.Default))
+		parts = append(parts, "default "+numberDefault(num, f.Default))
 	}
 	if f.Note != "" {
 		parts = append(parts, f.Note)
@@ -129,27 +135,37 @@ func (f *Field) Hint() string {
 	return strings.Join(parts, ", ")
 }
 
-func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+// numberDefault is a default as written, or drawn by num when it is a
+// number in exponent form.
+func numberDefault(num func(float64) string, raw json.RawMessage) string {
+	s := string(raw)
+	if strings.ContainsAny(s, "eE") && !strings.HasPrefix(s, "\"") {
+		if v, err := strconv.ParseFloat(s, 64); err == nil {
+			return num(v)
+		}
+	}
+	return s
+}
 
-func rangeText(lo, hi *float64, exLo, exHi bool) string {
+func rangeText(num func(float64) string, lo, hi *float64, exLo, exHi bool) string {
 	switch {
 	case lo != nil && hi != nil && !exLo && !exHi:
-		return fmtNum(*lo) + " to " + fmtNum(*hi)
+		return num(*lo) + " to " + num(*hi)
 	case lo != nil && hi != nil:
-		return bound(">", *lo, exLo) + " and " + bound("<", *hi, exHi)
+		return bound(num, ">", *lo, exLo) + " and " + bound(num, "<", *hi, exHi)
 	case lo != nil:
-		return bound(">", *lo, exLo)
+		return bound(num, ">", *lo, exLo)
 	case hi != nil:
-		return bound("<", *hi, exHi)
+		return bound(num, "<", *hi, exHi)
 	}
 	return ""
 }
 
-func bound(op string, v float64, exclusive bool) string {
+func bound(num func(float64) string, op string, v float64, exclusive bool) string {
 	if !exclusive {
 		op += "="
 	}
-	return op + " " + fmtNum(v)
+	return op + " " + num(v)
 }
 
 func countText(lo, hi *int, unit string) string {

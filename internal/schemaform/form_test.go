@@ -83,7 +83,7 @@ func TestEverythingElicitationFields(t *testing.T) {
 		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
 	}
 	integer := f.Root.Fields[6]
-	if h := integer.Hint(); h != "integer, 1 to 100, default 42" {
+	if h := integer.Hint(nil); h != "integer, 1 to 100, default 42" {
 		t.Errorf("hint %q", h)
 	}
 	v := f.New()
@@ -323,7 +323,7 @@ func TestUnions(t *testing.T) {
 	if got := describe(f.Root); got != want {
 		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
 	}
-	if h := f.Root.Fields[6].Hint(); h != "number, > 0 and < 1" {
+	if h := f.Root.Fields[6].Hint(nil); h != "number, > 0 and < 1" {
 		t.Errorf("ratio hint %q", h)
 	}
 	v := f.New()

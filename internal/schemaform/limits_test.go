@@ -55,8 +55,8 @@ func TestSchemaLimits(t *testing.T) {
 				}
 				return
 			}
-			if !strings.Contains(f.TooLarge, c.over) || f.Root.Kind != Raw || !strings.Contains(f.Root.Hint(), c.over) {
-				t.Fatalf("TooLarge %q, root %v %q; want a raw field saying %q", f.TooLarge, f.Root.Kind, f.Root.Hint(), c.over)
+			if !strings.Contains(f.TooLarge, c.over) || f.Root.Kind != Raw || !strings.Contains(f.Root.Hint(nil), c.over) {
+				t.Fatalf("TooLarge %q, root %v %q; want a raw field saying %q", f.TooLarge, f.Root.Kind, f.Root.Hint(nil), c.over)
 			}
 			if f.validator != nil || f.ValidatorErr == nil {
 				t.Fatal("a schema past the limits was compiled for validation")

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
 )
@@ -34,8 +36,9 @@ type Editor interface {
 	Title() string
 	// Done returns the outcome once the person has decided.
 	Done() (Outcome, bool)
-	// Keys is the one-line help of the keys that work now.
-	Keys() string
+	// Keys are the bindings that work now, most useful first (the
+	// editor's hint line and the ? help).
+	Keys() []key.Binding
 }
 
 // Options are what the editors need besides the question.
@@ -48,6 +51,16 @@ type Options struct {
 	Open func(url string) error
 	// Now is the clock (dates in forms); nil means time.Now.
 	Now func() time.Time
+	// Keys are the bindings (the user's); nil means keymap.Default().
+	Keys *keymap.KeyMap
+}
+
+// keys is the key map of opts.
+func (o Options) keys() keymap.KeyMap {
+	if o.Keys != nil {
+		return *o.Keys
+	}
+	return keymap.Default()
 }
 
 // New opens the editor for a question's kind, or nil for a kind that has
@@ -61,6 +74,10 @@ func New(q *model.Question, opts Options) Editor {
 	}
 	if opts.Roots == nil {
 		opts.Roots = NewRootList(nil)
+	}
+	if opts.Keys == nil {
+		k := keymap.Default()
+		opts.Keys = &k
 	}
 	switch q.Kind {
 	case model.AskElicitForm:

@@ -113,7 +113,7 @@ func (r *samplingRequest) details() [][2]string {
 			v    *float64
 		}{{"cost", p.CostPriority}, {"speed", p.SpeedPriority}, {"intelligence", p.IntelligencePriority}} {
 			if pr.v != nil {
-				parts = append(parts, fmt.Sprintf("%s %g", pr.name, *pr.v))
+				parts = append(parts, pr.name+" "+kit.Number(*pr.v))
 			}
 		}
 		add("model", strings.Join(parts, "; "))
@@ -182,7 +182,7 @@ func renderBlock(st *themes.Styles, b block, w int) []string {
 			out = append(out, row(kit.Seg{S: l, St: st.Text}))
 		}
 		if more {
-			out = append(out, row(kit.Txt("… (more in the raw params: enter on the question)", st.Muted)))
+			out = append(out, row(kit.Txt("… (more in the question's raw params)", st.Muted)))
 		}
 		return out
 	case "image", "audio":

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/schemaform"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/form"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -41,6 +43,7 @@ func NewElicit(q *model.Question, opts Options) *Elicit {
 	}
 	e.form = form.New(f, nil, opts.Styles)
 	e.form.SetClock(opts.Now)
+	e.form.SetKeys(opts.keys(), opts.keys().Answer.Send)
 	return e
 }
 
@@ -61,11 +64,12 @@ func (e *Elicit) Done() (Outcome, bool) {
 }
 
 // Keys implements Editor.
-func (e *Elicit) Keys() string {
+func (e *Elicit) Keys() []key.Binding {
+	a := e.opts.keys().Answer
 	if e.asking {
-		return "d decline · c cancel · esc back to the form"
+		return []key.Binding{a.Decline, a.Cancel, keymap.Described(a.Close, "back to the form")}
 	}
-	return "ctrl+s accept · ctrl+x decline or cancel · ctrl+r raw JSON · esc close (the question waits)"
+	return []key.Binding{keymap.Described(a.Send, "accept"), keymap.Described(a.Reject, "decline or cancel"), e.opts.keys().Form.Raw, keymap.Described(a.Close, "close (the question waits)")}
 }
 
 // Update implements Editor.
@@ -74,19 +78,20 @@ func (e *Elicit) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return e.form.Update(msg)
 	}
+	a := e.opts.keys().Answer
 	if e.asking {
-		switch k.String() {
-		case "d":
+		switch {
+		case key.Matches(k, a.Decline):
 			e.finish("decline", nil)
-		case "c":
+		case key.Matches(k, a.Cancel):
 			e.finish("cancel", nil)
-		case "esc":
+		case key.Matches(k, a.Close):
 			e.asking = false
 		}
 		return nil
 	}
-	switch k.String() {
-	case "ctrl+s":
+	switch {
+	case key.Matches(k, a.Send):
 		inst, ok := e.form.Submit()
 		if !ok {
 			e.err = fmt.Sprintf("%d problem(s): fix the fields marked ✗", max(len(e.form.Errors()), 1))
@@ -95,10 +100,10 @@ func (e *Elicit) Update(msg tea.Msg) tea.Cmd {
 		e.err = ""
 		e.finish("accept", inst)
 		return nil
-	case "ctrl+x":
+	case key.Matches(k, a.Reject):
 		e.asking = true
 		return nil
-	case "esc":
+	case key.Matches(k, a.Close):
 		e.outcome = &Outcome{Closed: true}
 		return nil
 	}
@@ -122,11 +127,11 @@ func (e *Elicit) View(w, h int) []string {
 		out = append(out, kit.Row(st, w, false, kit.Txt("   ", st.Text), kit.Seg{S: l, St: st.Bold}))
 	}
 	out = append(out, kit.Rule(st, w))
-	foot := kit.Row(st, w, false, kit.Own(" "+e.Keys(), w, st.Subtle))
+	foot := kit.Row(st, w, false, kit.Own(" "+keymap.HintFit(w-1, e.Keys()...), w, st.Subtle))
 	if e.err != "" {
 		foot = kit.Row(st, w, false, kit.Txt(" ✗ ", st.Error), kit.SrvFree(e.err, w-3, st.Error))
 	} else if e.asking {
-		foot = kit.Row(st, w, false, kit.Own(" Reject the form: "+e.Keys(), w, st.Warn))
+		foot = kit.Row(st, w, false, kit.Own(" Reject the form: "+keymap.Hint(e.Keys()...), w, st.Warn))
 	}
 	body := e.form.View(w, max(h-len(out)-1, 1))
 	out = append(out, body...)

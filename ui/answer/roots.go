@@ -7,9 +7,11 @@ import (
 	"strings"
 	"sync"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
 )
@@ -111,15 +113,16 @@ func (r *Roots) Done() (Outcome, bool) {
 }
 
 // Keys implements Editor.
-func (r *Roots) Keys() string {
+func (r *Roots) Keys() []key.Binding {
+	a := r.opts.keys().Answer
 	if r.adding {
-		return "tab uri/name · enter adds · esc back"
+		return []key.Binding{keymap.Described(a.NextPart, "uri/name"), keymap.Described(r.opts.keys().Composer.Choose, "adds"), keymap.Described(a.Close, "back")}
 	}
-	send := "ctrl+s sends these roots"
+	send := keymap.Described(a.Send, "sends these roots")
 	if r.q == nil {
-		send = "ctrl+s saves"
+		send = keymap.Described(a.Send, "saves")
 	}
-	return "a add · d remove · " + send + " · esc close"
+	return []key.Binding{a.Add, a.Remove, send, keymap.Described(a.Close, "close")}
 }
 
 // Update implements Editor.
@@ -136,27 +139,29 @@ func (r *Roots) Update(msg tea.Msg) tea.Cmd {
 		r.addKey(k)
 		return nil
 	}
-	switch k.String() {
-	case "up", "k":
+	km := r.opts.keys()
+	a := km.Answer
+	switch {
+	case key.Matches(k, a.ScrollUp):
 		r.cursor = max(r.cursor-1, 0)
-	case "down", "j":
+	case key.Matches(k, a.ScrollDown):
 		r.cursor = min(r.cursor+1, max(len(r.roots)-1, 0))
-	case "a", "+":
+	case key.Matches(k, a.Add):
 		r.adding, r.field, r.err = true, 0, ""
 		r.uri, r.name = kit.NewLineEdit("file://"), kit.NewLineEdit("")
-	case "d", "delete", "x":
+	case key.Matches(k, a.Remove):
 		if r.cursor < len(r.roots) {
 			r.roots = slices.Delete(r.roots, r.cursor, r.cursor+1)
 			r.cursor = max(min(r.cursor, len(r.roots)-1), 0)
 		}
-	case "ctrl+s", "enter":
+	case key.Matches(k, a.Send, km.Composer.Choose):
 		r.Changed = r.opts.Roots.Set(r.roots)
 		if r.q == nil {
 			r.outcome = &Outcome{}
 		} else {
 			r.outcome = &Outcome{Answer: model.RootsAnswer(r.roots)}
 		}
-	case "esc":
+	case key.Matches(k, a.Close):
 		r.outcome = &Outcome{Closed: true}
 	}
 	return nil
@@ -170,12 +175,14 @@ func (r *Roots) input() *kit.LineEdit {
 }
 
 func (r *Roots) addKey(k tea.KeyPressMsg) {
-	switch k.String() {
-	case "esc":
+	km := r.opts.keys()
+	a := km.Answer
+	switch {
+	case key.Matches(k, a.Close):
 		r.adding, r.err = false, ""
-	case "tab", "shift+tab", "down", "up":
+	case key.Matches(k, a.NextPart, a.PrevPart, km.List.Up, km.List.Down) && k.Text == "":
 		r.field = 1 - r.field
-	case "enter":
+	case key.Matches(k, km.Composer.Choose):
 		uri, err := CheckRoot(r.uri.Value())
 		if err != nil {
 			r.err = err.Error()
@@ -184,7 +191,7 @@ func (r *Roots) addKey(k tea.KeyPressMsg) {
 		r.roots = append(r.roots, model.Root{URI: uri, Name: strings.TrimSpace(r.name.Value())})
 		r.cursor, r.adding, r.err = len(r.roots)-1, false, ""
 	default:
-		r.input().Key(k)
+		r.input().Key(k, km.Text)
 	}
 }
 
@@ -219,5 +226,5 @@ func (r *Roots) View(w, h int) []string {
 		out = append(out, kit.Row(st, w, false, kit.Own("   ✗ "+r.err, w, st.Error)))
 	}
 	out = kit.Pad(out, w, h-1)
-	return append(out, kit.Row(st, w, false, kit.Own(" "+r.Keys(), w, st.Subtle)))
+	return append(out, kit.Row(st, w, false, kit.Own(" "+keymap.HintFit(w-1, r.Keys()...), w, st.Subtle)))
 }

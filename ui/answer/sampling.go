@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/schemaform"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/form"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -87,18 +90,19 @@ func (s *Sampling) Done() (Outcome, bool) {
 }
 
 // Keys implements Editor.
-func (s *Sampling) Keys() string {
+func (s *Sampling) Keys() []key.Binding {
+	a := s.opts.keys().Answer
 	switch {
 	case s.asking:
-		return "y reject the request (error -1) · any other key: back"
+		return []key.Binding{keymap.Described(a.Confirm, "reject the request (error -1)"), keymap.Described(a.Close, "back (any other key too)")}
 	case s.raw:
-		return "ctrl+s sends this JSON · ctrl+r back to the reply · esc close"
+		return []key.Binding{keymap.Described(a.Send, "sends this JSON"), keymap.Described(a.Raw, "back to the reply"), a.Close}
 	}
-	keys := "ctrl+s send · tab next part · ctrl+r raw JSON · ctrl+x reject · esc close"
+	keys := []key.Binding{a.Send, a.NextPart}
 	if len(s.req.Tools) > 0 {
-		keys = "ctrl+s send · tab next part · ctrl+t text/tool use · ctrl+r raw JSON · ctrl+x reject · esc close"
+		keys = append(keys, a.ToolUse)
 	}
-	return keys
+	return append(keys, a.Raw, a.Reject, a.Close)
 }
 
 // SetText sets the reply text (a host's draft).
@@ -116,25 +120,26 @@ func (s *Sampling) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	a := s.opts.keys().Answer
 	if s.asking {
 		s.asking = false
-		if k.String() == "y" {
+		if key.Matches(k, a.Confirm) {
 			e := model.DefaultRejection(s.q)
 			s.outcome = &Outcome{Error: &e}
 		}
 		return nil
 	}
-	switch k.String() {
-	case "esc":
+	switch {
+	case key.Matches(k, a.Close):
 		s.outcome = &Outcome{Closed: true}
 		return nil
-	case "ctrl+s":
+	case key.Matches(k, a.Send):
 		s.send()
 		return nil
-	case "ctrl+x":
+	case key.Matches(k, a.Reject):
 		s.asking = true
 		return nil
-	case "ctrl+r":
+	case key.Matches(k, a.Raw):
 		s.toggleRaw()
 		return nil
 	}
@@ -143,14 +148,14 @@ func (s *Sampling) Update(msg tea.Msg) tea.Cmd {
 		s.rawTA, cmd = s.rawTA.Update(msg)
 		return cmd
 	}
-	switch k.String() {
-	case "tab":
+	switch {
+	case key.Matches(k, a.NextPart):
 		s.focus((s.region + 1) % regions)
 		return nil
-	case "shift+tab":
+	case key.Matches(k, a.PrevPart):
 		s.focus((s.region + regions - 1) % regions)
 		return nil
-	case "ctrl+t":
+	case key.Matches(k, a.ToolUse):
 		if len(s.req.Tools) > 0 {
 			s.setToolUse(!s.toolUse)
 		}
@@ -158,14 +163,14 @@ func (s *Sampling) Update(msg tea.Msg) tea.Cmd {
 	}
 	switch s.region {
 	case regionConversation:
-		switch k.String() {
-		case "up", "k":
+		switch {
+		case key.Matches(k, a.ScrollUp):
 			s.scroll = max(s.scroll-1, 0)
-		case "down", "j":
+		case key.Matches(k, a.ScrollDown):
 			s.scroll++
-		case "pgup":
+		case key.Matches(k, a.PageUp):
 			s.scroll = max(s.scroll-10, 0)
-		case "pgdown":
+		case key.Matches(k, a.PageDown):
 			s.scroll += 10
 		}
 	case regionSettings:
@@ -219,24 +224,26 @@ func (s *Sampling) settingRows() int {
 }
 
 func (s *Sampling) settingKey(k tea.KeyPressMsg) {
-	switch k.String() {
-	case "up":
+	km := s.opts.keys()
+	a := km.Answer
+	switch {
+	case key.Matches(k, km.List.Up) && k.Text == "":
 		s.setting = max(s.setting-1, 0)
 		return
-	case "down", "enter":
+	case key.Matches(k, km.List.Down, km.Composer.Choose) && k.Text == "":
 		s.setting = min(s.setting+1, s.settingRows()-1)
 		return
 	}
 	step := 0
-	switch k.String() {
-	case "left":
+	switch {
+	case key.Matches(k, a.StepBack):
 		step = -1
-	case "right", "space":
+	case key.Matches(k, a.Step):
 		step = 1
 	}
 	switch s.setting {
 	case settingModel:
-		s.modelName.Key(k)
+		s.modelName.Key(k, km.Text)
 	case settingStop:
 		if step != 0 {
 			s.stop = (s.stop + step + len(stopReasons)) % len(stopReasons)
@@ -274,6 +281,7 @@ func (s *Sampling) toolForm() *form.Model {
 		sf, _ = schemaform.Compile(nil)
 	}
 	f := form.New(sf, nil, s.opts.Styles)
+	f.SetKeys(s.opts.keys(), s.opts.keys().Answer.Send)
 	f.SetClock(s.opts.Now)
 	s.forms[s.tool] = f
 	return f

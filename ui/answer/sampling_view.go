@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/inert"
@@ -10,12 +11,12 @@ import (
 // View implements Editor.
 func (s *Sampling) View(w, h int) []string {
 	st := s.opts.Styles
-	foot := kit.Row(st, w, false, kit.Own(" "+s.Keys(), w, st.Subtle))
+	foot := kit.Row(st, w, false, kit.Own(" "+keymap.HintFit(w-1, s.Keys()...), w, st.Subtle))
 	switch {
 	case s.err != "":
 		foot = kit.Row(st, w, false, kit.Txt(" ✗ ", st.Error), kit.SrvFree(s.err, w-3, st.Error))
 	case s.asking:
-		foot = kit.Row(st, w, false, kit.Own(" Reject: "+s.Keys(), w, st.Warn))
+		foot = kit.Row(st, w, false, kit.Own(" Reject: "+keymap.Hint(s.Keys()...), w, st.Warn))
 	}
 	if s.raw {
 		s.rawTA.SetWidth(w)
@@ -39,7 +40,7 @@ func (s *Sampling) View(w, h int) []string {
 	s.scroll = max(min(s.scroll, len(conv)-convH), 0)
 	title := " The request"
 	if s.region == regionConversation {
-		title += " (↑/↓ scroll)"
+		title += " (" + keymap.Hint(keymap.Described(s.opts.keys().Answer.ScrollDown, "scroll")) + ")"
 	}
 	out := []string{kit.Row(st, w, false, kit.Own(title, w, s.regionStyle(regionConversation)))}
 	out = append(out, kit.Pad(conv[min(s.scroll, len(conv)):], w, convH)...)

@@ -3,9 +3,11 @@ package answer
 import (
 	"encoding/json"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
 )
@@ -58,11 +60,12 @@ func (u *URL) Done() (Outcome, bool) {
 }
 
 // Keys implements Editor.
-func (u *URL) Keys() string {
+func (u *URL) Keys() []key.Binding {
+	a := u.opts.keys().Answer
 	if u.confirm {
-		return "y open it · n or esc do not"
+		return []key.Binding{keymap.Described(a.Confirm, "open it"), keymap.Described(a.Close, "do not (any other key too)")}
 	}
-	return "o open (asks first) · y copy · a or ctrl+s accept · d decline · c cancel · esc close"
+	return []key.Binding{a.OpenURL, a.CopyURL, a.Accept, a.Decline, a.Cancel, a.Close}
 }
 
 // openable reports whether the URL may be handed to the system opener.
@@ -84,10 +87,10 @@ func (u *URL) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.KeyPressMsg:
-		k := msg.String()
+		a := u.opts.keys().Answer
 		if u.confirm {
 			u.confirm = false
-			if k == "y" {
+			if key.Matches(msg, a.Confirm) {
 				url, open := u.check.URL, u.opts.Open
 				u.note, u.noteErr = "opening…", false
 				return func() tea.Msg { return openedMsg{url: url, err: open(url)} }
@@ -95,23 +98,23 @@ func (u *URL) Update(msg tea.Msg) tea.Cmd {
 			u.note, u.noteErr = "not opened", false
 			return nil
 		}
-		switch k {
-		case "o":
+		switch {
+		case key.Matches(msg, a.OpenURL):
 			if !u.openable() {
 				u.note, u.noteErr = "only http and https addresses can be opened", true
 				return nil
 			}
 			u.confirm = true
-		case "y":
+		case key.Matches(msg, a.CopyURL):
 			u.note, u.noteErr = "copied the URL to the clipboard", false
 			return tea.SetClipboard(u.check.URL)
-		case "a", "ctrl+s":
+		case key.Matches(msg, a.Accept):
 			u.outcome = &Outcome{Answer: model.ElicitAnswer("accept", nil)}
-		case "d":
+		case key.Matches(msg, a.Decline):
 			u.outcome = &Outcome{Answer: model.ElicitAnswer("decline", nil)}
-		case "c":
+		case key.Matches(msg, a.Cancel):
 			u.outcome = &Outcome{Answer: model.ElicitAnswer("cancel", nil)}
-		case "esc":
+		case key.Matches(msg, a.Close):
 			u.outcome = &Outcome{Closed: true}
 		}
 	}
@@ -179,5 +182,5 @@ func (u *URL) View(w, h int) []string {
 		out = append(out, kit.Row(st, w, false, kit.Txt("   ", nst), kit.SrvFree(u.note, w-3, nst)))
 	}
 	out = kit.Pad(out, w, h-1)
-	return append(out, kit.Row(st, w, false, kit.Own(" "+u.Keys(), w, st.Subtle)))
+	return append(out, kit.Row(st, w, false, kit.Own(" "+keymap.HintFit(w-1, u.Keys()...), w, st.Subtle)))
 }

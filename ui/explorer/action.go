@@ -1,8 +1,10 @@
 package explorer
 
 import (
+	"charm.land/bubbles/v2/key"
 	"encoding/json"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
 
@@ -42,8 +44,6 @@ type action struct {
 	suggSeq  int
 	lastText string
 	err      string
-	// remembered says the form was filled from the last call.
-	remembered bool
 }
 
 // storeKind is the argstore kind of an action.
@@ -163,14 +163,17 @@ func (m *Model) formReady(msg formMsg) tea.Cmd {
 // openForm shows a's form, filled with the arguments last used for it.
 func (m *Model) openForm(a *action) tea.Cmd {
 	it, info := a.it, m.srv.Info()
-	a.form.SetClock(m.now)
 	if prev, ok := m.opts.Store.Get(info.Key, a.storeKind(), it.key); ok {
 		fresh := a.form.Form().New()
 		if err := fresh.Fill(prev); err == nil {
 			a.form = form.New(a.form.Form(), fresh, m.st)
-			a.form.SetClock(m.now)
-			a.remembered = true
+			a.form.Remember()
 		}
+	}
+	a.form.SetClock(m.now)
+	a.form.SetKeys(m.keys, m.keys.Catalog.Send)
+	if a.opts != nil {
+		a.opts.SetKeys(m.keys, m.keys.Catalog.Send)
 	}
 	m.act, m.page = a, pageForm
 	return m.suggest()
@@ -240,13 +243,14 @@ func objectSchema(order []string, props map[string]any, required []string) strin
 // formKey handles a key on the form page.
 func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	a := m.act
-	switch msg.String() {
-	case "esc":
+	c := m.keys.Catalog
+	switch {
+	case key.Matches(msg, c.Back):
 		m.act, m.page = nil, pageList
 		return nil
-	case "ctrl+s":
+	case key.Matches(msg, c.Send):
 		return m.submit()
-	case "ctrl+g":
+	case key.Matches(msg, c.Options):
 		if a.opts != nil {
 			a.editOpts = !a.editOpts
 		}
@@ -257,14 +261,14 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	// Completion: alt+↓/↑ pick a suggestion, enter takes it.
 	if v := a.form.Focused(); len(a.sugg) > 0 && v != nil && v.Field.Name == a.suggFor {
-		switch msg.String() {
-		case "alt+down":
+		switch {
+		case key.Matches(msg, c.Suggest):
 			a.suggSel = (a.suggSel + 1) % len(a.sugg)
 			return nil
-		case "alt+up":
+		case key.Matches(msg, c.SuggestBack):
 			a.suggSel = (a.suggSel + len(a.sugg) - 1) % len(a.sugg)
 			return nil
-		case "enter":
+		case key.Matches(msg, c.Take):
 			if pick := a.sugg[a.suggSel]; pick != a.form.Focused().Text || !a.form.Focused().Set {
 				a.form.SetFocusedText(pick)
 				return m.suggest()
@@ -280,7 +284,7 @@ func (m *Model) submit() tea.Cmd {
 	a := m.act
 	args, ok := a.form.Submit()
 	if !ok {
-		a.err = fmt.Sprintf("%d problem(s): fix the fields marked ✗ (ctrl+r edits the raw JSON)", max(len(a.form.Errors()), 1))
+		a.err = fmt.Sprintf("%d problem(s): fix the fields marked ✗ (%s)", max(len(a.form.Errors()), 1), keymap.Hint(keymap.Described(m.keys.Form.Raw, "edits the raw JSON")))
 		return nil
 	}
 	a.err = ""

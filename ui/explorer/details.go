@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/inert"
@@ -192,14 +193,15 @@ func (m *Model) details(r *listRow, w int) []string {
 		}
 	}
 	out = append(out, kit.Blank(w))
-	hint := " enter: call it · y copies the entry as JSON"
+	c := m.keys.Catalog
+	hint := " " + keymap.Hint(keymap.Described(c.Open, "calls it"), keymap.Described(c.Copy, "copies the entry as JSON"))
 	switch {
 	case it.res != nil:
-		hint = " enter: read it · s subscribes to its updates · y copies the entry"
+		hint = " " + keymap.Hint(keymap.Described(c.Open, "reads it"), keymap.Described(c.Subscribe, "subscribes to its updates"), keymap.Described(c.Copy, "copies the entry"))
 	case it.tmpl != nil:
-		hint = " enter: fill it in (with completion) and read it · y copies the entry"
+		hint = " " + keymap.Hint(keymap.Described(c.Open, "fills it in (with completion) and reads it"), keymap.Described(c.Copy, "copies the entry"))
 	case it.prompt != nil:
-		hint = " enter: fill in the arguments (with completion) and get it · y copies the entry"
+		hint = " " + keymap.Hint(keymap.Described(c.Open, "fills in the arguments (with completion) and gets it"), keymap.Described(c.Copy, "copies the entry"))
 	}
 	line(kit.Own(hint, w, st.Subtle))
 	return out

@@ -1,7 +1,9 @@
 package explorer
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -66,48 +68,48 @@ type levelSetMsg struct {
 // dialogKey handles keys in a dialog.
 func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 	d := &m.dlg
-	k := msg.String()
+	c, mv := m.keys.Catalog, m.keys.List
 	switch d.kind {
 	case dlgSave:
-		switch k {
-		case "esc":
+		switch {
+		case key.Matches(msg, c.Back):
 			d.kind = dlgNone
-		case "enter", "ctrl+s":
+		case key.Matches(msg, c.Choose, c.Send):
 			s := d.save
 			d.kind = dlgNone
 			return m.save(s)
 		default:
-			d.save.path.Key(msg)
+			d.save.path.Key(msg, m.keys.Text)
 		}
 	case dlgLevel:
-		switch k {
-		case "esc":
+		switch {
+		case key.Matches(msg, c.Back):
 			d.kind = dlgNone
-		case "up", "k":
+		case key.Matches(msg, mv.Up):
 			d.cursor = max(d.cursor-1, 0)
-		case "down", "j":
+		case key.Matches(msg, mv.Down):
 			d.cursor = min(d.cursor+1, len(logLevels)-1)
-		case "enter":
+		case key.Matches(msg, c.Choose):
 			d.kind = dlgNone
 			level, srv, ctx := logLevels[d.cursor], m.srv, m.ctx
 			return func() tea.Msg { return levelSetMsg{level: level, err: srv.SetLogLevel(ctx, level)} }
 		}
 	case dlgSubscribe:
 		rows := m.subRows()
-		switch k {
-		case "esc":
+		switch {
+		case key.Matches(msg, c.Back):
 			d.kind = dlgNone
-		case "up", "k":
+		case key.Matches(msg, mv.Up):
 			d.cursor = max(d.cursor-1, 0)
-		case "down", "j":
+		case key.Matches(msg, mv.Down):
 			d.cursor = min(d.cursor+1, len(rows)-1)
-		case "space", "x":
+		case key.Matches(msg, c.Toggle):
 			if d.cursor < len(rows) && rows[d.cursor].kind == 4 {
 				d.kind = dlgNone
 				return m.closeSub(rows[d.cursor].sub)
 			}
 			d.picked[d.cursor] = !d.picked[d.cursor]
-		case "enter":
+		case key.Matches(msg, c.Choose):
 			var f mcp.Filter
 			for i, r := range rows {
 				if !d.picked[i] {
@@ -125,7 +127,7 @@ func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 				}
 			}
 			if !f.ToolsListChanged && !f.PromptsListChanged && !f.ResourcesListChanged && len(f.ResourceSubscriptions) == 0 {
-				m.say(true, "pick something to subscribe to (space)")
+				m.say(true, "pick something to subscribe to ("+c.Toggle.Help().Key+")")
 				return nil
 			}
 			d.kind = dlgNone
@@ -165,12 +167,12 @@ func (m *Model) openRoots() {
 		m.say(true, "no roots to edit here")
 		return
 	}
-	m.dlg = dialog{kind: dlgRoots, roots: answer.NewRoots(nil, answer.Options{Styles: m.st, Roots: m.opts.Roots})}
+	m.dlg = dialog{kind: dlgRoots, roots: answer.NewRoots(nil, answer.Options{Styles: m.st, Roots: m.opts.Roots, Keys: &m.keys})}
 }
 
 // dialogView draws the open dialog in w×h.
 func (m *Model) dialogView(w, h int) []string {
-	st := m.st
+	st, c := m.st, m.keys.Catalog
 	d := &m.dlg
 	var body []string
 	title := ""
@@ -185,7 +187,7 @@ func (m *Model) dialogView(w, h int) []string {
 			kit.Row(st, w-2, false, kit.Own(" Save "+what+" to (an existing file is not overwritten):", w-2, st.Muted)),
 			kit.Row(st, w-2, false, kit.Txt(" ", st.Text), kit.Seg{S: d.save.path.View(w-4, true, st.Text, st.Selected, st.Muted, "path"), St: st.Text}),
 			kit.Blank(w - 2),
-			kit.Row(st, w-2, false, kit.Own(" enter saves · esc cancels", w-2, st.Subtle)),
+			kit.Row(st, w-2, false, kit.Own(" "+keymap.Hint(keymap.Described(c.Choose, "saves"), keymap.Described(c.Back, "cancels")), w-2, st.Subtle)),
 		}
 	case dlgLevel:
 		title = "Log level"
@@ -197,10 +199,10 @@ func (m *Model) dialogView(w, h int) []string {
 			}
 			body = append(body, kit.Row(st, w-2, i == d.cursor, kit.Txt("  "+mark, st.Accent), kit.Own(l, w-6, levelStyle(st, l))))
 		}
-		body = append(body, kit.Row(st, w-2, false, kit.Own(" enter sets it · esc cancels", w-2, st.Subtle)))
+		body = append(body, kit.Row(st, w-2, false, kit.Own(" "+keymap.Hint(keymap.Described(c.Choose, "sets it"), keymap.Described(c.Back, "cancels")), w-2, st.Subtle)))
 	case dlgSubscribe:
 		title = "Subscribe"
-		body = append(body, kit.Row(st, w-2, false, kit.Own(" Pick what to be told about (space), then enter:", w-2, st.Muted)))
+		body = append(body, kit.Row(st, w-2, false, kit.Own(" Pick what to be told about ("+c.Toggle.Help().Key+"), then "+c.Choose.Help().Key+":", w-2, st.Muted)))
 		rows := m.subRows()
 		listH := max(h-4, 1)
 		off := kit.Window(0, d.cursor, len(rows), listH)
@@ -214,7 +216,7 @@ func (m *Model) dialogView(w, h int) []string {
 			}
 			body = append(body, kit.Row(st, w-2, i == d.cursor, kit.Txt("  "+mark, st.Accent), kit.SrvFree(r.label, w-8, st.Text)))
 		}
-		body = append(body, kit.Row(st, w-2, false, kit.Own(" space picks (x closes an open one) · enter subscribes · esc cancels", w-2, st.Subtle)))
+		body = append(body, kit.Row(st, w-2, false, kit.Own(" "+keymap.Hint(keymap.Described(c.Toggle, "picks (closes an open one)"), keymap.Described(c.Choose, "subscribes"), keymap.Described(c.Back, "cancels")), w-2, st.Subtle)))
 	case dlgRoots:
 		title = d.roots.Title()
 		body = d.roots.View(w-2, h-2)

@@ -73,6 +73,16 @@ func mustContain(t *testing.T, m *Model, want ...string) {
 	}
 }
 
+func mustNotContain(t *testing.T, m *Model, unwanted ...string) {
+	t.Helper()
+	s := screen(m)
+	for _, w := range unwanted {
+		if strings.Contains(s, w) {
+			t.Fatalf("the screen shows %q:\n%s", w, s)
+		}
+	}
+}
+
 func selectTool(m *Model, name string) {
 	m.setTab(Tools)
 	for i, r := range m.lists[Tools].rows("") {
@@ -151,11 +161,29 @@ func TestCallToolRememberedArgs(t *testing.T) {
 	m2 := newTest(t, f, mustOpen(t, store))
 	selectTool(m2, "get-sum")
 	press(m2, "enter")
-	mustContain(t, m2, "(filled with the last arguments)")
+	// Issue 18 item 10: the form says which values are remembered, the
+	// value of the field entered is selected, so typing replaces it.
+	mustContain(t, m2, "2 value(s) ↺ from the last call · ctrl+z schema defaults", "↺ last call")
 	press(m2, "ctrl+s")
 	if len(f.calls) != 2 || f.calls[1] != f.calls[0] {
 		t.Errorf("calls %q", f.calls)
 	}
+	m3 := newTest(t, f, mustOpen(t, store))
+	selectTool(m3, "get-sum")
+	press(m3, "enter")
+	typeIn(m3, "7")
+	mustContain(t, m3, "1 value(s) ↺ from the last call")
+	press(m3, "ctrl+s")
+	if want := `tools/call {"arguments":{"a":7,"b":40},"name":"get-sum"}`; len(f.calls) != 3 || f.calls[2] != want {
+		t.Errorf("typing on a remembered value: calls %q, want %s", f.calls, want)
+	}
+	// One key back to the schema's defaults: nothing remembered is sent.
+	m4 := newTest(t, f, mustOpen(t, store))
+	selectTool(m4, "get-sum")
+	press(m4, "enter", "ctrl+z")
+	mustNotContain(t, m4, "↺")
+	press(m4, "ctrl+s")
+	mustContain(t, m4, "2 problem(s)")
 }
 
 func mustOpen(t *testing.T, s *argstore.Store) *argstore.Store {

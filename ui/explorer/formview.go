@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
 
@@ -16,8 +17,9 @@ func (m *Model) formView(w, h int) []string {
 	a := m.act
 	verb := map[actionKind]string{actTool: "Call tool", actPrompt: "Get prompt", actTemplate: "Read from template"}[a.kind]
 	head := []kit.Seg{kit.Txt(" "+verb+" ", st.Muted), kit.SrvFree(a.it.key, w/2, st.Bold.Foreground(st.Accent.GetForeground()))}
-	if a.remembered {
-		head = append(head, kit.Txt("  (filled with the last arguments)", st.Muted))
+	if n := a.form.Remembered(); n > 0 {
+		// Which: the fields marked ↺; the form's reset key forgets them.
+		head = append(head, kit.Txt(fmt.Sprintf("  (%d value(s) ↺ from the last call · %s)", n, keymap.Hint(m.keys.Form.Reset)), st.Muted))
 	}
 	out := []string{kit.Row(st, w, false, head...)}
 	if a.kind == actTemplate {
@@ -35,7 +37,7 @@ func (m *Model) formView(w, h int) []string {
 	}
 	bodyH := max(h-len(out)-len(tail), 3)
 	if a.editOpts {
-		out = append(out, kit.Row(st, w, false, kit.Own(" Call options (ctrl+g back to the arguments):", w, st.TitleFocus)))
+		out = append(out, kit.Row(st, w, false, kit.Own(" Call options ("+keymap.Hint(keymap.Described(m.keys.Catalog.Options, "back to the arguments"))+"):", w, st.TitleFocus)))
 		out = append(out, a.opts.View(w, bodyH-1)...)
 	} else {
 		out = append(out, a.form.View(w, bodyH)...)
@@ -82,7 +84,7 @@ func (m *Model) optionsLine(a *action, w int) string {
 	if len(spec.meta) > 0 {
 		parts = append(parts, "_meta "+string(spec.meta))
 	}
-	return kit.Row(st, w, false, kit.Own(" options: "+strings.Join(parts, " · ")+"  (ctrl+g changes them)", w, st.Muted))
+	return kit.Row(st, w, false, kit.Own(" options: "+strings.Join(parts, " · ")+"  ("+keymap.Hint(keymap.Described(m.keys.Catalog.Options, "changes them"))+")", w, st.Muted))
 }
 
 // suggestLine shows completion suggestions.
@@ -105,7 +107,8 @@ func (m *Model) suggestLine(a *action, w int) string {
 	if a.suggMore || len(a.sugg) > 12 {
 		segs = append(segs, kit.Txt("…", st.Muted))
 	}
-	segs = append(segs, kit.Txt("(enter takes it · alt+↑/↓ picks)", st.Subtle))
+	c := m.keys.Catalog
+	segs = append(segs, kit.Txt("("+keymap.Hint(keymap.Described(c.Take, "takes it"), keymap.Pair(c.SuggestBack, c.Suggest, "picks"))+")", st.Subtle))
 	return kit.Row(st, w, false, segs...)
 }
 
@@ -123,9 +126,9 @@ func (m *Model) runningView(w, h int) []string {
 		kit.Blank(w)}
 	if p := r.prog; p != nil {
 		bar := progressBar(st, p.Progress, p.Total, min(w-20, 60))
-		label := fmt.Sprintf(" %g", p.Progress)
+		label := " " + kit.Number(p.Progress)
 		if p.Total > 0 {
-			label += fmt.Sprintf("/%g", p.Total)
+			label += "/" + kit.Number(p.Total)
 		}
 		out = append(out, kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.Seg{S: bar, St: st.Text}, kit.Txt(label, st.Muted),
 			kit.Txt(fmt.Sprintf("  (%d updates)", r.count), st.Muted)))
@@ -139,7 +142,7 @@ func (m *Model) runningView(w, h int) []string {
 	} else {
 		out = append(out, kit.Row(st, w, false, kit.Own("  no progress reported (yet)", w, st.Muted)))
 	}
-	out = append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own("  c cancels it (notifications/cancelled) · esc goes back, the call goes on", w, st.Subtle)))
+	out = append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own("  "+keymap.Hint(keymap.Described(m.keys.Catalog.Cancel, "cancels it (notifications/cancelled)"), keymap.Described(m.keys.Catalog.Back, "goes back, the call goes on")), w, st.Subtle)))
 	return out
 }
 
@@ -193,9 +196,10 @@ func (m *Model) taskView(w, h int) []string {
 	for _, hline := range tv.history[max(len(tv.history)-(h-12), 0):] {
 		out = append(out, kit.Row(st, w, false, kit.Txt("   ", st.Text), kit.SrvFree(hline, w-3, st.Text)))
 	}
-	keys := "  c cancels the task (tasks/cancel) · r polls now · esc leaves it"
+	c := m.keys.Catalog
+	keys := "  " + keymap.Hint(keymap.Described(c.Cancel, "cancels the task (tasks/cancel)"), c.Poll, keymap.Described(c.Back, "leaves it"))
 	if tv.done {
-		keys = "  enter fetches the result again · esc leaves it"
+		keys = "  " + keymap.Hint(keymap.Described(c.Fetch, "fetches the result again"), keymap.Described(c.Back, "leaves it"))
 	}
 	return append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own(keys, w, st.Subtle)))
 }

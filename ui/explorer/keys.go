@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/mcp"
@@ -21,10 +22,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.formKey(msg)
 	case pageRunning:
 		// esc goes back and never cancels: c cancels.
-		switch msg.String() {
-		case "esc":
+		switch {
+		case key.Matches(msg, m.keys.Catalog.Back):
 			m.leaveRun()
-		case "c":
+		case key.Matches(msg, m.keys.Catalog.Cancel):
 			m.cancelRun()
 		}
 		return nil
@@ -57,42 +58,42 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 
 // listKey handles keys on the lists.
 func (m *Model) listKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := msg.String()
-	if cmd, ok := m.screenKey(k); ok {
+	if cmd, ok := m.screenKey(msg); ok {
 		return cmd
 	}
 	if m.tab == Log {
-		return m.logKey(k)
+		return m.logKey(msg)
 	}
-	return m.rowKey(k)
+	return m.rowKey(msg)
 }
 
 // screenKey handles the keys that work on every tab (closing, switching
 // tabs, the level, subscribe and roots dialogs, listing again); ok is false
 // for any other key.
-func (m *Model) screenKey(k string) (cmd tea.Cmd, ok bool) {
-	switch k {
-	case "esc":
+func (m *Model) screenKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+	c := m.keys.Catalog
+	switch {
+	case key.Matches(msg, c.Back):
 		if m.filters[m.tab] != "" {
 			m.filters[m.tab] = ""
 			return nil, true
 		}
 		m.close = true
-	case "right", "]", "l":
+	case key.Matches(msg, c.NextList):
 		m.setTab((m.tab + 1) % kinds)
-	case "left", "[", "h":
+	case key.Matches(msg, c.PrevList):
 		m.setTab((m.tab + kinds - 1) % kinds)
-	case "t":
+	case key.Matches(msg, c.Tools):
 		m.setTab(Tools)
-	case "R":
+	case key.Matches(msg, c.Resources):
 		m.setTab(Resources)
-	case "T":
+	case key.Matches(msg, c.Templates):
 		m.setTab(Templates)
-	case "p":
+	case key.Matches(msg, c.Prompts):
 		m.setTab(Prompts)
-	case "g":
+	case key.Matches(msg, c.Log):
 		m.setTab(Log)
-	case "L":
+	case key.Matches(msg, c.Level):
 		if info := m.srv.Info(); info.Capabilities.Logging == nil && !mcp.Stateless(info.Version) {
 			// MCP: only what the server declared is requested.
 			m.say(true, "the server declares no logging capability: logging/setLevel is not sent")
@@ -104,11 +105,18 @@ func (m *Model) screenKey(k string) (cmd tea.Cmd, ok bool) {
 				m.dlg.cursor = i
 			}
 		}
-	case "s":
+	case key.Matches(msg, c.Subscribe):
+		if m.opts.Subscribe != nil {
+			uri := ""
+			if r := m.current(); r != nil && r.it.res != nil {
+				uri = r.it.res.URI
+			}
+			return m.opts.Subscribe(uri), true
+		}
 		m.dlg = dialog{kind: dlgSubscribe, picked: map[int]bool{}}
-	case "o":
+	case key.Matches(msg, c.Roots):
 		m.openRoots()
-	case "u", "ctrl+l":
+	case key.Matches(msg, c.Relist):
 		m.say(false, "listing again…")
 		return m.refreshAll(), true
 	default:
@@ -119,36 +127,37 @@ func (m *Model) screenKey(k string) (cmd tea.Cmd, ok bool) {
 
 // rowKey handles the keys of a list tab: filtering, moving the cursor,
 // scrolling the detail, opening and copying the selected row.
-func (m *Model) rowKey(k string) tea.Cmd {
+func (m *Model) rowKey(msg tea.KeyPressMsg) tea.Cmd {
 	l := m.lists[m.tab]
 	n := len(l.rows(m.filters[m.tab]))
-	switch k {
-	case "/":
+	c, mv := m.keys.Catalog, m.keys.List
+	switch {
+	case key.Matches(msg, c.Filter):
 		m.filtering = true
 		m.filter = kit.NewLineEdit(m.filters[m.tab])
-	case "up", "k":
+	case key.Matches(msg, mv.Up):
 		l.cursor = max(l.cursor-1, 0)
 		m.scroll = 0
-	case "down", "j":
+	case key.Matches(msg, mv.Down):
 		l.cursor = min(l.cursor+1, max(n-1, 0))
 		m.scroll = 0
-	case "pgup":
+	case key.Matches(msg, mv.PageUp) && !key.Matches(msg, c.DetailUp):
 		l.cursor = max(l.cursor-10, 0)
-	case "pgdown":
+	case key.Matches(msg, mv.PageDown) && !key.Matches(msg, c.DetailDown):
 		l.cursor = min(l.cursor+10, max(n-1, 0))
-	case "home":
+	case key.Matches(msg, c.Top):
 		l.cursor = 0
-	case "end":
+	case key.Matches(msg, c.Bottom):
 		l.cursor = max(n-1, 0)
-	case "J", "ctrl+d":
+	case key.Matches(msg, c.DetailDown):
 		m.scroll++
-	case "K", "ctrl+u":
+	case key.Matches(msg, c.DetailUp):
 		m.scroll = max(m.scroll-1, 0)
-	case "enter":
+	case key.Matches(msg, c.Open):
 		if r := m.current(); r != nil {
 			return m.open(r)
 		}
-	case "y":
+	case key.Matches(msg, c.Copy):
 		if r := m.current(); r != nil {
 			cmd, status, ok := kit.Copy(string(r.it.raw), "entry's JSON", "")
 			m.say(!ok, status)
@@ -165,14 +174,15 @@ func (m *Model) setTab(k Kind) {
 
 // filterKey edits the filter: it applies as it is typed.
 func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter", "down", "up":
+	mv := m.keys.List
+	switch {
+	case key.Matches(msg, m.keys.Traffic.KeepFilter, mv.Up, mv.Down) && msg.Text == "":
 		m.filtering = false
-	case "esc":
+	case key.Matches(msg, m.keys.Traffic.ClearFilter):
 		m.filtering = false
 		m.filters[m.tab] = ""
 	default:
-		m.filter.Key(msg)
+		m.filter.Key(msg, m.keys.Text)
 		m.filters[m.tab] = m.filter.Value()
 		m.lists[min(m.tab, Prompts)].cursor = 0
 	}
@@ -180,22 +190,23 @@ func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // logKey moves in the log pane; enter opens an entry's data.
-func (m *Model) logKey(k string) tea.Cmd {
+func (m *Model) logKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := m.logs
-	switch k {
-	case "up", "k":
+	c, mv := m.keys.Catalog, m.keys.List
+	switch {
+	case key.Matches(msg, mv.Up):
 		p.move(-1)
-	case "down", "j":
+	case key.Matches(msg, mv.Down):
 		p.move(1)
-	case "pgup":
+	case key.Matches(msg, mv.PageUp):
 		p.move(-10)
-	case "pgdown":
+	case key.Matches(msg, mv.PageDown):
 		p.move(10)
-	case "end", "G":
+	case key.Matches(msg, c.Bottom):
 		p.move(len(p.entries))
-	case "home":
+	case key.Matches(msg, c.Top):
 		p.move(-len(p.entries))
-	case "enter":
+	case key.Matches(msg, c.Open):
 		if p.cursor < len(p.entries) {
 			e := p.entries[p.cursor]
 			if len(e.data) > 0 {

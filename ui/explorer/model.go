@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/answer"
 	"github.com/mcptui/mcptui/ui/explorer/argstore"
@@ -44,6 +46,16 @@ type Options struct {
 	// Tick is how often a running call's clock is redrawn: 0 means 250 ms,
 	// < 0 never (screen tests).
 	Tick time.Duration
+	// Keys are the bindings (the user's, rebound); nil means
+	// keymap.Default().
+	Keys *keymap.KeyMap
+	// Subscribe, when set, opens the host's subscribe dialog with uri
+	// picked ("" for none) instead of the explorer's own: one subscribe
+	// dialog in the whole program.
+	Subscribe func(uri string) tea.Cmd
+	// Subscriptions, when set, is the number of open subscriptions the
+	// host lists (pane 4), shown in the header so that the counts agree.
+	Subscriptions func() int
 }
 
 // Model is the explorer.
@@ -52,6 +64,7 @@ type Model struct {
 	srv  Server
 	st   *themes.Styles
 	now  func() time.Time
+	keys keymap.KeyMap
 
 	w, h      int
 	tab       Kind
@@ -93,7 +106,10 @@ func New(opts Options) *Model {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	m := &Model{opts: opts, srv: opts.Server, st: opts.Styles, now: opts.Now, logs: newLogPane()}
+	m := &Model{opts: opts, srv: opts.Server, st: opts.Styles, now: opts.Now, logs: newLogPane(), keys: keymap.Default()}
+	if opts.Keys != nil {
+		m.keys = *opts.Keys
+	}
 	for k := Tools; k < Log; k++ {
 		m.lists[k] = &listing{kind: k}
 	}
@@ -114,14 +130,16 @@ func (m *Model) WantsClose() bool { return m.close }
 // Reopen clears WantsClose.
 func (m *Model) Reopen() { m.close = false }
 
-// OwnsKey reports whether the explorer needs key k for itself before its
+// OwnsKey reports whether the explorer needs a key for itself before its
 // host's keys: while a text field is open (a form, the filter, a dialog),
-// and tab and shift+tab on a result (they move between its items).
-func (m *Model) OwnsKey(k string) bool {
+// and the item keys on a result (tab and shift+tab move between its
+// items).
+func (m *Model) OwnsKey(msg tea.KeyPressMsg) bool {
 	if m.dlg.kind != dlgNone || m.filtering || m.page == pageForm {
 		return true
 	}
-	return m.page == pageResult && (k == "tab" || k == "shift+tab")
+	r := m.keys.Result
+	return m.page == pageResult && key.Matches(msg, r.NextItem, r.PrevItem)
 }
 
 // Tab is the list shown.

@@ -50,6 +50,9 @@ type ritem struct {
 	uri   string
 	blob  string
 	embed *mcp.ResourceContents
+	// opens and saves say that the open key reads it (a link) or that the
+	// save key is the way to see it (a blob): the header names the keys.
+	opens, saves bool
 	// wrapped caches the text wrapped to wrapW.
 	wrapped []string
 	wrapW   int
@@ -152,7 +155,7 @@ func contentItem(c mcp.Content) *ritem {
 	case mcp.ContentImage, mcp.ContentAudio:
 		it = &ritem{kind: c.Type, head: kit.Media(c.Type, "", c.Data), mime: c.MIMEType, blob: c.Data}
 	case mcp.ContentResourceLink:
-		it = &ritem{kind: "resource link", head: "resource link · enter reads it", uri: c.URI, name: c.Name, mime: c.MIMEType, text: c.Description}
+		it = &ritem{kind: "resource link", head: "resource link", opens: true, uri: c.URI, name: c.Name, mime: c.MIMEType, text: c.Description}
 		if c.Size != nil {
 			it.head += " · " + model.FormatSize(int(*c.Size))
 		}
@@ -170,7 +173,7 @@ func contentItem(c mcp.Content) *ritem {
 			parts = append(parts, "audience "+strings.Join(c.Annotations.Audience, ","))
 		}
 		if c.Annotations.Priority != nil {
-			parts = append(parts, fmt.Sprintf("priority %g", *c.Annotations.Priority))
+			parts = append(parts, "priority "+kit.Number(*c.Annotations.Priority))
 		}
 		if len(parts) > 0 {
 			it.head += " · " + strings.Join(parts, " · ")
@@ -201,7 +204,7 @@ func resourceItem(r *mcp.ResourceContents, kind string) *ritem {
 		} else if strings.HasPrefix(r.MIMEType, "audio/") {
 			what = "audio"
 		}
-		it = &ritem{kind: kind, head: kind + " · " + kit.Media(what, "", *r.Blob) + " · w saves it", blob: *r.Blob}
+		it = &ritem{kind: kind, head: kind + " · " + kit.Media(what, "", *r.Blob), saves: true, blob: *r.Blob}
 	default:
 		it = &ritem{kind: kind, head: kind + " with neither text nor blob"}
 	}

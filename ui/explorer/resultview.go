@@ -1,7 +1,9 @@
 package explorer
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
 
@@ -84,7 +86,7 @@ func (m *Model) resultView(r *result, w, h int) []string {
 		head = append(head, kit.Txt("  ✗ tool error", st.Error.Bold(true)))
 	}
 	if len(m.results) > 1 {
-		head = append(head, kit.Txt(fmt.Sprintf("  (%d deep: esc goes back)", len(m.results)), st.Muted))
+		head = append(head, kit.Txt(fmt.Sprintf("  (%d deep: %s)", len(m.results), keymap.Hint(keymap.Described(m.keys.Result.Back, "goes back"))), st.Muted))
 	}
 	out := []string{kit.Row(st, w, false, head...)}
 	for _, n := range r.notes {
@@ -140,6 +142,12 @@ func (m *Model) resultLine(r *result, l rline, w int, sel bool) string {
 			segs = append(segs, kit.SrvFree(it.role, 12, rst.Bold(true)), kit.Txt(" · ", st.Muted))
 		}
 		segs = append(segs, kit.Txt(it.head, st.Accent))
+		switch {
+		case it.opens:
+			segs = append(segs, kit.Txt(" · "+keymap.Hint(keymap.Described(m.keys.Result.Open, "reads it")), st.Accent))
+		case it.saves:
+			segs = append(segs, kit.Txt(" · "+keymap.Hint(keymap.Described(m.keys.Result.Save, "saves it")), st.Accent))
+		}
 		if it.mime != "" {
 			segs = append(segs, kit.Txt(" · ", st.Muted), kit.SrvFree(it.mime, 30, st.Muted))
 		}
@@ -171,8 +179,9 @@ func (m *Model) resultKey(msg tea.KeyPressMsg) tea.Cmd {
 	r := m.results[len(m.results)-1]
 	w := m.w
 	n := len(r.lines(w))
-	switch msg.String() {
-	case "esc", "backspace":
+	rk, mv := m.keys.Result, m.keys.List
+	switch {
+	case key.Matches(msg, rk.Back):
 		m.results = m.results[:len(m.results)-1]
 		if len(m.results) == 0 {
 			m.page = pageList
@@ -181,42 +190,45 @@ func (m *Model) resultKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		return nil
-	case "up", "k":
+	case key.Matches(msg, mv.Up):
 		r.cursor = max(r.cursor-1, 0)
-	case "down", "j":
+	case key.Matches(msg, mv.Down):
 		r.cursor = min(r.cursor+1, n-1)
-	case "pgup":
+	case key.Matches(msg, mv.PageUp):
 		r.cursor = max(r.cursor-10, 0)
-	case "pgdown", "space":
+	case key.Matches(msg, mv.PageDown):
 		r.cursor = min(r.cursor+10, n-1)
-	case "g", "home":
+	case key.Matches(msg, mv.Top):
 		r.cursor = 0
-	case "G", "end":
+	case key.Matches(msg, mv.Bottom):
 		r.cursor = n - 1
-	case "tab":
-		// next item header
-		ls := r.lines(w)
-		for k := r.cursor + 1; k < len(ls); k++ {
+	case key.Matches(msg, rk.NextItem, rk.PrevItem):
+		// the next (or previous) item's header
+		ls, step := r.lines(w), 1
+		if key.Matches(msg, rk.PrevItem) {
+			step = -1
+		}
+		for k := r.cursor + step; k >= 0 && k < len(ls); k += step {
 			if ls[k].header {
 				r.cursor = k
 				break
 			}
 		}
-	case "enter", "o":
+	case key.Matches(msg, rk.Open):
 		return m.openLine(r)
-	case "z", "Z":
+	case key.Matches(msg, rk.FoldAll, rk.UnfoldAll):
 		if _, it, ok := r.current(w); ok && it.jv != nil {
-			it.jv.SetFoldAll(msg.String() == "z")
+			it.jv.SetFoldAll(key.Matches(msg, rk.FoldAll))
 		}
-	case "y":
+	case key.Matches(msg, rk.Copy):
 		return m.copyLine(r)
-	case "Y":
-		cmd, status, ok := kit.Copy(string(r.raw), "whole result", "w saves it to a file")
+	case key.Matches(msg, rk.CopyAll):
+		cmd, status, ok := kit.Copy(string(r.raw), "whole result", keymap.Hint(keymap.Described(rk.SaveAll, "saves it to a file")))
 		m.say(!ok, status)
 		return cmd
-	case "w":
+	case key.Matches(msg, rk.Save):
 		m.openSave(r, false)
-	case "W":
+	case key.Matches(msg, rk.SaveAll):
 		m.openSave(r, true)
 	}
 	return nil

@@ -152,7 +152,7 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 	}
 	// The person is filling a form: the result waits under it.
 	m.results = append(m.results, res)
-	m.say(false, r.what+" is done: its result is under this page (esc)")
+	m.say(false, r.what+" is done: its result is under this page ("+m.keys.Catalog.Back.Help().Key+")")
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"charm.land/bubbles/v2/key"
 	"context"
 	"encoding/json"
 	"errors"
@@ -271,20 +272,21 @@ func (m *Model) taskEvent(msg taskMsg) tea.Cmd {
 
 // taskKey handles keys on the task page.
 func (m *Model) taskKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "c", "x":
+	c := m.keys.Catalog
+	switch {
+	case key.Matches(msg, c.Cancel):
 		if m.task != nil && !m.task.done {
 			m.say(false, "asking the server to cancel the task…")
 			return m.taskCall("tasks/cancel")
 		}
-	case "r", "g":
+	case key.Matches(msg, c.Poll):
 		return m.taskCall("tasks/get")
-	case "enter":
+	case key.Matches(msg, c.Fetch):
 		if m.task != nil && m.task.done {
 			m.task.resultAsked = true
 			return m.taskCall("tasks/result")
 		}
-	case "esc":
+	case key.Matches(msg, c.Back):
 		m.task = nil
 		m.page = pageForm
 		if m.act == nil {

@@ -1,7 +1,9 @@
 package explorer
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -127,6 +129,9 @@ func (m *Model) tabBar(w int) string {
 
 // openSubs counts the subscriptions the person opened.
 func (m *Model) openSubs() int {
+	if m.opts.Subscriptions != nil {
+		return m.opts.Subscriptions()
+	}
 	n := 0
 	for _, s := range m.subs {
 		if !s.auto {
@@ -246,30 +251,51 @@ func (m *Model) listView(w, h int) []string {
 
 // footer is the keys that work now.
 func (m *Model) footer(w int) string {
-	st := m.st
-	var keys string
-	switch {
-	case m.dlg.kind != dlgNone:
-		keys = ""
-	case m.filtering:
-		keys = "type to filter · enter keeps it · esc clears it"
-	case m.page == pageForm && m.act != nil && m.act.editOpts:
-		keys = "ctrl+s sends · ctrl+g back to the arguments · ↑/↓ fields · esc back to the list"
-	case m.page == pageForm:
-		keys = "ctrl+s sends · tab/↑/↓ fields · ctrl+r raw JSON · ctrl+d clears · esc back"
-		if m.act.kind == actTool {
-			keys += " · ctrl+g options"
-		}
-	case m.page == pageRunning:
-		keys = "c cancels · esc back (the call goes on)"
-	case m.page == pageResult:
-		keys = "↑/↓ move · enter folds / opens · y copies · Y copies all · w saves item · W saves all · esc back"
-	case m.page == pageTask:
-		keys = ""
-	case m.tab == Log:
-		keys = "←/→ lists · ↑/↓ move · enter opens data · L log level · s subscribe · esc closes"
-	default:
-		keys = "←/→ lists · / filter · enter call/read/get · L log level · s subscribe · o roots · u relist · esc closes"
+	if m.dlg.kind != dlgNone || m.page == pageTask {
+		// They draw their keys themselves.
+		return kit.Row(m.st, w, false)
 	}
-	return kit.Row(st, w, false, kit.Own(" "+keys, w, st.Subtle))
+	return kit.Row(m.st, w, false, kit.Own(" "+keymap.HintFit(w-1, m.Keys()...), w, m.st.Subtle))
+}
+
+// Keys are the bindings that work now, most useful first: the footer
+// draws them and the host's ? help lists them.
+func (m *Model) Keys() []key.Binding {
+	c, r, f := m.keys.Catalog, m.keys.Result, m.keys.Form
+	switch {
+	case m.dlg.kind == dlgRoots:
+		return m.dlg.roots.Keys()
+	case m.dlg.kind == dlgSave:
+		return []key.Binding{keymap.Described(c.Choose, "saves"), keymap.Described(c.Back, "cancels")}
+	case m.dlg.kind == dlgLevel:
+		return []key.Binding{keymap.Described(c.Choose, "sets it"), keymap.Described(c.Back, "cancels")}
+	case m.dlg.kind == dlgSubscribe:
+		return []key.Binding{c.Toggle, keymap.Described(c.Choose, "subscribes"), keymap.Described(c.Back, "cancels")}
+	case m.filtering:
+		return []key.Binding{keymap.Described(m.keys.Traffic.KeepFilter, "keeps it"), keymap.Described(m.keys.Traffic.ClearFilter, "clears it")}
+	case m.page == pageForm && m.act != nil && m.act.editOpts:
+		return []key.Binding{c.Send, keymap.Described(c.Options, "back to the arguments"), f.Next, keymap.Described(c.Back, "back to the list")}
+	case m.page == pageForm:
+		keys := []key.Binding{c.Send, f.Next, f.Raw, f.Clear}
+		if m.act != nil && m.act.form.Remembered() > 0 {
+			keys = append(keys, f.Reset)
+		}
+		if m.act != nil && m.act.kind == actTool {
+			keys = append(keys, c.Options)
+		}
+		return append(keys, c.Back)
+	case m.page == pageRunning:
+		return []key.Binding{c.Cancel, keymap.Described(c.Back, "back (the call goes on)")}
+	case m.page == pageResult:
+		return []key.Binding{r.Open, r.NextItem, r.Copy, r.CopyAll, r.Save, r.SaveAll, r.FoldAll, r.UnfoldAll, r.Back}
+	case m.page == pageTask:
+		if m.task != nil && m.task.done {
+			return []key.Binding{c.Fetch, c.Back}
+		}
+		return []key.Binding{c.Cancel, c.Poll, c.Back}
+	case m.tab == Log:
+		return []key.Binding{keymap.Pair(c.PrevList, c.NextList, "lists"), keymap.Described(c.Open, "opens data"), c.Level, c.Subscribe, c.Back}
+	}
+	return []key.Binding{keymap.Pair(c.PrevList, c.NextList, "lists"), c.Filter, c.Open, c.Level, c.Subscribe, c.Roots, c.Relist, c.Copy,
+		c.Tools, c.Resources, c.Templates, c.Prompts, c.Log, c.DetailDown, c.DetailUp, c.Back}
 }

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/schemaform"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/kit"
 )
@@ -40,6 +42,16 @@ type Model struct {
 	raw    bool
 	ta     textarea.Model
 	rawErr string
+
+	keys keymap.KeyMap
+	// send is the host's key that sends the form (named in hints).
+	send key.Binding
+	// remembered are the fields filled from an earlier call, until the
+	// person changes them (see Remember).
+	remembered map[*schemaform.Value]bool
+	// scroll is what the last View left out above and below (the marker
+	// on the rule under the fields).
+	scroll kit.Scroll
 }
 
 // New starts a form on value (nil: a new value with the schema's
@@ -48,9 +60,49 @@ func New(f *schemaform.Form, value *schemaform.Value, st *themes.Styles) *Model 
 	if value == nil {
 		value = f.New()
 	}
-	m := &Model{form: f, value: value, st: st, now: time.Now, open: map[*schemaform.Value]bool{}}
+	keys := keymap.Default()
+	m := &Model{form: f, value: value, st: st, now: time.Now, open: map[*schemaform.Value]bool{}, keys: keys, send: keys.Overlay.Submit}
 	m.rebuild()
 	return m
+}
+
+// SetKeys sets the bindings (the user's) and the host's key that sends
+// the form, which the hints name.
+func (m *Model) SetKeys(k keymap.KeyMap, send key.Binding) {
+	m.keys, m.send = k, send
+}
+
+// Remember marks the fields that are set now as remembered from an
+// earlier call (the form says so beside each, until it is changed).
+func (m *Model) Remember() {
+	m.remembered = map[*schemaform.Value]bool{}
+	for _, p := range m.value.Props {
+		if p.Present() {
+			m.remembered[p] = true
+		}
+	}
+}
+
+// Remembered is how many fields still hold a remembered value.
+func (m *Model) Remembered() int { return len(m.remembered) }
+
+// forget drops v's remembered mark once the person changes it.
+func (m *Model) forget(v *schemaform.Value) { delete(m.remembered, v) }
+
+// isRemembered reports whether a row's value (or the field it belongs to)
+// is remembered.
+func (m *Model) isRemembered(v *schemaform.Value) bool { return m.remembered[v] }
+
+// Reset puts every field back to the schema's defaults and forgets the
+// remembered values.
+func (m *Model) Reset() {
+	m.value = m.form.New()
+	m.remembered = nil
+	m.open = map[*schemaform.Value]bool{}
+	m.editOf = nil
+	m.cursor = 0
+	m.rebuild()
+	m.revalidate()
 }
 
 // SetStyles changes the theme.
@@ -104,7 +156,13 @@ func (m *Model) bindEditor() {
 		if r.v.Set {
 			text = r.v.Text
 		}
+		if k := r.v.Field.Kind; k == schemaform.Number || k == schemaform.Integer {
+			text = kit.NumberText(text) // 1048576, not 1.048576e+06
+		}
 		m.edit = kit.NewLineEdit(text)
+		// A prefilled value (a default, a remembered argument) is
+		// selected: typing replaces it, an arrow keeps it.
+		m.edit.SelectAll()
 	}
 }
 

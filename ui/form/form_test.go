@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/mcptui/mcptui/internal/schemaform"
@@ -249,5 +250,67 @@ func TestViewDrawsOnlyVisibleRows(t *testing.T) {
 	}
 	if s := strings.Join(h.m.View(80, 24), "\n"); !strings.Contains(s, "field2") || strings.Contains(s, "field30") {
 		t.Errorf("the view does not show the rows around the cursor:\n%s", s)
+	}
+}
+
+// TestPrefillSelectedOnEnter: a schema default is selected when its field
+// is entered, so typing replaces it ("Bob", not "Ada LovelaceBob"); an
+// arrow keeps it and types after it; the field is selected again when the
+// cursor comes back.
+func TestPrefillSelectedOnEnter(t *testing.T) {
+	f := schemaform.MustCompile(`{"type":"object","properties":{
+		"name":{"type":"string","default":"Ada Lovelace"},
+		"mib":{"type":"integer","default":64}}}`)
+	m := New(f, nil, themes.New(themes.Dark()))
+	sent := func() string {
+		t.Helper()
+		inst, ok := m.Submit()
+		if !ok {
+			t.Fatalf("errors: %v", m.Errors())
+		}
+		var v map[string]any
+		_ = json.Unmarshal(inst, &v)
+		out, _ := json.Marshal(v) // keys sorted
+		return string(out)
+	}
+	feed := func(msgs ...tea.Msg) {
+		for _, msg := range msgs {
+			m.Update(msg)
+		}
+	}
+	feed(screentest.Type("Bob")...)
+	if got := sent(); got != `{"mib":64,"name":"Bob"}` {
+		t.Errorf("typing on a default: %s", got)
+	}
+	feed(screentest.Keys("tab")...)
+	feed(screentest.Keys("end")...)
+	feed(screentest.Type("0")...)
+	if got := sent(); got != `{"mib":640,"name":"Bob"}` {
+		t.Errorf("end then typing: %s", got)
+	}
+	feed(screentest.Keys("shift+tab", "backspace")...)
+	if got := sent(); got != `{"mib":640}` {
+		t.Errorf("backspace on a selected value clears it: %s", got)
+	}
+	feed(screentest.Keys("ctrl+z")...)
+	if got := sent(); got != `{"mib":64,"name":"Ada Lovelace"}` {
+		t.Errorf("reset to the schema's defaults: %s", got)
+	}
+}
+
+// TestNumbersAsWritten: a field's range and default are drawn as people
+// write numbers, never in exponent form (issue 18 item 7).
+func TestNumbersAsWritten(t *testing.T) {
+	f := schemaform.MustCompile(`{"type":"object","properties":{
+		"bytes":{"type":"integer","minimum":0,"maximum":67108864,"default":1.048576e+06},
+		"id":{"type":"integer","maximum":9007199254740991}}}`)
+	m := New(f, nil, themes.New(themes.Dark()))
+	view := func() string { return ansi.Strip(strings.Join(m.View(100, 12), "\n")) }
+	if s := view(); !strings.Contains(s, "0 to 67108864, default 1048576") || strings.Contains(s, "e+") {
+		t.Errorf("bytes:\n%s", s)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	if s := view(); !strings.Contains(s, "<= 9007199254740991") || strings.Contains(s, "e+") {
+		t.Errorf("id:\n%s", s)
 	}
 }

@@ -1,6 +1,7 @@
 package form
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/schemaform"
@@ -22,7 +23,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.KeyPressMsg:
 		m.key(msg)
-		if m.raw && msg.String() != "ctrl+r" {
+		if m.raw && !key.Matches(msg, m.keys.Form.Raw) {
 			var cmd tea.Cmd
 			m.ta, cmd = m.ta.Update(msg)
 			return cmd
@@ -34,34 +35,33 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 // Handled reports whether Update acts on this key (so a host can give the
 // others their own meaning).
 func (m *Model) Handled(msg tea.KeyPressMsg) bool {
-	switch msg.String() {
-	case "ctrl+s", "esc", "ctrl+c":
-		return false
-	}
-	return true
+	return !key.Matches(msg, m.send, m.keys.Overlay.Close, m.keys.Global.Quit) || msg.Text != ""
 }
 
 // key applies one key to the form.
 func (m *Model) key(msg tea.KeyPressMsg) {
-	k := msg.String()
-	if k == "ctrl+r" {
+	f := m.keys.Form
+	if key.Matches(msg, f.Raw) {
 		m.SetRaw(!m.raw)
 		return
 	}
 	if m.raw {
 		return
 	}
-	switch k {
-	case "up", "shift+tab", "ctrl+p":
+	switch {
+	case key.Matches(msg, f.Reset):
+		m.Reset()
+		return
+	case key.Matches(msg, f.Prev) && msg.Text == "":
 		m.move(-1)
 		return
-	case "down", "tab", "ctrl+n":
+	case key.Matches(msg, f.Next) && msg.Text == "":
 		m.move(1)
 		return
-	case "pgup":
+	case key.Matches(msg, f.PageUp):
 		m.move(-10)
 		return
-	case "pgdown":
+	case key.Matches(msg, f.PageDown):
 		m.move(10)
 		return
 	}
@@ -69,27 +69,27 @@ func (m *Model) key(msg tea.KeyPressMsg) {
 	if r == nil {
 		return
 	}
-	switch k {
-	case "ctrl+d":
+	switch {
+	case key.Matches(msg, f.Clear):
 		m.unset(r)
 		return
-	case "ctrl+o":
+	case key.Matches(msg, f.Null):
 		if r.kind == rowField && r.v.Field.Nullable {
 			r.v.SetNull(!r.v.Null)
 			m.changed()
 		}
 		return
-	case "ctrl+t":
+	case key.Matches(msg, f.Now):
 		m.fillNow(r)
 		return
 	}
 	switch r.kind {
 	case rowAdd:
-		if k == "enter" || k == "space" || k == "+" {
+		if key.Matches(msg, f.Choose, f.Toggle, f.Add) {
 			m.addItem(r.v)
 		}
 	case rowOption:
-		if k == "enter" || k == "space" || k == "x" {
+		if key.Matches(msg, f.Choose, f.Toggle) {
 			m.pick(r)
 		}
 	case rowField:
@@ -99,59 +99,64 @@ func (m *Model) key(msg tea.KeyPressMsg) {
 
 // fieldKey handles a key on a field's own row.
 func (m *Model) fieldKey(r *row, msg tea.KeyPressMsg) {
-	v, k := r.v, msg.String()
+	v, f := r.v, m.keys.Form
 	if textual(v) && !v.Null {
-		if k == "enter" {
+		if key.Matches(msg, f.Choose) {
 			m.move(1)
 			return
 		}
-		if changed, _ := m.edit.Key(msg); changed {
+		if changed, _ := m.edit.Key(msg, m.keys.Text); changed {
+			m.forget(v)
 			m.textChanged()
 		}
 		return
 	}
 	step := 0
-	switch k {
-	case "left", "h":
+	switch {
+	case key.Matches(msg, f.Left):
 		step = -1
-	case "right", "l":
+	case key.Matches(msg, f.Right):
 		step = 1
 	}
+	choose, toggle := key.Matches(msg, f.Choose), key.Matches(msg, f.Toggle)
 	switch v.Field.Kind {
 	case schemaform.Boolean:
 		switch {
-		case k == "enter" || k == "space" || k == "x":
+		case choose || toggle:
 			v.SetBool(!v.Bool || !v.Set)
 		case step != 0:
 			v.SetBool(step > 0)
 		default:
 			return
 		}
+		m.forget(v)
 		m.changed()
 	case schemaform.Enum:
 		switch {
-		case k == "enter":
+		case choose:
 			m.open[v] = !m.open[v]
 			m.rebuild()
-		case step != 0 || k == "space":
+		case step != 0 || toggle:
 			if step == 0 {
 				step = 1
 			}
+			m.forget(v)
 			m.cycle(v, len(v.Field.Options), step)
 		}
 	case schemaform.Union:
-		if step != 0 || k == "space" || k == "enter" {
+		if step != 0 || toggle || choose {
 			if step == 0 {
 				step = 1
 			}
+			m.forget(v)
 			m.cycle(v, len(v.Field.Variants), step)
 		}
 	case schemaform.Array:
-		if k == "enter" || k == "+" {
+		if choose || key.Matches(msg, f.Add) {
 			m.addItem(v)
 		}
 	case schemaform.Object:
-		if (k == "enter" || k == "space") && !v.Present() {
+		if (choose || toggle) && !v.Present() {
 			v.Set = true
 			m.changed()
 		}

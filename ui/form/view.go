@@ -4,21 +4,27 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/schemaform"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // helpLines is how many lines the help under the fields takes.
 const helpLines = 4
 
+// rememberedTag marks a field filled from the last call.
+const rememberedTag = "  ↺ last call"
+
 // View draws the form in exactly h lines of w cells: the fields (scrolled
 // to keep the cursor in view) with their errors, and the help of the field
 // under the cursor.
 func (m *Model) View(w, h int) []string {
 	st := m.st
+	m.scroll = kit.Scroll{}
 	if m.raw {
 		return m.rawView(w, h)
 	}
@@ -75,6 +81,7 @@ func (m *Model) View(w, h int) []string {
 		}
 	}
 	out = kit.Pad(out, w, h-helpLines)
+	m.scroll = kit.Scroll{Above: m.offset, Below: max(total-m.offset-bodyH, 0)}
 	return append(out, m.help(w)...)
 }
 
@@ -137,8 +144,14 @@ func (m *Model) rowLine(r row, w, labelW int, focused bool) string {
 	used := 2 + len(indent) + ansi.StringWidth(label.S) + len(req)
 	pad := strings.Repeat(" ", max(labelW+2-used, 1))
 	valW := max(w-max(used+len(pad), labelW+3), 1)
+	var tag kit.Seg
+	if m.isRemembered(r.v) && valW > 2*inert.Width(rememberedTag) {
+		// Filled from the last call (the form's header says so too).
+		valW -= inert.Width(rememberedTag)
+		tag = kit.Txt(rememberedTag, st.Muted)
+	}
 	return kit.Row(st, w, false, kit.Txt(gutter, gst), kit.Txt(indent, st.Text), label,
-		kit.Txt(req, st.Warn), kit.Txt(pad, st.Text), kit.Seg{S: m.valueText(r, valW, focused), St: st.Text})
+		kit.Txt(req, st.Warn), kit.Txt(pad, st.Text), kit.Seg{S: m.valueText(r, valW, focused), St: st.Text}, tag)
 }
 
 // pickStyle is the style of a check box or radio button.
@@ -154,21 +167,21 @@ func (m *Model) valueText(r row, w int, focused bool) string {
 	st := m.st
 	v, f := r.v, r.v.Field
 	if v.Null {
-		return st.JSONLiteral.Render("null") + st.Muted.Render(inert.Truncate("  ctrl+o: not null", max(w-4, 0), ""))
+		return st.JSONLiteral.Render("null") + st.Muted.Render(inert.Truncate("  "+keymap.Hint(keymap.Described(m.keys.Form.Null, "not null")), max(w-4, 0), ""))
 	}
 	switch f.Kind {
 	case schemaform.String, schemaform.Number, schemaform.Integer, schemaform.Raw:
 		if focused {
-			return m.edit.View(w, true, st.Text, st.Selected, st.Muted, placeholder(f))
+			return m.edit.View(w, true, st.Text, st.Selected, st.Muted, m.placeholder(f))
 		}
 		if !v.Set {
-			return st.Muted.Render(inert.Truncate(placeholder(f), w, "…"))
+			return st.Muted.Render(inert.Truncate(m.placeholder(f), w, "…"))
 		}
-		sty := st.Text
+		sty, text := st.Text, v.Text
 		if f.Kind == schemaform.Number || f.Kind == schemaform.Integer {
-			sty = st.JSONNumber
+			sty, text = st.JSONNumber, kit.NumberText(text)
 		}
-		return sty.Render(inert.Fit(v.Text, w))
+		return sty.Render(inert.Fit(text, w))
 	case schemaform.Boolean:
 		switch {
 		case !v.Set:
@@ -179,7 +192,7 @@ func (m *Model) valueText(r row, w int, focused bool) string {
 		return st.Muted.Render("[ ]") + st.Text.Render(" false")
 	case schemaform.Enum:
 		if v.Choice < 0 || !v.Set {
-			return st.Muted.Render(inert.Truncate(fmt.Sprintf("‹ none › %d options: ←/→ or enter", len(f.Options)), w, "…"))
+			return st.Muted.Render(inert.Truncate(fmt.Sprintf("‹ none › %d options: %s/%s or %s", len(f.Options), m.keys.Form.Left.Help().Key, m.keys.Form.Right.Help().Key, m.keys.Form.Choose.Help().Key), w, "…"))
 		}
 		o := f.Options[v.Choice]
 		s := st.Accent.Render("‹ ") + st.Text.Render(inert.Fit(o.Label, max(w/2, 4))) + st.Accent.Render(" ›")
@@ -200,7 +213,7 @@ func (m *Model) valueText(r row, w int, focused bool) string {
 		return st.Text.Render(fmt.Sprintf("%d of %d picked", n, len(f.Options)))
 	case schemaform.Array:
 		if !v.Set {
-			return st.Muted.Render("(left out)  enter adds an item")
+			return st.Muted.Render("(left out)  " + keymap.Hint(keymap.Described(m.keys.Form.Choose, "adds an item")))
 		}
 		if len(v.Items) == 1 {
 			return st.Text.Render("1 item")
@@ -208,13 +221,13 @@ func (m *Model) valueText(r row, w int, focused bool) string {
 		return st.Text.Render(fmt.Sprintf("%d items", len(v.Items)))
 	case schemaform.Object:
 		if !v.Present() {
-			return st.Muted.Render("(left out)  fill a field or press enter")
+			return st.Muted.Render("(left out)  fill a field or press " + m.keys.Form.Choose.Help().Key)
 		}
 		return st.Muted.Render("{…}")
 	case schemaform.Union:
 		vv := v.Variant()
 		if vv == nil {
-			return st.Muted.Render(fmt.Sprintf("‹ pick one of %d › ←/→", len(f.Variants)))
+			return st.Muted.Render(fmt.Sprintf("‹ pick one of %d › %s/%s", len(f.Variants), m.keys.Form.Left.Help().Key, m.keys.Form.Right.Help().Key))
 		}
 		return st.Accent.Render("‹ ") + st.Text.Render(inert.Fit(variantLabel(f, v.Choice), max(w-4, 4))) + st.Accent.Render(" ›")
 	}
@@ -238,18 +251,19 @@ func variantLabel(f *schemaform.Field, i int) string {
 }
 
 // placeholder is what an empty text field shows.
-func placeholder(f *schemaform.Field) string {
+func (m *Model) placeholder(f *schemaform.Field) string {
+	now := m.keys.Form.Now
 	switch f.Format {
 	case "email":
 		return "name@example.com"
 	case "uri", "url":
 		return "https://…"
 	case "date":
-		return "YYYY-MM-DD  (ctrl+t: today)"
+		return "YYYY-MM-DD  (" + keymap.Hint(keymap.Described(now, "today")) + ")"
 	case "date-time":
-		return "YYYY-MM-DDThh:mm:ssZ  (ctrl+t: now)"
+		return "YYYY-MM-DDThh:mm:ssZ  (" + keymap.Hint(keymap.Described(now, "now")) + ")"
 	case "time":
-		return "hh:mm:ssZ  (ctrl+t: now)"
+		return "hh:mm:ssZ  (" + keymap.Hint(keymap.Described(now, "now")) + ")"
 	}
 	switch f.Kind {
 	case schemaform.Number:
@@ -266,35 +280,41 @@ func placeholder(f *schemaform.Field) string {
 // and the keys that work on it.
 func (m *Model) help(w int) []string {
 	st := m.st
-	out := []string{kit.Rule(st, w)}
+	out := []string{kit.ScrollRule(st, w, m.scroll)}
 	r := m.current()
 	var desc, hint, keys string
 	if r != nil {
-		f := r.v.Field
-		desc, hint = f.Description, f.Hint()
+		f, fk := r.v.Field, m.keys.Form
+		desc, hint = f.Description, f.Hint(kit.Number)
+		var bs []key.Binding
 		switch {
 		case r.kind == rowAdd:
-			keys, desc, hint = "enter adds an item", "", ""
+			bs, desc, hint = []key.Binding{keymap.Described(fk.Choose, "adds an item")}, "", ""
 		case r.kind == rowOption && f.Kind == schemaform.Multi:
-			keys = "space toggles"
+			bs = []key.Binding{keymap.Described(fk.Toggle, "toggles")}
 		case r.kind == rowOption:
-			keys = "enter chooses"
+			bs = []key.Binding{keymap.Described(fk.Choose, "chooses")}
 		case r.array != nil:
-			keys = "ctrl+d removes this item"
+			bs = []key.Binding{keymap.Described(fk.Clear, "removes this item")}
 		case textual(r.v):
-			keys = "type to edit · empty is left out · ctrl+d clears"
+			keys = "type to edit · empty is left out · "
+			bs = []key.Binding{keymap.Described(fk.Clear, "clears")}
 		case f.Kind == schemaform.Boolean:
-			keys = "space toggles · ctrl+d leaves out"
+			bs = []key.Binding{keymap.Described(fk.Toggle, "toggles"), fk.Clear}
 		case f.Kind == schemaform.Enum:
-			keys = "←/→ change · enter lists the options"
+			bs = []key.Binding{keymap.Pair(fk.Left, fk.Right, "changes"), keymap.Described(fk.Choose, "lists the options")}
 		case f.Kind == schemaform.Union:
-			keys = "←/→ pick the alternative"
+			bs = []key.Binding{keymap.Pair(fk.Left, fk.Right, "picks the alternative")}
 		case f.Kind == schemaform.Array:
-			keys = "enter adds an item · ctrl+d empties"
+			bs = []key.Binding{keymap.Described(fk.Choose, "adds an item"), keymap.Described(fk.Clear, "empties")}
 		}
 		if f.Nullable {
-			keys += " · ctrl+o null"
+			bs = append(bs, fk.Null)
 		}
+		if m.Remembered() > 0 {
+			bs = append(bs, fk.Reset)
+		}
+		keys += keymap.Hint(bs...)
 	}
 	lines, more := kit.Wrap(desc, max(w-2, 1), 2)
 	for i, l := range lines {
@@ -330,7 +350,7 @@ func (m *Model) orphanErrors() schemaform.Errors {
 // rawView draws the raw JSON editor.
 func (m *Model) rawView(w, h int) []string {
 	st := m.st
-	msg, sty := "raw JSON: ctrl+r back to the form (when it fits) · ctrl+s sends it as it is", st.Muted
+	msg, sty := "raw JSON: "+keymap.Hint(keymap.Described(m.keys.Form.Raw, "back to the form (when it fits)"), keymap.Described(m.send, "sends it as it is")), st.Muted
 	if m.rawErr != "" {
 		msg, sty = "✗ "+m.rawErr, st.Error
 	}

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -87,6 +88,17 @@ func Rule(st *themes.Styles, width int) string {
 	return st.Subtle.Render(strings.Repeat("─", max(width, 0)))
 }
 
+// ScrollRule is Rule with the scroll marker of sc at its right end (a
+// long form's fields continuing above or below).
+func ScrollRule(st *themes.Styles, width int, sc Scroll) string {
+	mark := sc.marks()
+	mw := ansi.StringWidth(mark)
+	if mark == "" || mw+2 > width {
+		return Rule(st, width)
+	}
+	return st.Subtle.Render(strings.Repeat("─", width-mw-1)) + st.Muted.Render(mark) + st.Subtle.Render("─")
+}
+
 // Pad makes lines exactly h long, adding blank rows or cutting.
 func Pad(lines []string, width, h int) []string {
 	if len(lines) > h {
@@ -107,6 +119,29 @@ func Box(st *themes.Styles, w, h int, title string, focused bool, body []string)
 // AlertBox is Box, drawn in the pending-question colour when alert is set,
 // so that a pane asking for attention stands out.
 func AlertBox(st *themes.Styles, w, h int, title string, focused, alert bool, body []string) string {
+	return ScrollBox(st, w, h, title, focused, alert, body, Scroll{})
+}
+
+// Scroll says how many rows of a list are above and below what is shown.
+type Scroll struct{ Above, Below int }
+
+// marks is the scroll marker drawn in a box's bottom border ("" when all
+// is shown).
+func (s Scroll) marks() string {
+	switch {
+	case s.Above > 0 && s.Below > 0:
+		return fmt.Sprintf(" ↑ %d · ↓ %d more ", s.Above, s.Below)
+	case s.Above > 0:
+		return fmt.Sprintf(" ↑ %d more ", s.Above)
+	case s.Below > 0:
+		return fmt.Sprintf(" ↓ %d more ", s.Below)
+	}
+	return ""
+}
+
+// ScrollBox is AlertBox with a scroll marker in its bottom border where
+// the list continues above or below, so that a cut list says so.
+func ScrollBox(st *themes.Styles, w, h int, title string, focused, alert bool, body []string, sc Scroll) string {
 	if w < 2 || h < 2 {
 		return ""
 	}
@@ -135,7 +170,13 @@ func AlertBox(st *themes.Styles, w, h int, title string, focused, alert bool, bo
 		}
 		b.WriteString("\n" + paint(border.Left) + line + paint(border.Right))
 	}
-	b.WriteString("\n" + paint(border.BottomLeft+strings.Repeat(border.Bottom, inner)+border.BottomRight))
+	mark := sc.marks()
+	if ansi.StringWidth(mark)+2 > inner {
+		mark = ""
+	}
+	mw := ansi.StringWidth(mark)
+	b.WriteString("\n" + paint(border.BottomLeft+strings.Repeat(border.Bottom, max(inner-mw-1, 0))) + tst.Render(mark) +
+		paint(strings.Repeat(border.Bottom, min(1, inner-mw))+border.BottomRight))
 	return b.String()
 }
 

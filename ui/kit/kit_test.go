@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 )
 
@@ -100,7 +101,7 @@ func TestLineEdit(t *testing.T) {
 		default:
 			m = tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
 		}
-		e.Key(m)
+		e.Key(m, keymap.Default().Text)
 	}
 	key("left")
 	key("backspace")
@@ -119,7 +120,7 @@ func TestLineEdit(t *testing.T) {
 	if e.Value() != "a b " {
 		t.Errorf("%q", e.Value())
 	}
-	if changed, handled := e.Key(tea.KeyPressMsg{Code: tea.KeyDown}); changed || handled {
+	if changed, handled := e.Key(tea.KeyPressMsg{Code: tea.KeyDown}, keymap.Default().Text); changed || handled {
 		t.Error("down handled")
 	}
 	st := styles()
@@ -159,5 +160,23 @@ func TestJSONViewOutlineEmptyAndScalar(t *testing.T) {
 	s, err := NewJSONView([]byte(` "x" `))
 	if err != nil || s.Len() != 1 || string(s.Selected()) != `"x"` {
 		t.Fatalf("scalar: %v, %d lines, selected %q", err, s.Len(), s.Selected())
+	}
+}
+
+// TestNumber: numbers as people write them.
+func TestNumber(t *testing.T) {
+	for f, want := range map[float64]string{
+		67108864: "67108864", 9007199254740991: "9007199254740991", 0.25: "0.25", -3: "-3", 0: "0",
+		1e21: "1e+21", 1e-7: "1e-07", 1.5e6: "1500000",
+	} {
+		if got := Number(f); got != want {
+			t.Errorf("Number(%v) = %q, want %q", f, got, want)
+		}
+	}
+	for s, want := range map[string]string{"6.7108864e+07": "67108864", "9.007199254740991e+15": "9007199254740991",
+		"12345678901234567890123": "12345678901234567890123", "\"x\"": "\"x\"", "2E3": "2000"} {
+		if got := NumberText(s); got != want {
+			t.Errorf("NumberText(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -4,11 +4,13 @@ import (
 	"strings"
 	"unicode"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/keymap"
 )
 
 // LineEdit is a one-line text editor that draws its text escaped (inert),
@@ -17,7 +19,17 @@ import (
 type LineEdit struct {
 	r   []rune
 	pos int
+	// sel means the whole text is selected: typing or deleting replaces
+	// it, moving keeps it (see SelectAll).
+	sel bool
 }
+
+// SelectAll selects the whole text (a prefilled value), so that typing
+// replaces it; a key that moves the cursor keeps the text.
+func (e *LineEdit) SelectAll() { e.sel = len(e.r) > 0 }
+
+// Selected reports whether the whole text is selected.
+func (e *LineEdit) Selected() bool { return e.sel }
 
 // NewLineEdit starts an editor on s with the cursor at the end.
 func NewLineEdit(s string) LineEdit {
@@ -33,44 +45,58 @@ func (e *LineEdit) Value() string { return string(e.r) }
 func (e *LineEdit) Set(s string) {
 	e.r = []rune(s)
 	e.pos = len(e.r)
+	e.sel = false
 }
 
 // Insert types s at the cursor (a paste; newlines become spaces).
 func (e *LineEdit) Insert(s string) {
+	if e.sel {
+		e.r, e.pos, e.sel = nil, 0, false
+	}
 	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
 	ins := []rune(s)
 	e.r = append(e.r[:e.pos], append(ins, e.r[e.pos:]...)...)
 	e.pos += len(ins)
 }
 
-// Key applies an editing key and reports whether the text changed and
-// whether the key was an editing key at all (so callers can use the others
-// for movement).
-func (e *LineEdit) Key(msg tea.KeyPressMsg) (changed, handled bool) {
+// Key applies an editing key of t (keymap.Text) and reports whether the
+// text changed and whether the key was an editing key at all (so callers
+// can use the others for movement).
+func (e *LineEdit) Key(msg tea.KeyPressMsg, t keymap.Text) (changed, handled bool) {
 	before := string(e.r)
-	switch msg.String() {
-	case "left", "ctrl+b":
+	if e.sel {
+		switch {
+		case key.Matches(msg, t.Backspace, t.Delete, t.KillBefore, t.KillAfter, t.KillWord):
+			e.r, e.pos, e.sel = nil, 0, false
+			return before != "", true
+		case msg.Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt) != 0:
+			// A key that moves keeps the text and ends the selection.
+			e.sel = false
+		}
+	}
+	switch {
+	case key.Matches(msg, t.Left):
 		e.pos = max(e.pos-1, 0)
-	case "right", "ctrl+f":
+	case key.Matches(msg, t.Right):
 		e.pos = min(e.pos+1, len(e.r))
-	case "home", "ctrl+a":
+	case key.Matches(msg, t.Home):
 		e.pos = 0
-	case "end", "ctrl+e":
+	case key.Matches(msg, t.End):
 		e.pos = len(e.r)
-	case "backspace", "ctrl+h":
+	case key.Matches(msg, t.Backspace):
 		if e.pos > 0 {
 			e.r = append(e.r[:e.pos-1], e.r[e.pos:]...)
 			e.pos--
 		}
-	case "delete":
+	case key.Matches(msg, t.Delete):
 		if e.pos < len(e.r) {
 			e.r = append(e.r[:e.pos], e.r[e.pos+1:]...)
 		}
-	case "ctrl+u":
+	case key.Matches(msg, t.KillBefore):
 		e.r, e.pos = e.r[e.pos:], 0
-	case "ctrl+k":
+	case key.Matches(msg, t.KillAfter):
 		e.r = e.r[:e.pos]
-	case "ctrl+w", "alt+backspace":
+	case key.Matches(msg, t.KillWord):
 		i := e.pos
 		for i > 0 && unicode.IsSpace(e.r[i-1]) {
 			i--
@@ -79,14 +105,14 @@ func (e *LineEdit) Key(msg tea.KeyPressMsg) (changed, handled bool) {
 			i--
 		}
 		e.r, e.pos = append(e.r[:i], e.r[e.pos:]...), i
-	case "alt+left":
+	case key.Matches(msg, t.WordLeft):
 		for e.pos > 0 && unicode.IsSpace(e.r[e.pos-1]) {
 			e.pos--
 		}
 		for e.pos > 0 && !unicode.IsSpace(e.r[e.pos-1]) {
 			e.pos--
 		}
-	case "alt+right":
+	case key.Matches(msg, t.WordRight):
 		for e.pos < len(e.r) && unicode.IsSpace(e.r[e.pos]) {
 			e.pos++
 		}
@@ -114,6 +140,14 @@ func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, placeho
 	}
 	if !focused {
 		return st.Render(inert.FitPad(string(e.r), w))
+	}
+	if e.sel {
+		// The selection is drawn as the cursor is: typing replaces it.
+		text := inert.Line(string(e.r))
+		if tw := ansi.StringWidth(text); tw > w-1 {
+			text = ansi.TruncateLeft(text, tw-(w-1), "")
+		}
+		return cur.Render(text) + strings.Repeat(" ", max(w-ansi.StringWidth(text), 0))
 	}
 	pre := inert.Line(string(e.r[:e.pos]))
 	at, post := " ", ""

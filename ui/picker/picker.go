@@ -40,7 +40,7 @@ type Model struct {
 
 // New is a picker over servers; broken are the files that could not be read.
 func New(servers []hostconfig.Server, broken []error, st *themes.Styles) Model {
-	m := Model{servers: servers, broken: broken, keys: keymap.Default(), pick: keymap.DefaultPicker(), st: st, width: 80, height: 24}
+	m := Model{servers: servers, broken: broken, keys: keymap.Default(), pick: keymap.Default().Picker, st: st, width: 80, height: 24}
 	m.refilter()
 	return m
 }
@@ -70,9 +70,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.filtering {
 		switch {
-		case msg.String() == "enter", key.Matches(msg, m.keys.Overlay.Close):
+		case key.Matches(msg, m.keys.Traffic.KeepFilter, m.keys.Overlay.Close):
 			m.filtering = false
-		case msg.String() == "backspace":
+		case key.Matches(msg, m.keys.Text.Backspace):
 			if m.filter != "" {
 				r := []rune(m.filter)
 				m.filter = string(r[:len(r)-1])
@@ -206,7 +206,7 @@ func (m Model) details(w int) []string {
 
 func (m Model) footer(w int) string {
 	if m.filtering {
-		return kit.Own("type to filter · enter/esc done · backspace erase", w, m.st.Muted).S
+		return kit.Own("type to filter · "+keymap.Hint(keymap.Described(m.keys.Traffic.KeepFilter, "done"), keymap.Described(m.keys.Text.Backspace, "erase")), w, m.st.Muted).S
 	}
 	parts := []key.Binding{m.pick.Open, m.keys.List.Up, m.keys.List.Down, m.pick.Filter, m.keys.Global.Quit}
 	var hs []string

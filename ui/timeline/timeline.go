@@ -3,9 +3,11 @@
 package timeline
 
 import (
+	bubkey "charm.land/bubbles/v2/key"
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"path/filepath"
 	"strings"
 	"time"
@@ -32,17 +34,6 @@ type Options struct {
 	// conn's default); see record.ReadLimited.
 	MaxLineBytes int
 }
-
-// Timeline keys. They are control keys, so that they never reach a text
-// field of the inspector.
-const (
-	keyNext     = "ctrl+n"
-	keyPrev     = "ctrl+p"
-	keyNextSend = "ctrl+f"
-	keyPrevSend = "ctrl+b"
-	keyStart    = "ctrl+home"
-	keyEnd      = "ctrl+end"
-)
 
 // Inspect opens the inspector read-only on the recording at path, with a
 // timeline under the panes to step through it, and returns when the person
@@ -80,12 +71,15 @@ type Timeline struct {
 
 	width, height int
 	bg            *tea.BackgroundColorMsg
+	// keys are the timeline's own (control keys, so that they never
+	// reach a text field of the inspector).
+	keys keymap.Timeline
 }
 
 // NewTimeline builds the replay program for rec, at the end of the
 // recording.
 func NewTimeline(rec *record.Recording, opts Options) *Timeline {
-	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title}
+	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: keymap.Default().Timeline}
 	if t.title == "" {
 		t.title = "recording"
 	}
@@ -175,18 +169,19 @@ func (t *Timeline) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		t.bg = &m
 	case tea.KeyPressMsg:
-		switch m.String() {
-		case keyNext:
+		k := t.keys
+		switch {
+		case bubkey.Matches(m, k.Next):
 			return t, t.Seek(t.cursor + 1)
-		case keyPrev:
+		case bubkey.Matches(m, k.Prev):
 			return t, t.Seek(t.cursor - 1)
-		case keyNextSend:
+		case bubkey.Matches(m, k.NextSend):
 			return t, t.Seek(t.nextSend())
-		case keyPrevSend:
+		case bubkey.Matches(m, k.PrevSend):
 			return t, t.Seek(t.prevSend())
-		case keyStart:
+		case bubkey.Matches(m, k.Start):
 			return t, t.Seek(0)
-		case keyEnd:
+		case bubkey.Matches(m, k.End):
 			return t, t.Seek(len(t.evs))
 		}
 	}
@@ -234,7 +229,7 @@ func (t *Timeline) StatusLine(width int) string {
 		what = Describe(t.evs[t.cursor-1])
 	}
 	left := fmt.Sprintf("REPLAY %s %d/%d +%s %s ", inert.Fit(t.title, 24), t.cursor, len(t.evs), elapsed, at.Format("15:04:05.000"))
-	keys := " ^p/^n event  ^b/^f sent line  ^home/^end  (read-only)"
+	keys := " " + keymap.Hint(t.keys.Next, t.keys.NextSend, t.keys.End) + "  (read-only)"
 	room := width - inert.Width(left) - inert.Width(keys)
 	if room < 8 {
 		return inert.Fit(left+what, width)

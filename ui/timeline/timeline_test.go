@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +17,17 @@ import (
 // of internal/replay's tests (tools, echo, progress, read, get, complete,
 // sample, roots, fail, rpc_error), made with
 // mcptui run checks.mcpt --record demo.jsonl --answer sampling=text:a-recorded-haiku --root file:///project -- mcptui demo-server
+
+// The timeline's default keys, by name.
+var (
+	tk          = keymap.Default().Timeline
+	keyNext     = tk.Next.Keys()[0]
+	keyPrev     = tk.Prev.Keys()[0]
+	keyNextSend = tk.NextSend.Keys()[0]
+	keyPrevSend = tk.PrevSend.Keys()[0]
+	keyStart    = tk.Start.Keys()[0]
+	keyEnd      = tk.End.Keys()[0]
+)
 
 func key(s string) tea.KeyPressMsg {
 	switch s {

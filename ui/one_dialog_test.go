@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
+)
+
+// TestOneSubscribeDialogAndOneCount (issue 18 item 5): s in the catalog
+// opens the same subscribe dialog as s in pane 4, and the catalog counts
+// the subscriptions pane 4 lists.
+func TestOneSubscribeDialogAndOneCount(t *testing.T) {
+	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}})
+	m.Update(EventsMsg{Events: uitest.Session()})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	_, cmd := m.Update(keyMsg("E"))
+	run(t, m, cmd)
+	s := screen(m)
+	if !strings.Contains(s, "4 Subscriptions (1 open)") && !strings.Contains(s, "1 subscription(s)") {
+		t.Fatalf("no count:\n%s", s)
+	}
+	if !strings.Contains(s, "1 subscription(s)") {
+		t.Errorf("the catalog does not count pane 4's open subscription:\n%s", s)
+	}
+	run(t, m, press(m, "s"))
+	if m.overlay != overlayListen {
+		t.Fatalf("s in the catalog opened overlay %d, not the subscribe dialog", m.overlay)
+	}
+	if s := screen(m); !strings.Contains(s, "New subscription") {
+		t.Fatalf("not the subscribe dialog:\n%s", s)
+	}
+	press(m, "esc")
+	if m.overlay != overlayNone || m.focus != paneCatalog {
+		t.Errorf("esc left overlay %d focus %d", m.overlay, m.focus)
+	}
+}
+
+// TestListenPresetPicked: the dialog opened for a resource has it picked,
+// also once the server's list arrives.
+func TestListenPresetPicked(t *testing.T) {
+	m, _ := newTest(t, 100, 30, uitest.Session()...)
+	m.openListenFor("file:///var/log/build.log")
+	m.resourcesLoaded(resourcesMsg{})
+	d := m.listen
+	if len(d.resources) != 1 || !d.resources[0].on || d.resources[0].uri != "file:///var/log/build.log" {
+		t.Fatalf("resources %+v", d.resources)
+	}
+}
