@@ -25,6 +25,8 @@ const (
 	// view.
 	LogPane
 	ServerPane
+	// PoliciesOverlay is the answer policies dialog.
+	PoliciesOverlay
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -33,7 +35,7 @@ func (m KeyMap) Local(c Context) []key.Binding {
 	case InFlightPane:
 		return []key.Binding{m.InFlight.Open, m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.OpenResponse, m.InFlight.OpenRequest}
 	case PendingPane:
-		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
+		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open, m.Pending.Policies}
 	case TrafficPane:
 		return []key.Binding{m.Traffic.Open, m.Traffic.Filter, m.Traffic.Jump, m.Traffic.Copy, m.Traffic.Follow}
 	case SubscriptionsPane:
@@ -43,6 +45,8 @@ func (m KeyMap) Local(c Context) []key.Binding {
 			m.Traffic.Jump, m.List.Left, m.List.Right, m.Overlay.Close}
 	case ListenOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Listen.Toggle, m.Overlay.Close}
+	case PoliciesOverlay:
+		return []key.Binding{m.Pending.PolicyCycle, m.List.Up, m.List.Down, m.Overlay.Close}
 	case EditorOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
 	case DialogOverlay, ComposerOverlay:

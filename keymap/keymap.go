@@ -47,6 +47,9 @@ type Pending struct {
 	// Form opens the question's own editor (a form for elicitation, the
 	// sampling reply, the roots list).
 	Form key.Binding
+	// Policies opens the answer policies (ask, answer, reject per kind of
+	// question); PolicyCycle changes the selected one there.
+	Policies, PolicyCycle key.Binding
 }
 
 // Traffic keys act on the traffic log.
@@ -155,6 +158,9 @@ func Default() KeyMap {
 			Reject:  b(k("x"), "x", "reject"),
 			Open:    b(k("o"), "o", "open request"),
 			Form:    b(k("f"), "f", "answer"),
+			// The answer policies (issue 18 item 4).
+			Policies:    b(k("p"), "p", "answer policies"),
+			PolicyCycle: b(k("space", "enter"), "space", "ask/answer/reject"),
 		},
 		Traffic: Traffic{
 			Filter:      b(k("/"), "/", "filter"),
@@ -209,6 +215,7 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 		"list.top": &l.Top, "list.bottom": &l.Bottom, "list.left": &l.Left, "list.right": &l.Right,
 		"inflight.cancel": &f.Cancel, "inflight.extend": &f.Extend, "inflight.open": &f.Open, "inflight.openrequest": &f.OpenRequest, "inflight.openresponse": &f.OpenResponse,
 		"pending.reply": &p.Reply, "pending.approve": &p.Approve, "pending.edit": &p.Edit, "pending.reject": &p.Reject, "pending.open": &p.Open, "pending.form": &p.Form,
+		"pending.policies": &p.Policies, "pending.policycycle": &p.PolicyCycle,
 		"traffic.filter": &t.Filter, "traffic.clearfilter": &t.ClearFilter, "traffic.open": &t.Open,
 		"traffic.jump": &t.Jump, "traffic.copy": &t.Copy, "traffic.follow": &t.Follow,
 		"subscriptions.listen": &s.Listen, "subscriptions.close": &s.Close, "subscriptions.open": &s.Open,

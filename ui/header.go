@@ -135,6 +135,8 @@ func (m *Model) context() keymap.Context {
 		return keymap.ListenOverlay
 	case overlayVersion, overlayLogLevel:
 		return keymap.DialogOverlay
+	case overlayPolicies:
+		return keymap.PoliciesOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput

@@ -50,6 +50,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.answerKey(msg)
 	case overlayLogLevel:
 		return m.levelKey(msg)
+	case overlayPolicies:
+		return m.policiesKey(msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)

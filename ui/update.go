@@ -52,6 +52,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // step; it rings the bell when a new question arrives.
 func (m *Model) apply(evs []model.Event) tea.Cmd {
 	m.sess.ApplyAll(evs)
+	m.policyNotes(evs)
 	m.traffic.sync(m.sess.History())
 	m.selectNewRequest(evs)
 	pending := m.sess.Counters().Pending
