@@ -49,7 +49,9 @@ func (m KeyMap) Local(c Context) []key.Binding {
 		return []key.Binding{m.Pending.PolicyCycle, m.List.Up, m.List.Down, m.Overlay.Close}
 	case EditorOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
-	case DialogOverlay, ComposerOverlay:
+	case ComposerOverlay:
+		return []key.Binding{m.Overlay.Submit, m.Composer.Accept, m.Composer.Next, m.Overlay.NextField, m.Overlay.Close}
+	case DialogOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
 	case CatalogPane:
 		return []key.Binding{

@@ -72,6 +72,13 @@ type Listen struct {
 	Toggle key.Binding
 }
 
+// Composer keys pick from the composer's suggestions (methods the server
+// offers, its tools, prompts, resources): arrows only, so that letters
+// stay typed.
+type Composer struct {
+	Next, Prev, Accept key.Binding
+}
+
 // Overlay keys work in the viewer, editors and dialogs.
 type Overlay struct {
 	Close, Submit, NextField, External key.Binding
@@ -100,8 +107,9 @@ type KeyMap struct {
 	Tap           Tap
 	// Log and Server are the keys of the log view (pane 7) and the
 	// server view (pane 8); see views.go.
-	Log    Log
-	Server Server
+	Log      Log
+	Server   Server
+	Composer Composer
 }
 
 func b(keys []string, help, desc string) key.Binding {
@@ -190,6 +198,11 @@ func Default() KeyMap {
 			NextField: b(k("tab"), "tab", "next field"),
 			External:  b(k("ctrl+e"), "ctrl+e", "edit in $EDITOR"),
 		},
+		Composer: Composer{
+			Next:   b(k("down"), "↓", "next suggestion"),
+			Prev:   b(k("up"), "↑", "previous suggestion"),
+			Accept: b(k("enter"), "enter", "take suggestion"),
+		},
 		Tap: Tap{
 			Break:   b(k("ctrl+k"), "^k", "breakpoint"),
 			Forward: b(k("ctrl+f"), "^f", "forward held"),
@@ -206,7 +219,7 @@ func Default() KeyMap {
 // (for example "pending.approve"), for Rebind and for listing.
 func (m *KeyMap) Named() map[string]*key.Binding {
 	g, l, f, p, t, s, o := &m.Global, &m.List, &m.InFlight, &m.Pending, &m.Traffic, &m.Subscriptions, &m.Overlay
-	v, li, tp := &m.Viewer, &m.Listen, &m.Tap
+	v, li, tp, co := &m.Viewer, &m.Listen, &m.Tap, &m.Composer
 	return map[string]*key.Binding{
 		"global.quit": &g.Quit, "global.help": &g.Help, "global.nextpane": &g.NextPane, "global.prevpane": &g.PrevPane,
 		"global.zoom": &g.Zoom, "global.restart": &g.Restart, "global.version": &g.Version, "global.compose": &g.Compose, "global.explorer": &g.Explorer, "global.pane1": &g.Pane1, "global.pane2": &g.Pane2,
@@ -222,6 +235,7 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 		"viewer.fold": &v.Fold, "viewer.foldall": &v.FoldAll, "viewer.unfoldall": &v.UnfoldAll, "viewer.copyvalue": &v.CopyValue,
 		"listen.toggle": &li.Toggle,
 		"overlay.close": &o.Close, "overlay.submit": &o.Submit, "overlay.nextfield": &o.NextField, "overlay.external": &o.External,
+		"composer.next": &co.Next, "composer.prev": &co.Prev, "composer.accept": &co.Accept,
 		"tap.break": &tp.Break, "tap.forward": &tp.Forward, "tap.drop": &tp.Drop, "tap.edit": &tp.Edit, "tap.answer": &tp.Answer,
 		"global.pane7": &g.Pane7, "global.pane8": &g.Pane8, "global.loglevel": &g.LogLevel,
 		"log.moresevere": &m.Log.MoreSevere, "log.lesssevere": &m.Log.LessSevere, "log.open": &m.Log.Open, "log.follow": &m.Log.Follow,

@@ -84,7 +84,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		// at the method.
 		m.composer.field, m.composer.err = fieldMethod, ""
 		m.composer.focusField()
+		m.composer.refreshSuggestions()
 		m.overlay = overlayComposer
+		return m.listComposerOffer()
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
 	case key.Matches(msg, g.Version):
