@@ -95,9 +95,11 @@ func (m *Model) drawPolicies(d *policiesDialog, w, h int) []string {
 	}
 	out = append(out, kit.Row(st, w, false))
 	for _, l := range []string{
-		" ask: the question waits in pane 2 for you · answer: the prepared answer goes at once ·",
-		" reject: an error (a decline for an elicitation). Answered questions stay listed in pane 2,",
-		" marked auto, and their line in traffic says [auto …]. --answer KIND=ACTION sets them at start.",
+		" ask: the question waits in pane 2 for you",
+		" answer: the prepared answer goes at once",
+		" reject: an error (a decline for an elicitation)",
+		" What a policy answered stays in pane 2, marked auto;",
+		" its line in traffic says [auto …]. --answer KIND=ACTION sets them at start.",
 	} {
 		out = append(out, kit.Row(st, w, false, kit.Own(l, w, st.Muted)))
 	}
