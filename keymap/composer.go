@@ -10,6 +10,10 @@ type Composer struct {
 	// Choose is enter where it picks or sends (the version, a rejection,
 	// an URI added to a subscription).
 	Choose key.Binding
+	// Next, Prev and Accept pick from the composer's suggestions (methods
+	// the server offers, its tools, prompts, resources): arrows and enter
+	// only, so that letters stay typed.
+	Next, Prev, Accept key.Binding
 }
 
 func defaultComposer() Composer {
@@ -17,6 +21,9 @@ func defaultComposer() Composer {
 		PrevField: b(k("shift+tab"), "shift+tab", "previous field"),
 		Toggle:    b(k("space", "x"), "space", "toggle"),
 		Choose:    b(k("enter"), "enter", "choose"),
+		Next:      b(k("down"), "↓", "next suggestion"),
+		Prev:      b(k("up"), "↑", "previous suggestion"),
+		Accept:    b(k("enter"), "enter", "take suggestion"),
 	}
 }
 

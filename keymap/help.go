@@ -31,6 +31,8 @@ const (
 	// CatalogInput is the catalog while it holds a text field (a form, its
 	// filter, a dialog): printable keys type there.
 	CatalogInput
+	// PoliciesOverlay is the answer policies dialog.
+	PoliciesOverlay
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -39,7 +41,7 @@ func (m KeyMap) Local(c Context) []key.Binding {
 	case InFlightPane:
 		return []key.Binding{m.InFlight.Open, m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.OpenResponse, m.InFlight.OpenRequest}
 	case PendingPane:
-		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open}
+		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open, m.Pending.Policies}
 	case TrafficPane:
 		return []key.Binding{m.Traffic.Open, m.Traffic.Filter, m.Traffic.Jump, m.Traffic.Copy, m.Traffic.Follow}
 	case SubscriptionsPane:
@@ -49,9 +51,13 @@ func (m KeyMap) Local(c Context) []key.Binding {
 			m.Traffic.Jump, m.List.Left, m.List.Right, m.Overlay.Close}
 	case ListenOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Listen.Toggle, m.Overlay.Close}
+	case PoliciesOverlay:
+		return []key.Binding{m.Pending.PolicyCycle, m.List.Up, m.List.Down, m.Overlay.Close}
 	case EditorOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.External, m.Overlay.Close}
-	case DialogOverlay, ComposerOverlay:
+	case ComposerOverlay:
+		return []key.Binding{m.Overlay.Submit, m.Composer.Accept, m.Composer.Next, m.Overlay.NextField, m.Overlay.Close}
+	case DialogOverlay:
 		return []key.Binding{m.Overlay.Submit, m.Overlay.NextField, m.Overlay.Close}
 	case CatalogPane, CatalogInput:
 		return []key.Binding{m.Catalog.Back, m.Catalog.Answer}

@@ -48,6 +48,9 @@ type Pending struct {
 	// Form opens the question's own editor (a form for elicitation, the
 	// sampling reply, the roots list).
 	Form key.Binding
+	// Policies opens the answer policies (ask, answer, reject per kind of
+	// question); PolicyCycle changes the selected one there.
+	Policies, PolicyCycle key.Binding
 }
 
 // Traffic keys act on the traffic log.
@@ -167,6 +170,9 @@ func Default() KeyMap {
 			Reject:  b(k("x"), "x", "reject"),
 			Open:    b(k("o"), "o", "open request"),
 			Form:    b(k("f"), "f", "answer"),
+			// The answer policies (issue 18 item 4).
+			Policies:    b(k("p"), "p", "answer policies"),
+			PolicyCycle: b(k("space", "enter"), "space", "ask/answer/reject"),
 		},
 		Traffic: Traffic{
 			Filter:      b(k("/"), "/", "filter"),

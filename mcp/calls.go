@@ -78,30 +78,8 @@ func (c *Client) requireCapability(method string) error {
 	if sess.InitializeResult == nil && sess.DiscoverResult == nil {
 		return nil // a pinned 2026-07-28 session that has not discovered
 	}
-	caps := sess.Capabilities
-	var need string
-	var has bool
-	switch method {
-	case MethodListTools, MethodCallTool:
-		need, has = "tools", caps.Tools != nil
-	case MethodListResources, MethodListResourceTemplates, MethodReadResource, MethodSubscribe, MethodUnsubscribe:
-		need, has = "resources", caps.Resources != nil
-		if has && (method == MethodSubscribe || method == MethodUnsubscribe) {
-			need, has = "resources.subscribe", caps.Resources.Subscribe
-		}
-	case MethodListPrompts, MethodGetPrompt:
-		need, has = "prompts", caps.Prompts != nil
-	case MethodComplete:
-		if Before(sess.Version, Version20250326) {
-			return nil
-		}
-		need, has = "completions", caps.Completions != nil
-	case MethodSetLevel:
-		need, has = "logging", caps.Logging != nil
-	default:
-		return nil
-	}
-	if has {
+	need, ok := Declares(sess.Capabilities, sess.Version, method)
+	if ok {
 		return nil
 	}
 	return &NotDeclaredError{Method: method, Capability: need}

@@ -89,6 +89,10 @@ func (s *Session) applyCurrent(ev Event) {
 		s.asked(e)
 	case QuestionResolved:
 		if q := s.Question(questionKey(s.conn.Gen, e.RequestID, e.Key)); q != nil {
+			if q.State == Waiting && e.Auto != "" {
+				q.Auto = e.Auto
+				s.markAuto(q)
+			}
 			q.resolve(e.Time, e.State, e.Answer, e.Err)
 		}
 	case SubscriptionOpened:
@@ -216,8 +220,8 @@ func (s *Session) asked(e QuestionAsked) {
 	s.qs = append(s.qs, &Question{
 		Key: key, Kind: k, RequestID: clone(e.RequestID), Method: e.Method, Params: clone(e.Params),
 		CallMethod: e.CallMethod, Round: e.Round, Gen: s.conn.Gen, Arrived: e.Time,
-		InputKey: inputKey(e),
-		Summary:  summarizeQuestion(k, e.Params, s.cfg.Roots),
+		InputKey: inputKey(e), Note: e.Note,
+		Summary: summarizeQuestion(k, e.Params, s.cfg.Roots),
 	})
 	s.pruneQuestions()
 }

@@ -189,6 +189,9 @@ type QuestionAsked struct {
 	// input_required result, and which round it was.
 	CallMethod string
 	Round      int
+	// Note says why a policy that would have answered asks instead (its
+	// prepared answer does not fit this question).
+	Note string
 }
 
 // QuestionResolved ends a question: answered, rejected, cancelled by the
@@ -203,6 +206,10 @@ type QuestionResolved struct {
 	// elicitation); Err the error sent (Rejected).
 	Answer json.RawMessage
 	Err    *RPCError
+	// Auto is the answer policy that answered without a person, in the
+	// --answer vocabulary ("roots=answer"); "" when a person did. Its
+	// answer's line on the wire is marked with it.
+	Auto string
 }
 
 // SubscriptionOpened is a subscription the backend opened without a

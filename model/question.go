@@ -102,6 +102,11 @@ type Question struct {
 	Resolved   time.Time
 	Answer     json.RawMessage
 	Err        *RPCError
+	// Auto is the answer policy that answered it without a person
+	// ("roots=answer"); "" when a person did.
+	Auto string
+	// Note says why a policy that would have answered it asks instead.
+	Note string
 	// Summary is what a person needs to see to answer.
 	Summary Summary
 }

@@ -150,6 +150,9 @@ type Session struct {
 	// notes are the notifications for the catalog (see notes.go).
 	notes []Note
 	noteN uint64
+	// auto holds the marks of answers a policy sent, until their line
+	// crosses the wire (see policymark.go).
+	auto map[string]string
 }
 
 // New returns an empty session in the Starting phase.

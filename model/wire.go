@@ -54,6 +54,11 @@ func (s *Session) wire(w Wire) {
 		// A line that went on with a mark (a tap's breakpoint held it).
 		e.Summary = "[" + w.Reason + "] " + e.Summary
 	}
+	if w.Dir == Out {
+		if rule := s.autoMarkFor(env); rule != "" {
+			e.Summary = "[auto " + rule + "] " + e.Summary
+		}
+	}
 	added := s.history.add(e)
 	s.lintLine(added.Seq, w)
 	s.dispatch(w, env, added)

@@ -23,29 +23,43 @@ import (
 // composer fields, in tab order.
 const (
 	fieldMethod = iota
+	fieldTarget
 	fieldTimeout
 	fieldProgress
 	fieldParams
 	composerFields
 )
 
-// composer is the raw request overlay: method, params JSON, timeout and
-// progress options, so any request can be sent.
+// composer is the request overlay: method (completed from what the
+// server offers), target (a tool, prompt or URI picked from its catalog),
+// params JSON (started from the method's skeleton), timeout and progress
+// options, so any request can be sent.
 type composer struct {
-	method, timeout textinput.Model
-	params          textarea.Model
-	progress        bool
-	field           int
-	err             string
+	method, target, timeout textinput.Model
+	params                  textarea.Model
+	progress                bool
+	field                   int
+	err                     string
+	// offer is what the server offers (nil until listed); suggestions
+	// are the method field's or the target field's, pick the selected.
+	offer       *composerOffer
+	offerGen    int
+	suggestions []string
+	pick        int
 }
 
 func newComposer() *composer {
-	c := &composer{method: textinput.New(), timeout: textinput.New(), params: textarea.New(), progress: true}
-	c.method.Prompt, c.timeout.Prompt, c.params.Prompt = "", "", " "
+	c := &composer{method: textinput.New(), target: textinput.New(), timeout: textinput.New(), params: textarea.New(), progress: true}
+	c.method.Prompt, c.target.Prompt, c.timeout.Prompt, c.params.Prompt = "", "", "", " "
 	c.method.SetValue("tools/list")
+	c.method.Placeholder = "a method: type to complete from what the server offers"
+	c.target.Placeholder = "pick from the server's catalog (↑/↓, enter)"
 	c.timeout.Placeholder = "default (e.g. 30s, 2m, none)"
 	c.params.SetValue("{}")
-	c.params.MaxHeight = 0
+	// The params field is as tall as its text, up to the room there is
+	// (a textarea draws every row it has on every key: a tall empty one
+	// made each key cost milliseconds); what is typed is never blocked.
+	c.params.DynamicHeight, c.params.MinHeight, c.params.MaxContentHeight = true, 3, 1<<30
 	c.focusField()
 	return c
 }
@@ -53,11 +67,14 @@ func newComposer() *composer {
 // focusField focuses the current field's input.
 func (c *composer) focusField() {
 	c.method.Blur()
+	c.target.Blur()
 	c.timeout.Blur()
 	c.params.Blur()
 	switch c.field {
 	case fieldMethod:
 		c.method.Focus()
+	case fieldTarget:
+		c.target.Focus()
 	case fieldTimeout:
 		c.timeout.Focus()
 	case fieldParams:
@@ -105,7 +122,24 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 			step = composerFields - 1
 		}
 		c.field = (c.field + step) % composerFields
+		if c.field == fieldTarget && c.offer.targetsOf(c.methodName()) == nil {
+			c.field = (c.field + step) % composerFields
+		}
 		c.focusField()
+		c.refreshSuggestions()
+		return nil
+	case c.suggesting() && key.Matches(msg, m.keys.Composer.Next):
+		c.pick = (c.pick + 1) % len(c.suggestions)
+		return nil
+	case c.suggesting() && key.Matches(msg, m.keys.Composer.Prev):
+		c.pick = (c.pick + len(c.suggestions) - 1) % len(c.suggestions)
+		return nil
+	case c.suggesting() && key.Matches(msg, m.keys.Composer.Accept):
+		c.accept()
+		return nil
+	case (c.field == fieldMethod || c.field == fieldTarget) && key.Matches(msg, m.keys.Composer.Accept):
+		// enter on a field with nothing to suggest goes on.
+		c.accept()
 		return nil
 	case key.Matches(msg, k.Submit):
 		req, err := c.request()
@@ -131,6 +165,10 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch c.field {
 	case fieldMethod:
 		c.method, cmd = c.method.Update(msg)
+		c.refreshSuggestions()
+	case fieldTarget:
+		c.target, cmd = c.target.Update(msg)
+		c.refreshSuggestions()
 	case fieldTimeout:
 		c.timeout, cmd = c.timeout.Update(msg)
 	case fieldProgress:
@@ -154,23 +192,40 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 		return kit.Own(name, 11, sty)
 	}
 	c.method.SetWidth(max(w-12, 1))
+	c.target.SetWidth(max(w-12, 1))
 	c.timeout.SetWidth(max(w-12, 1))
 	c.params.SetWidth(w)
-	c.params.SetHeight(max(h-6, 1))
 	box := "[ ]"
 	if c.progress {
 		box = "[x]"
 	}
-	out := []string{
-		kit.Row(m.styles, w, false, label(" method", fieldMethod), kit.Txt(c.method.View(), st.Text)),
+	out := []string{kit.Row(m.styles, w, false, label(" method", fieldMethod), kit.Txt(c.method.View(), st.Text))}
+	if c.field == fieldMethod {
+		out = append(out, m.drawSuggestions(c, w)...)
+	}
+	if c.offer.targetsOf(c.methodName()) != nil {
+		out = append(out, kit.Row(m.styles, w, false, label(targetLabel(c.methodName()), fieldTarget), kit.Txt(c.target.View(), st.Text)))
+		if c.field == fieldTarget {
+			out = append(out, m.drawSuggestions(c, w)...)
+		}
+	}
+	if room := max(h-len(out)-5, 3); c.params.MaxHeight != room {
+		c.params.MaxHeight = room
+		c.params.SetHeight(c.params.Height())
+	}
+	out = append(out,
 		kit.Row(m.styles, w, false, label(" timeout", fieldTimeout), kit.Txt(c.timeout.View(), st.Text)),
 		kit.Row(m.styles, w, false, label(" progress", fieldProgress), kit.Own(box+" ask for progress; each one restarts the timer", w-11, st.Text)),
 		kit.Row(m.styles, w, false, label(" params", fieldParams)),
-	}
+	)
 	for _, l := range strings.Split(c.params.View(), "\n") {
 		out = append(out, kit.Fit(l, w))
 	}
-	msg, sty := keymap.Hint(m.composerKeys()...), st.Muted
+	prefix := ""
+	if c.offer == nil {
+		prefix = "listing what the server offers… · "
+	}
+	msg, sty := prefix+keymap.HintFit(max(w-2-len([]rune(prefix)), 0), m.composerKeys()...), st.Muted
 	if c.err != "" {
 		msg, sty = "✗ "+c.err, st.Error
 	}
@@ -196,5 +251,5 @@ func callDone(method string, res []byte, err error, open string) tea.Msg {
 // composerKeys are the keys of the new-request dialog.
 func (m *Model) composerKeys() []key.Binding {
 	k := m.keys
-	return []key.Binding{k.Overlay.Submit, k.Overlay.NextField, k.Composer.Toggle, k.Overlay.Close}
+	return []key.Binding{k.Overlay.Submit, k.Composer.Accept, k.Overlay.NextField, k.Composer.Toggle, k.Overlay.Close}
 }

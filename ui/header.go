@@ -161,6 +161,8 @@ func (m *Model) context() keymap.Context {
 		return keymap.DialogOverlay
 	case overlayAnswer:
 		return keymap.AnswerOverlay
+	case overlayPolicies:
+		return keymap.PoliciesOverlay
 	}
 	if m.traffic.editing {
 		return keymap.FilterInput

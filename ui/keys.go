@@ -49,6 +49,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.answerKey(msg)
 	case overlayLogLevel:
 		return m.levelKey(msg)
+	case overlayPolicies:
+		return m.policiesKey(msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)
@@ -80,7 +82,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		// at the method.
 		m.composer.field, m.composer.err = fieldMethod, ""
 		m.composer.focusField()
+		m.composer.refreshSuggestions()
 		m.overlay = overlayComposer
+		return m.listComposerOffer()
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
 	case key.Matches(msg, g.Version):

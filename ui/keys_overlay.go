@@ -17,6 +17,10 @@ import (
 func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 	q := m.selectedQuestion()
 	k := m.keys.Pending
+	if key.Matches(msg, k.Policies) {
+		m.openPolicies()
+		return nil
+	}
 	if q == nil {
 		return nil
 	}

@@ -34,6 +34,9 @@ func (m *Model) drawPending(w, h int) []string {
 	if q.State != model.Waiting {
 		out = append(out, kit.Row(m.styles, w, false, kit.Srv(" "+questionOutcome(q), w, st.Muted)))
 	}
+	if q.Note != "" && q.State == model.Waiting {
+		out = append(out, kit.Row(m.styles, w, false, kit.Srv(" ⚠ "+q.Note, w, st.Warn)))
+	}
 	lines := q.Summary.Lines(q.Kind)
 	labelW := 11
 	for _, kv := range lines {
@@ -56,6 +59,9 @@ func (m *Model) drawPending(w, h int) []string {
 
 // questionOutcome says how a question ended.
 func questionOutcome(q *model.Question) string {
+	if q.Auto != "" {
+		return autoOutcome(q)
+	}
 	after := fmtAge(q.Resolved.Sub(q.Arrived))
 	switch q.State {
 	case model.Answered:
@@ -100,6 +106,9 @@ func (m *Model) questionRow(q *model.Question, w int, sel bool, now time.Time) s
 	}
 	if q.Kind == model.AskRoots {
 		gist = fmt.Sprintf("%d roots to return", len(q.Summary.Roots))
+	}
+	if q.Auto != "" {
+		gist = "auto " + q.Auto + " · " + gist
 	}
 	textSt := st.Text
 	if q.State != model.Waiting {

@@ -84,6 +84,8 @@ const (
 	overlayAnswer
 	// overlayLogLevel picks the log level asked of the server (logview.go).
 	overlayLogLevel
+	// overlayPolicies is the answer policies (policies.go).
+	overlayPolicies
 )
 
 // Model is the program's state: the session, and everything about how it is
@@ -125,7 +127,10 @@ type Model struct {
 	composer *composer
 	listen   *listenDialog
 	version  *versionPicker
-	help     help.Model
+	policies *policiesDialog
+	// policyState is what the answer policies remember (policies.go).
+	policyState policyState
+	help        help.Model
 	// helpFor is the context the help overlay shows; helpFrom the overlay
 	// it returns to.
 	helpFor  keymap.Context

@@ -191,6 +191,7 @@ func (m *Model) answerDone() tea.Cmd {
 	}
 	cmds := []tea.Cmd{m.sendAnswer(q, out.Answer, state)}
 	if r, ok := e.(*answer.Roots); ok && r.Changed {
+		m.rootsToPolicies()
 		cmds = append(cmds, m.rootsChanged())
 	}
 	return tea.Batch(cmds...)

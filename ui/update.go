@@ -28,6 +28,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.actionDone(msg)
 	case resourcesMsg:
 		m.resourcesLoaded(msg)
+	case composerOfferMsg:
+		m.offerArrived(msg)
 	case editorFileMsg, editorExitMsg, editorTextMsg:
 		return m, m.externalMsg(msg)
 	case tea.WindowSizeMsg:
@@ -53,6 +55,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // step; it rings the bell when a new question arrives.
 func (m *Model) apply(evs []model.Event) tea.Cmd {
 	m.sess.ApplyAll(evs)
+	m.policyNotes(evs)
 	m.traffic.sync(m.sess.History())
 	m.selectNewRequest(evs)
 	pending := m.sess.Counters().Pending
@@ -103,8 +106,8 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 		m.editor.ta, cmd = m.editor.ta.Update(msg)
 	case m.overlay == overlayReject:
 		cmd = m.reject.update(msg)
-	case m.overlay == overlayComposer && m.composer.field == fieldParams:
-		m.composer.params, cmd = m.composer.params.Update(msg)
+	case m.overlay == overlayComposer:
+		cmd = m.composer.paste(msg)
 	case m.overlay == overlayListen && m.listen.onURI():
 		m.listen.uri, cmd = m.listen.uri.Update(msg)
 	case m.traffic.editing:

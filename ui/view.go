@@ -150,6 +150,8 @@ func (m *Model) drawOverlay(w, h int) string {
 		return kit.Box(m.styles, w, h, "Protocol version", true, m.drawVersion(m.version, iw, ih))
 	case overlayLogLevel:
 		return kit.Box(m.styles, w, h, "Log level", true, m.drawLevelPicker(iw, ih))
+	case overlayPolicies:
+		return kit.Box(m.styles, w, h, "Answer policies", true, m.drawPolicies(m.policies, iw, ih))
 	case overlayReject:
 		return kit.Box(m.styles, w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
 	}

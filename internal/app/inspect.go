@@ -101,6 +101,8 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		ShutdownGrace:   cfg.ShutdownGrace,
 		// The server's log shows from the start, every level of it.
 		LogLevel: "debug",
+		Policies: cfg.Policies(),
+		Roots:    roots(cfg.Roots),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)

@@ -93,3 +93,16 @@ type ListenRequest struct {
 type Resource struct {
 	URI, Name string
 }
+
+// Policies is the optional part of a Backend that answers questions
+// without a person, by answer policy (model.Policy): the UI lists the
+// policies and changes them live; without it every question waits for
+// the person.
+type Policies interface {
+	// Policies are the policies in force now.
+	Policies() model.Policies
+	// SetPolicy changes the policy of method's questions from now on.
+	SetPolicy(method string, p model.Policy) error
+	// SetRoots changes the roots a prepared roots answer returns.
+	SetRoots(roots []model.Root)
+}

@@ -267,6 +267,9 @@ func Parse(args []string) (*Config, error) {
 	fs.BoolVar(&help, "help", false, "")
 	fs.BoolVar(&help, "h", false, "")
 	fs.BoolVar(&noBell, "no-bell", false, "")
+	// The inspector's answer policies: the headless commands' --answer,
+	// parsed by the same code.
+	fs.Func("answer", "", (&answerFlags{cfg: cfg}).set)
 	if err := fs.Parse(args); err != nil {
 		return nil, usageError("%v", err)
 	}

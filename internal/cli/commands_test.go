@@ -63,7 +63,7 @@ func TestParseCommandFlags(t *testing.T) {
 	if cfg.Timeout.String() != "2s" || cfg.Protocols[0] != "2025-11-25" || cfg.Roots[0] != "file:///a" || !cfg.Verbose || cfg.Record != "r.jsonl" {
 		t.Fatalf("flags: %+v", cfg)
 	}
-	want := []AnswerRule{{Kind: "sampling", Action: AnswerText, Text: "hello"}, {Kind: "elicitation", Action: AnswerDecline}}
+	want := []AnswerRule{{Kind: "sampling", Method: "sampling/createMessage", Action: AnswerText, Text: "hello"}, {Kind: "elicitation", Method: "elicitation/create", Action: AnswerDecline}}
 	if !reflect.DeepEqual(cfg.Answers, want) {
 		t.Fatalf("answers %+v", cfg.Answers)
 	}
@@ -112,24 +112,27 @@ func TestParseCompletion(t *testing.T) {
 
 func TestParseCommandErrors(t *testing.T) {
 	for _, args := range []string{
-		"tools",                                // no server
-		"tools --",                             // empty server
-		"tools extra -- srv",                   // a word tools does not take
-		"call -- srv",                          // no tool name
-		"call a b -- srv",                      // two names
-		"call echo --params {} -- srv",         // request's flag
-		"call echo --args [1] -- srv",          // not an object
-		"call echo --args {} --arg a=1 -- srv", // both
-		"call echo --arg a=1 --arg a=2 -- srv", // twice
-		"call echo --arg noequals -- srv",      // no =
-		"call echo --arg n:=nope -- srv",       // bad JSON
-		"get greet --arg n:=3 -- srv",          // := is for tools
-		"get greet --args {\"n\":3} -- srv",    // prompt arguments are strings
-		"tools --junit x.xml -- srv",           // run's flag
-		"tools --format yaml -- srv",           // unknown format
-		"tools --answer sampling=maybe -- srv", // unknown action
-		"tools --answer roots=x -- srv",        // roots come from --root
-		"tools --answer elicitation=@ -- srv",  // no such file
+		"tools",                                                         // no server
+		"tools --",                                                      // empty server
+		"tools extra -- srv",                                            // a word tools does not take
+		"call -- srv",                                                   // no tool name
+		"call a b -- srv",                                               // two names
+		"call echo --params {} -- srv",                                  // request's flag
+		"call echo --args [1] -- srv",                                   // not an object
+		"call echo --args {} --arg a=1 -- srv",                          // both
+		"call echo --arg a=1 --arg a=2 -- srv",                          // twice
+		"call echo --arg noequals -- srv",                               // no =
+		"call echo --arg n:=nope -- srv",                                // bad JSON
+		"get greet --arg n:=3 -- srv",                                   // := is for tools
+		"get greet --args {\"n\":3} -- srv",                             // prompt arguments are strings
+		"tools --junit x.xml -- srv",                                    // run's flag
+		"tools --format yaml -- srv",                                    // unknown format
+		"tools --answer sampling=maybe -- srv",                          // unknown action
+		"tools --answer roots=x -- srv",                                 // not a roots action
+		"tools --answer roots=ask -- srv",                               // no one to ask headless
+		"tools --answer samplign=reject -- srv",                         // a typo is not a method
+		"tools --answer roots=reject --answer roots/list=answer -- srv", // the same kind twice
+		"tools --answer elicitation=@ -- srv",                           // no such file
 		"tools --answer elicitation=decline --answer elicitation=cancel -- srv",
 		"doctor --answer sampling=reject -- srv", // doctor asks nothing
 		"replay",                                 // no file

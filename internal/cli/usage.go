@@ -114,11 +114,13 @@ Headless commands:
       --arg KEY=VALUE          one argument, a string (repeatable); KEY:=JSON for
                                any JSON value (tool arguments only)
       --params JSON            request's params: a JSON object, or @FILE
-      --answer KIND=ACTION     answer the server's questions without a person:
-                                 sampling=@reply.json | sampling=text:REPLY | sampling=reject
-                                 elicitation=accept-defaults|decline|cancel|@answer.json
-                               roots are answered from --root; a question with no
-                               rule gets an error naming the flag that answers it
+      --answer KIND=ACTION     the answer policy of a kind of question (inspector too):
+                                 roots=answer|reject|ask|@roots.json (default answer: --root)
+                                 sampling=text:REPLY|@reply.json|reject|ask
+                                 elicitation=accept-defaults|decline|cancel|@answer.json|reject|ask
+                                 METHOD=answer|reject|ask|@FILE
+                               headless, a question with no rule gets an error naming
+                               the flag that answers it (ask is for the inspector)
       --junit FILE             run, check: also write a JUnit XML report
       --sarif FILE             check: also write a SARIF 2.1.0 report
       --era all|V              check: the negotiated era (default), every era the

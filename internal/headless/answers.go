@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
-	"time"
 
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/inert"
@@ -16,42 +16,24 @@ import (
 
 // HeadlessModel is the model name of a sampling reply given with
 // --answer sampling=text:REPLY.
-const HeadlessModel = "mcptui-headless"
+const HeadlessModel = model.PreparedModel
 
 // Rules answer the server's questions without a person, from --answer and
-// --root. Every kind has an answerer: one without a rule answers with an
+// --root: the same answer policies the inspector applies (cli.Config's
+// Policies), with no one to ask. A question whose policy asks gets an
 // error that names the flag that would answer it.
 type Rules struct {
-	sampling, elicit *cli.AnswerRule
-	roots            []model.Root
-	notes            *noteWriter
-	verbose          bool
-	noRootsOnce      sync.Once
+	policies    model.Policies
+	roots       []model.Root
+	notes       *noteWriter
+	verbose     bool
+	noRootsOnce sync.Once
 }
 
-// NewRules checks the --answer rules of cfg (the files must hold answers of
-// the right shape) and returns them. Notes about questions go to notes.
+// NewRules returns the rules of cfg (its --answer files were checked as
+// they were parsed). Notes about questions go to notes.
 func NewRules(cfg *cli.Config, notes *noteWriter) (*Rules, error) {
-	r := &Rules{notes: notes, verbose: cfg.Verbose}
-	for i := range cfg.Answers {
-		a := &cfg.Answers[i]
-		switch a.Kind {
-		case "sampling":
-			if a.Action == cli.AnswerFile {
-				if err := checkSamplingFile(a.Body); err != nil {
-					return nil, fmt.Errorf("--answer sampling=@%s: %w", a.File, err)
-				}
-			}
-			r.sampling = a
-		case "elicitation":
-			if a.Action == cli.AnswerFile {
-				if err := checkElicitFile(a.Body); err != nil {
-					return nil, fmt.Errorf("--answer elicitation=@%s: %w", a.File, err)
-				}
-			}
-			r.elicit = a
-		}
-	}
+	r := &Rules{notes: notes, verbose: cfg.Verbose, policies: cfg.Policies()}
 	for _, uri := range cfg.Roots {
 		r.roots = append(r.roots, model.Root{URI: uri})
 	}
@@ -62,28 +44,6 @@ func NewRules(cfg *cli.Config, notes *noteWriter) (*Rules, error) {
 // written to w, for other commands that answer questions headless.
 func RulesTo(cfg *cli.Config, w io.Writer) (*Rules, error) {
 	return NewRules(cfg, &noteWriter{w: w})
-}
-
-func checkSamplingFile(b json.RawMessage) error {
-	var v struct {
-		Role    *string         `json:"role"`
-		Model   *string         `json:"model"`
-		Content json.RawMessage `json:"content"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil || v.Role == nil || v.Model == nil || len(v.Content) == 0 {
-		return fmt.Errorf(`a sampling result needs "role", "content" and "model", e.g. {"role":"assistant","content":{"type":"text","text":"..."},"model":"m"}`)
-	}
-	return nil
-}
-
-func checkElicitFile(b json.RawMessage) error {
-	var v struct {
-		Action string `json:"action"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil || (v.Action != "accept" && v.Action != "decline" && v.Action != "cancel") {
-		return fmt.Errorf(`an elicitation result needs "action": "accept", "decline" or "cancel" (and "content" to accept a form)`)
-	}
-	return nil
 }
 
 // Declare sets every answerer of o to these rules: the capability set
@@ -103,69 +63,48 @@ func DoctorRules(cfg *cli.Config, w io.Writer) (*Rules, error) {
 }
 
 // Sampling answers sampling/createMessage.
-func (r *Rules) Sampling() mcp.Answerer { return mcp.AnswerFunc(r.answerSampling) }
+func (r *Rules) Sampling() mcp.Answerer { return mcp.AnswerFunc(r.answer) }
 
 // ElicitForm answers form elicitations.
-func (r *Rules) ElicitForm() mcp.Answerer { return mcp.AnswerFunc(r.answerElicit) }
+func (r *Rules) ElicitForm() mcp.Answerer { return mcp.AnswerFunc(r.answer) }
 
 // ElicitURL answers URL elicitations.
-func (r *Rules) ElicitURL() mcp.Answerer { return mcp.AnswerFunc(r.answerElicit) }
+func (r *Rules) ElicitURL() mcp.Answerer { return mcp.AnswerFunc(r.answer) }
 
 // Roots answers roots/list.
-func (r *Rules) Roots() mcp.Answerer { return mcp.AnswerFunc(r.answerRoots) }
+func (r *Rules) Roots() mcp.Answerer { return mcp.AnswerFunc(r.answer) }
 
-func (r *Rules) answerSampling(_ context.Context, q *mcp.Question) (json.RawMessage, error) {
-	rule := r.sampling
-	if rule == nil {
-		return nil, r.noRule(q, "sampling", -1, "--answer sampling=@reply.json (or sampling=text:REPLY)")
-	}
-	switch rule.Action {
-	case cli.AnswerFile:
-		r.answered(q, "the reply in "+rule.File)
-		return rule.Body, nil
-	case cli.AnswerText:
-		r.answered(q, "the text reply")
-		return json.Marshal(map[string]any{
-			"role": "assistant", "content": map[string]string{"type": "text", "text": rule.Text},
-			"model": HeadlessModel, "stopReason": "endTurn",
-		})
-	}
-	r.answered(q, "a rejection")
-	return nil, &mcp.Error{Code: -1, Message: "User rejected sampling request"}
-}
-
-func (r *Rules) answerElicit(_ context.Context, q *mcp.Question) (json.RawMessage, error) {
-	rule := r.elicit
-	if rule == nil {
-		return nil, r.noRule(q, "elicitation", mcp.CodeInternal, "--answer elicitation=accept-defaults|decline|cancel|@answer.json")
-	}
+// answer applies the question's policy.
+func (r *Rules) answer(_ context.Context, q *mcp.Question) (json.RawMessage, error) {
 	mq := modelQuestion(q)
-	var ans json.RawMessage
-	switch rule.Action {
-	case cli.AnswerFile:
-		ans = rule.Body
-	case cli.AnswerAcceptDefaults:
-		ans = model.Prepared(mq, "", nil)
-	default:
-		ans = model.ElicitAnswer(rule.Action, nil)
+	p := r.policies.For(q.Method)
+	d := p.Decide(mq, r.roots)
+	if d.Ask && d.Answer == nil {
+		switch mq.Kind {
+		case model.AskSampling:
+			return nil, r.noRule(q, "sampling", -1, "--answer sampling=@reply.json (or sampling=text:REPLY)")
+		case model.AskElicitForm, model.AskElicitURL:
+			return nil, r.noRule(q, "elicitation", mcp.CodeInternal, "--answer elicitation=accept-defaults|decline|cancel|@answer.json")
+		}
+		return nil, r.noRule(q, model.PolicyKind(q.Method), mcp.CodeInternal, "--answer "+model.PolicyKind(q.Method)+"=answer")
 	}
-	if err := model.ValidateAnswer(mq, ans); err != nil {
-		r.notes.printf("the answer to %s (%s) does not fit its schema, sent anyway: %s", q.Method, rule.Action, inert.Line(err.Error()))
+	rule := p.Rule(q.Method)
+	if d.Ask {
+		// No one to ask: the unfit prepared answer goes anyway.
+		r.notes.printf("the answer to %s (%s) does not fit its schema, sent anyway: %s", q.Method, inert.Line(rule), inert.Line(strings.TrimPrefix(d.Why, "the prepared answer does not fit: ")))
 	}
-	r.answered(q, rule.Action)
-	return ans, nil
-}
-
-func (r *Rules) answerRoots(_ context.Context, q *mcp.Question) (json.RawMessage, error) {
-	if len(r.roots) == 0 {
+	if mq.Kind == model.AskRoots && d.Answer != nil && len(r.roots) == 0 && p.Answer == nil {
 		// No --root is an honest answer: no roots. Said once.
 		r.noRootsOnce.Do(func() {
 			r.notes.printf("the server asked for roots (%s): answered with an empty list; offer some with --root URI", q.Method)
 		})
-		return model.RootsAnswer(nil), nil
+		return d.Answer, nil
 	}
-	r.answered(q, fmt.Sprintf("%d root(s) from --root", len(r.roots)))
-	return model.RootsAnswer(r.roots), nil
+	r.answered(q, rule+": "+d.Gist)
+	if d.Err != nil {
+		return nil, &mcp.Error{Code: d.Err.Code, Message: d.Err.Message}
+	}
+	return d.Answer, nil
 }
 
 // noRule is the error for a question no rule answers, and a note saying so.
@@ -183,10 +122,5 @@ func (r *Rules) answered(q *mcp.Question, how string) {
 // modelQuestion is q as the model sees it (with its summary: the form's
 // fields and defaults).
 func modelQuestion(q *mcp.Question) *model.Question {
-	s := model.New(model.Config{})
-	s.Apply(model.QuestionAsked{Stamp: model.Stamp{Time: time.Now()}, Key: "q", Method: q.Method, Params: q.Params})
-	if qs := s.Questions(); len(qs) > 0 {
-		return qs[0]
-	}
-	return &model.Question{Method: q.Method, Params: q.Params, Kind: model.ClassifyQuestion(q.Method, q.Params)}
+	return model.QuestionFor(q.Method, q.Params, nil)
 }

@@ -130,7 +130,11 @@ func TestExitCodes(t *testing.T) {
 		{"timeout", args("call", "slow", "--timeout", "300ms", "--reset-timeout-on-progress=false", server("demo")), ExitTimeout, KindTimeout, mcp.CodeTimeout, ""},
 		{"handshake timeout", args("tools", "--timeout", "300ms", "--protocol", "2025-11-25", server("silent")), ExitTimeout, KindTimeout, mcp.CodeTimeout, ""},
 		{"server exits", args("call", "exit", "--arg", "status:=3", server("demo")), ExitConnection, KindConnection, mcp.CodeConnection, ""},
-		{"bad answer file", args("call", "echo", "--answer", "sampling=@"+writeFile(t, "r.json", `{"text":"no"}`), server("demo")), ExitUsage, KindUsage, 0, "role"},
+	}
+	// A bad answer file is a usage error before any process starts (cli
+	// checks it as it parses --answer, for the inspector too).
+	if _, err := cli.Parse(args("call", "echo", "--answer", "sampling=@"+writeFile(t, "r.json", `{"text":"no"}`), server("demo"))); !errors.Is(err, cli.ErrUsage) || !strings.Contains(err.Error(), `"role"`) {
+		t.Errorf("bad answer file: %v, want a usage error naming \"role\"", err)
 	}
 	for _, tc := range cases {
 		r := run(t, tc.args...)

@@ -43,6 +43,12 @@ func (s *Session) ask(ctx context.Context, g *generation, q *mcp.Question) (json
 		s.nextKey++
 		key = fmt.Sprintf("%s#%d", q.Origin.Key, s.nextKey)
 	}
+	s.mu.Unlock()
+	result, err, auto, note := s.decide(g, q, key)
+	if auto {
+		return result, err
+	}
+	s.mu.Lock()
 	ref := refKey(g.n, q.Origin.RequestID, key)
 	p := &parked{answer: make(chan answer, 1)}
 	s.questions[ref] = p
@@ -55,7 +61,7 @@ func (s *Session) ask(ctx context.Context, g *generation, q *mcp.Question) (json
 
 	s.push(model.QuestionAsked{
 		Stamp: model.Stamp{Time: s.now(), Gen: g.n}, RequestID: q.Origin.RequestID, Key: key, Method: q.Method, Params: q.Params,
-		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round,
+		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round, Note: note,
 	})
 	select {
 	case a := <-p.answer:

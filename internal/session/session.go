@@ -50,6 +50,11 @@ type Config struct {
 	// LogLevel, when set, is asked of every server that can take it as
 	// soon as it is ready (see startLogging); "" asks nothing.
 	LogLevel string
+	// Policies say which questions are answered without a person (see
+	// model.Policy); the zero value asks about everything. Roots are what
+	// a prepared roots answer returns.
+	Policies model.Policies
+	Roots    []model.Root
 }
 
 // Session is one inspector's connection to its server, across restarts.
@@ -64,6 +69,8 @@ type Session struct {
 	questions  map[string]*parked
 	nextKey    int
 	nextSubKey int
+	policies   model.Policies
+	roots      []model.Root
 }
 
 // generation is one process of the server and what belongs to it.
@@ -104,6 +111,7 @@ var (
 	_ backend.Backend  = (*Session)(nil)
 	_ backend.Caller   = (*Session)(nil)
 	_ backend.Listener = (*Session)(nil)
+	_ backend.Policies = (*Session)(nil)
 )
 
 // Start begins connecting in the background and returns at once: progress,
@@ -121,7 +129,7 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.ShutdownGrace <= 0 {
 		cfg.ShutdownGrace = DefaultShutdownGrace
 	}
-	s := &Session{cfg: cfg, now: cfg.Now, questions: make(map[string]*parked)}
+	s := &Session{cfg: cfg, now: cfg.Now, questions: make(map[string]*parked), policies: cfg.Policies, roots: slices.Clone(cfg.Roots)}
 	s.ctx, s.close = context.WithCancel(ctx)
 	s.connect()
 	return s, nil

@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/ui/kit"
+)
+
+// methodName is the method typed.
+func (c *composer) methodName() string { return strings.TrimSpace(c.method.Value()) }
+
+// suggesting reports whether a suggestion list is open under the field.
+func (c *composer) suggesting() bool {
+	return (c.field == fieldMethod || c.field == fieldTarget) && len(c.suggestions) > 0
+}
+
+// refreshSuggestions lists what fits what is typed in the field: the
+// methods the server offers, or the method's targets.
+func (c *composer) refreshSuggestions() {
+	c.suggestions, c.pick = nil, 0
+	if c.offer == nil {
+		return
+	}
+	switch c.field {
+	case fieldMethod:
+		c.suggestions = suggest(c.offer.methods, c.method.Value())
+	case fieldTarget:
+		c.suggestions = suggest(c.offer.targetsOf(c.methodName()), c.target.Value())
+	}
+}
+
+// accept takes the selected suggestion (or what is typed) and moves on:
+// a method with targets to the target field, otherwise to the params,
+// started from the method's skeleton.
+func (c *composer) accept() {
+	switch c.field {
+	case fieldMethod:
+		if len(c.suggestions) > 0 {
+			c.method.SetValue(c.suggestions[c.pick])
+			c.method.CursorEnd()
+		}
+		c.target.SetValue("")
+		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), ""))
+		c.field = fieldParams
+		if c.offer.targetsOf(c.methodName()) != nil {
+			c.field = fieldTarget
+		}
+	case fieldTarget:
+		if len(c.suggestions) > 0 {
+			c.target.SetValue(c.suggestions[c.pick])
+			c.target.CursorEnd()
+		}
+		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), strings.TrimSpace(c.target.Value())))
+		c.field = fieldParams
+	}
+	c.focusField()
+	c.refreshSuggestions()
+}
+
+// offerArrived takes the server's offer for the composer of this
+// connection generation.
+func (m *Model) offerArrived(msg composerOfferMsg) {
+	if m.composer == nil || msg.gen != m.sess.Conn().Gen {
+		return
+	}
+	m.composer.offer, m.composer.offerGen = msg.offer, msg.gen
+	m.composer.refreshSuggestions()
+}
+
+// listComposerOffer lists what the server offers, when the composer has
+// no offer of this connection's yet.
+func (m *Model) listComposerOffer() tea.Cmd {
+	srv, gen := m.opts.Explorer, m.sess.Conn().Gen
+	if srv == nil || m.composer == nil || (m.composer.offer != nil && m.composer.offerGen == gen) {
+		return nil
+	}
+	list := listOffer(srv, gen)
+	return func() tea.Msg { return list() }
+}
+
+// drawSuggestions draws the open suggestion list under a field.
+func (m *Model) drawSuggestions(c *composer, w int) []string {
+	st := m.styles
+	var out []string
+	for i, s := range c.suggestions {
+		mark := "   "
+		if i == c.pick {
+			mark = " ▸ "
+		}
+		out = append(out, kit.Row(st, w, i == c.pick, kit.Own("", 11, st.Muted), kit.Own(mark, 3, st.Accent), kit.Srv(s, w-14, st.Text)))
+	}
+	return out
+}
+
+// paste goes to the focused field.
+func (c *composer) paste(msg tea.PasteMsg) tea.Cmd {
+	var cmd tea.Cmd
+	switch c.field {
+	case fieldMethod:
+		c.method, cmd = c.method.Update(msg)
+	case fieldTarget:
+		c.target, cmd = c.target.Update(msg)
+	case fieldTimeout:
+		c.timeout, cmd = c.timeout.Update(msg)
+	case fieldParams:
+		c.params, cmd = c.params.Update(msg)
+	}
+	c.refreshSuggestions()
+	return cmd
+}
