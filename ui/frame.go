@@ -7,13 +7,14 @@ import (
 )
 
 // Bubble Tea draws the whole screen after every message, but writes it to
-// the terminal only once a frame: a burst of messages (keys typed without
-// bracketed paste) drew hundreds of screens that nobody saw, each as
-// costly as a frame. With Options.FrameGap set, at most two views are
-// built within any gap: a third asked for sooner is the last one again,
-// and a redraw is scheduled for when the gap is over, so the final state
-// is always drawn. Two, so that a key pressed right after a flood's batch
-// was drawn is drawn at once, not a gap later.
+// the terminal only once a frame: a burst of keys (typed without
+// bracketed paste, or a key held down) drew hundreds of screens that
+// nobody saw, each as costly as a frame. With Options.FrameGap set, at
+// most two views for keys are built within any gap: a third key sooner
+// shows the last view again, and a redraw is scheduled for when the gap is
+// over, so the final state is always drawn. Other messages (a flood's
+// batches, which the inbox already paces to frames, the cursor's blink)
+// are drawn at once and do not count, so a lone key is never delayed.
 
 // DefaultFrameGap is the FrameGap mcptui runs with: a frame at 60 frames a
 // second.
@@ -27,12 +28,15 @@ type frames struct {
 	drawn, before time.Time // when the last two views were built
 	view          tea.View  // the last one
 	due           bool      // a redraw is scheduled: views until then are the last one
+	key           bool      // the message just handled is a key
 }
 
-// after is called once a message is handled: it schedules a redraw when
-// the next view is to be coalesced (two were built within the gap).
-func (f *frames) after(gap time.Duration, now time.Time) tea.Cmd {
-	if gap <= 0 || f.due || f.before.IsZero() {
+// after is called once a message is handled: for a key, it schedules a
+// redraw when the next view is to be coalesced (two were built for keys
+// within the gap).
+func (f *frames) after(gap time.Duration, now time.Time, key bool) tea.Cmd {
+	f.key = key && gap > 0
+	if !f.key || f.due || f.before.IsZero() {
 		return nil
 	}
 	wait := gap - now.Sub(f.before)
@@ -50,5 +54,17 @@ func (f *frames) cached() (tea.View, bool) {
 
 // built records a view just built.
 func (f *frames) built(v tea.View, now time.Time) {
-	f.view, f.before, f.drawn = v, f.drawn, now
+	f.view = v
+	if f.key {
+		f.before, f.drawn = f.drawn, now
+	}
+}
+
+// isKey reports whether msg is typed input.
+func isKey(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.PasteMsg:
+		return true
+	}
+	return false
 }

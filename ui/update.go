@@ -17,7 +17,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	model, cmd := m.update(msg)
-	if redraw := m.frames.after(m.opts.FrameGap, time.Now()); redraw != nil {
+	if redraw := m.frames.after(m.opts.FrameGap, time.Now(), isKey(msg)); redraw != nil {
 		cmd = tea.Batch(cmd, redraw)
 	}
 	return model, cmd
