@@ -41,6 +41,7 @@ func main() {
 	memLimit := flag.Int64("memory-limit", 0, "the Go memory limit in bytes (0: model.MemoryBudget of the cap, as mcptui sets it)")
 	gcPercent := flag.Int("gc-percent", 0, "the collector's GOGC (0: model.GCPercent, as mcptui sets it)")
 	typing := flag.Bool("typing", false, "time typing and pasting in the composer and a form field instead")
+	keyPasteToo := flag.Bool("key-paste", true, "with -typing, also type the paste as 1,000 key presses")
 	frameGap := flag.Duration("frame-gap", ui.DefaultFrameGap, "the UI's view coalescing (ui.Options.FrameGap; 0: a view after every message)")
 	flag.Parse()
 	if *serve {
@@ -56,7 +57,7 @@ func main() {
 	cfg := config{rate: *rate, history: *history, batch: *batch, old: *old, memLimit: *memLimit, gcPercent: *gcPercent, frameGap: *frameGap}
 	var err error
 	if *typing {
-		err = runTyping(cfg, *samples)
+		err = runTyping(cfg, *samples, *keyPasteToo)
 	} else {
 		err = run(cfg, *duration, *samples, *memprofile)
 	}
