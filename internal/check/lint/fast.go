@@ -16,6 +16,9 @@ import (
 // exactly "2.0", a method needing no unescaping, no id) and reports
 // whether it was one; any other line is left to received.
 func (j *judge) notificationFast(raw []byte) bool {
+	if len(raw) > maxFastLine {
+		return false // a flood is not made of these: no second pass over it
+	}
 	var v [4][]byte
 	if !jsonscan.Fields(raw, v[:], "jsonrpc", "id", "method", "params") || v[1] != nil || string(v[0]) != `"2.0"` {
 		return false
@@ -42,6 +45,10 @@ func shared(s []byte, names []string) string {
 	}
 	return string(s)
 }
+
+// maxFastLine bounds the lines notificationFast reads: a longer one (a
+// big answer) is read once, by received.
+const maxFastLine = 64 << 10
 
 // plain is the text of a JSON string that needs no unescaping.
 func plain(raw []byte) ([]byte, bool) {
