@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // Kind is what a traffic entry is.
@@ -79,12 +81,12 @@ type envelope struct {
 // parseEnvelope reads the top-level members of a JSON-RPC line without
 // decoding params or result.
 func parseEnvelope(line []byte) envelope {
-	v, ok := members(line, "id", "method", "params", "result", "error")
-	if !ok {
+	var v [5][]byte
+	if !jsonscan.Fields(line, v[:], "id", "method", "params", "result", "error") {
 		return envelope{kind: KindInvalid}
 	}
 	e := envelope{id: v[0], params: v[2], result: v[3]}
-	if m, ok := str(v[1]); ok {
+	if m, ok := methodName(v[1]); ok {
 		e.method = m
 	}
 	if kind(e.id) == 'n' {
@@ -270,15 +272,7 @@ func notificationSummary(method string, params []byte) string {
 	case "notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed":
 		return ""
 	case "notifications/message":
-		v, _ := members(params, "level", "logger", "data")
-		level, _ := str(v[0])
-		if logger, ok := str(v[1]); ok {
-			level += " " + logger
-		}
-		if d, ok := str(v[2]); ok {
-			return clip(level + ": " + d)
-		}
-		return clip(level + ": " + string(clipBytes(v[2])))
+		return logSummary(params)
 	}
 	return clipRaw(params)
 }

@@ -56,8 +56,13 @@ type Wire struct {
 	Stamp
 	Dir Direction
 	// Line is the line without its newline; nil when it was too long to
-	// keep. Apply copies what it keeps, so the caller may reuse it.
+	// keep. Apply copies what it keeps, so the caller may reuse it, unless
+	// Owned says the line is the event's own.
 	Line []byte
+	// Owned marks a Line that nothing else holds or changes (FromConn's
+	// copy): Apply keeps it as it is instead of copying it again, one
+	// allocation less per line of a flood.
+	Owned bool
 	// Size is the number of bytes of the line, even when Line is nil.
 	Size int
 	// Discarded marks a line conn could not use; Reason says why. On a
@@ -275,14 +280,14 @@ func FromConn(ev conn.Event) Event {
 		}
 		return Exited{Stamp: Stamp{Time: ev.Time}, Status: status}
 	case conn.Sent:
-		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: Out, Line: clone(ev.Line), Size: ev.Size}
+		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: Out, Line: clone(ev.Line), Size: ev.Size, Owned: true}
 	case conn.Discarded:
 		reason := ""
 		if ev.Err != nil {
 			reason = ev.Err.Error()
 		}
-		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason, Head: clone(ev.Head)}
+		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason, Head: clone(ev.Head), Owned: true}
 	default:
-		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size}
+		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Owned: true}
 	}
 }

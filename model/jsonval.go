@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
 // lenient decoding: the inspector shows what a server sent even when it is
@@ -16,39 +18,12 @@ var lenient = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.Al
 
 // members returns, for each wanted name of the JSON object raw, the bytes of
 // its value as a sub-slice of raw (no copy). Values of other members are
-// skipped, not decoded. ok is false when raw is not an object.
+// skipped, not decoded. ok is false when raw is not an object. Hot paths
+// call jsonscan.Fields with an array of their own instead: it allocates
+// nothing.
 func members(raw []byte, want ...string) (vals [][]byte, ok bool) {
 	vals = make([][]byte, len(want))
-	if kind(raw) != '{' {
-		return vals, false
-	}
-	dec := getDecoder(raw)
-	defer putDecoder(dec)
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return vals, false
-	}
-	for dec.PeekKind() == '"' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return vals, false
-		}
-		name := tok.String()
-		idx := -1
-		for i, w := range want {
-			if w == name && vals[i] == nil {
-				idx = i
-				break
-			}
-		}
-		start := dec.InputOffset()
-		if err := dec.SkipValue(); err != nil {
-			return vals, false
-		}
-		if idx >= 0 {
-			vals[idx] = trimValue(raw[start:dec.InputOffset()])
-		}
-	}
-	return vals, true
+	return vals, jsonscan.Fields(raw, vals, want...)
 }
 
 // eachElement calls fn with each element of the JSON array raw (a

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -171,8 +172,17 @@ func (b *LogBook) add(r logRef) {
 // logMessage indexes a notifications/message the server sent, on the
 // traffic entry seq.
 func (s *Session) logMessage(params []byte, seq uint64) {
-	level, _ := str(member(params, "level"))
-	s.logs.add(logRef{seq: seq, rank: int32(LevelRank(level))})
+	// Read in place: every line of a log flood comes here.
+	var v [1][]byte
+	jsonscan.Fields(params, v[:], "level")
+	rank := 0
+	if inner, ok := plainString(v[0]); ok {
+		rank = LevelRank(string(inner))
+	} else {
+		level, _ := str(v[0])
+		rank = LevelRank(level)
+	}
+	s.logs.add(logRef{seq: seq, rank: int32(rank)})
 }
 
 // Logs is the server's log messages.

@@ -294,6 +294,14 @@ func MemoryBudget(historyBytes int) int64 {
 	return int64(historyBytes) + int64(historyBytes)/2 + MemoryOverhead
 }
 
+// GCPercent is the collector's pace (GOGC) for the inspector: a cycle
+// once the heap has grown by a third since the last one, not doubled, so
+// that under a flood the process holds the history and about a third more
+// (at the default cap, peak RSS about 1.5 caps, not 2): the reducer makes
+// little garbage per line, so the extra cycles cost little. GOGC, when
+// set, overrides it.
+const GCPercent = 33
+
 // MemoryOverhead is the fixed part of MemoryBudget: the rest of the
 // program (screen buffers, the tables beside the history, the runtime's
 // own structures, about 8 MiB under a flood), the inbox's 1 MiB floors and

@@ -17,7 +17,11 @@ func (s *Session) wire(w Wire) {
 		s.history.addLost(w.Time, w.Dir, w.Size, s.conn.Gen)
 		return
 	}
-	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: s.conn.Gen, Raw: clone(w.Line), Reason: w.Reason}
+	raw := w.Line
+	if !w.Owned {
+		raw = clone(w.Line)
+	}
+	e := Entry{Time: w.Time, Dir: w.Dir, Size: w.Size, Gen: s.conn.Gen, Raw: raw, Reason: w.Reason}
 	switch {
 	case w.Discarded:
 		e.Kind, e.Summary = KindDiscarded, w.Reason

@@ -46,6 +46,9 @@ type Options struct {
 	// and ArgStore remembers its arguments across runs (nil: not).
 	Explorer explorer.Server
 	ArgStore *argstore.Store
+	// FrameGap coalesces views built sooner than it after the last one
+	// (see DefaultFrameGap); 0 builds one after every message.
+	FrameGap time.Duration
 }
 
 // pane identifies one of the panes, in focus order.
@@ -92,6 +95,7 @@ const (
 // shown.
 type Model struct {
 	opts    Options
+	frames  frames
 	backend Backend
 	sess    *model.Session
 	keys    keymap.KeyMap

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/mcptui/mcptui/keymap"
 
@@ -10,6 +12,19 @@ import (
 // Update folds a message into the model. It never does I/O: backend calls
 // are returned as Cmds.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(redrawMsg); ok {
+		m.frames.due = false
+		return m, nil
+	}
+	model, cmd := m.update(msg)
+	if redraw := m.frames.after(m.opts.FrameGap, time.Now(), isKey(msg)); redraw != nil {
+		cmd = tea.Batch(cmd, redraw)
+	}
+	return model, cmd
+}
+
+// update is Update for every message but the coalesced redraw.
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case eventsMsg:
 		if msg.err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/mcptui/mcptui/keymap"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -13,6 +14,18 @@ import (
 
 // View draws the screen: header, panes (or an overlay), footer.
 func (m *Model) View() tea.View {
+	if v, ok := m.frames.cached(); ok {
+		return v
+	}
+	v := m.view()
+	if m.opts.FrameGap > 0 {
+		m.frames.built(v, time.Now())
+	}
+	return v
+}
+
+// view builds the screen.
+func (m *Model) view() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

@@ -49,6 +49,10 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		// double the heap.
 		debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes))
 	}
+	if os.Getenv("GOGC") == "" {
+		// Collect before the heap doubles: the history is most of it.
+		debug.SetGCPercent(model.GCPercent)
+	}
 	in := inbox.New(inbox.LimitsFor(cfg.HistoryBytes))
 	opts := cfg.MCPOptions()
 	// A server that wants OAuth is authorized before the screen opens: the
@@ -142,6 +146,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		// notifications reach it through the model.
 		Explorer: sess.Catalog(serverKey(cfg, command, args)),
 		ArgStore: openArgStore(),
+		FrameGap: ui.DefaultFrameGap,
 	}), tea.WithContext(ctx))
 	if rec != nil {
 		stopWatch := make(chan struct{})

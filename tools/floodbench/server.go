@@ -8,9 +8,16 @@ import (
 	"time"
 )
 
+// benchTool and benchField are the tool the server offers and its one
+// argument, for the typing benchmark's form.
+const (
+	benchTool  = "typebench_echo"
+	benchField = "message_text"
+)
+
 // floodServer is an initialize-era MCP server that, once initialized,
 // sends notifications/message at rate per second (0: as fast as the pipe
-// takes them) until its stdin closes.
+// takes them; < 0: none) until its stdin closes. It offers one tool.
 func floodServer(rate int) int {
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriterSize(os.Stdout, 1<<20)
@@ -32,8 +39,10 @@ func floodServer(rate int) int {
 		}
 		switch {
 		case m.Method == "initialize":
-			write(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"logging":{}},"serverInfo":{"name":"flood","version":"1.0.0"}}}` + "\n")
-		case m.Method == "notifications/initialized":
+			write(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{}},"serverInfo":{"name":"flood","version":"1.0.0"}}}` + "\n")
+		case m.Method == "tools/list":
+			write(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[{"name":"` + benchTool + `","description":"echoes its text","inputSchema":{"type":"object","properties":{"` + benchField + `":{"type":"string","description":"what to echo"}},"required":["` + benchField + `"]}}]}}` + "\n")
+		case m.Method == "notifications/initialized" && rate >= 0:
 			go func() {
 				flood(out, rate)
 				os.Exit(0)

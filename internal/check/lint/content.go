@@ -160,6 +160,9 @@ func validSizes(raw json.RawMessage) bool {
 
 // metaKeys judges the key names of a _meta object.
 func (j *judge) metaKeys(raw json.RawMessage, where, v string) {
+	if len(raw) == 0 {
+		return // no _meta, the common case: nothing to decode
+	}
 	m := members(raw)
 	for k := range m {
 		if !validMetaKey(k) {

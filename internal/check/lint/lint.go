@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptui/mcptui/internal/check/rules"
+	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/schemaform"
 )
 
@@ -132,7 +133,8 @@ func (l *Linter) Observe(ln Line) []Finding {
 		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
 	case ln.Discarded && !json.Valid(ln.Raw):
 		j.framing(ln.Raw)
-	default:
+	case ln.Discarded || !j.notificationFast(ln.Raw):
+		// (A plain notification was judged by notificationFast.)
 		j.received(ln.Raw)
 	}
 	return j.out
@@ -249,7 +251,9 @@ var levels = []string{"debug", "info", "notice", "warning", "error", "critical",
 func (j *judge) notification(method string, params json.RawMessage) {
 	l := j.l
 	v := l.version
-	j.metaKeys(members(params)["_meta"], method, v)
+	var meta [1][]byte // read in place: every notification of a flood comes here
+	jsonscan.Fields(params, meta[:], "_meta")
+	j.metaKeys(meta[0], method, v)
 	modern := v >= "2026-07-28"
 	switch method {
 	case "notifications/progress":
@@ -258,8 +262,8 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			Token    json.RawMessage `json:"progressToken"`
 			Progress *float64        `json:"progress"`
 		}
-		_ = json.Unmarshal(params, &p)
-		key := idKey(p.Token)
+		p.Token, p.Progress = progressOf(params)
+		key := tokenKey(p.Token)
 		id, ok := l.tokens[key]
 		if !ok {
 			j.fail("progress.known-token", v, "progress for token %s, which no request in flight carries", clip(p.Token))
@@ -279,10 +283,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 		l.progress[key] = *p.Progress
 	case "notifications/message":
 		j.messageShape(params, v)
-		var p struct {
-			Level string `json:"level"`
-		}
-		_ = json.Unmarshal(params, &p)
+		p := struct{ Level string }{logLevel(params)}
 		lv := slices.Index(levels, p.Level)
 		if lv < 0 {
 			j.fail("logging.valid-level", v, "log message with level %q", clip([]byte(p.Level)))
@@ -533,14 +534,16 @@ func (j *judge) progressShape(params json.RawMessage, v string) {
 
 // messageShape judges a log message's members.
 func (j *judge) messageShape(params json.RawMessage, v string) {
-	p := members(params)
+	// Read in place (every log line of a flood comes here).
+	var p [3][]byte // level, data, logger
+	ok := jsonscan.Fields(params, p[:], "level", "data", "logger")
 	switch {
-	case p == nil || !isString(p["level"]):
+	case !ok || !isString(p[0]):
 		j.fail("logging.message-shape", v, "a log message without a level string: %s", clip(params))
-	case p["data"] == nil:
-		j.fail("logging.message-shape", v, "a %s log message without data", clip(p["level"]))
-	case p["logger"] != nil && !isString(p["logger"]):
-		j.fail("logging.message-shape", v, "logger %s is not a string", clip(p["logger"]))
+	case p[1] == nil:
+		j.fail("logging.message-shape", v, "a %s log message without data", clip(p[0]))
+	case p[2] != nil && !isString(p[2]):
+		j.fail("logging.message-shape", v, "logger %s is not a string", clip(p[2]))
 	}
 }
 

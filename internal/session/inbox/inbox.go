@@ -22,7 +22,10 @@
 //     always kept.
 //
 // The UI takes everything queued at once with Next, so a burst costs one
-// Update, not one per line.
+// Update, not one per line; and under a flood Next hands out a batch no
+// more often than once a frame (Limits.Interval), so the UI folds and draws
+// a flood at the screen's pace and a key press never waits behind more
+// than one frame's batch.
 package inbox
 
 import (
@@ -63,8 +66,12 @@ func LimitsFor(historyBytes int) Limits {
 		historyBytes = model.DefaultHistoryBytes
 	}
 	share := max(historyBytes/8, 1<<20)
-	return Limits{MaxBytes: share, MaxEvents: share / (2 * QueuedEventBytes)}
+	return Limits{MaxBytes: share, MaxEvents: share / (2 * QueuedEventBytes), Interval: FrameInterval}
 }
+
+// FrameInterval is the pace of LimitsFor's batches: the renderer's frame
+// (60 frames a second).
+const FrameInterval = time.Second / 60
 
 // ErrClosed is what Next returns once the inbox is closed and drained.
 var ErrClosed = errors.New("inbox: closed")
@@ -79,8 +86,14 @@ type Limits struct {
 	MaxBytes int
 	// MaxBatch is the most events one Next returns.
 	MaxBatch int
-	// Now stamps model.Lost events; nil means time.Now.
+	// Interval is the least time between two batches: events arriving
+	// sooner after the last batch wait and go with the next one (0: none).
+	// A first event after a quiet spell goes at once.
+	Interval time.Duration
+	// Now stamps model.Lost events and paces batches; nil means time.Now.
 	Now func() time.Time
+	// After waits for Interval's remainder; nil means time.After.
+	After func(time.Duration) <-chan time.Time
 }
 
 // Inbox is the queue. Its methods are safe for concurrent use.
@@ -92,6 +105,8 @@ type Inbox struct {
 	lost   int
 	closed bool
 	wake   chan struct{}
+	// last is when the last batch was taken (for Limits.Interval).
+	last time.Time
 	// lastStderr are the latest stderr lines shed under load, oldest
 	// first, delivered before the exit and when the queue drains.
 	lastStderr []model.Stderr
@@ -110,6 +125,9 @@ func New(lim Limits) *Inbox {
 	}
 	if lim.Now == nil {
 		lim.Now = time.Now
+	}
+	if lim.After == nil {
+		lim.After = time.After
 	}
 	return &Inbox{lim: lim, wake: make(chan struct{}, 1)}
 }
@@ -221,7 +239,18 @@ func (in *Inbox) Next(ctx context.Context) ([]model.Event, error) {
 			in.flushStderr()
 		}
 		if len(in.queue) > 0 || in.lost > 0 {
+			if wait := in.lim.Interval - in.lim.Now().Sub(in.last); wait > 0 && !in.closed {
+				// Too soon after the last batch: let more gather.
+				in.mu.Unlock()
+				select {
+				case <-in.lim.After(wait):
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+				in.mu.Lock()
+			}
 			batch := in.take()
+			in.last = in.lim.Now()
 			in.mu.Unlock()
 			return batch, nil
 		}

@@ -1,0 +1,121 @@
+package lint
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/mcptui/mcptui/internal/jsonscan"
+)
+
+// The inspector lints every line live, so a flood of notifications is a
+// flood of judgements: the plain notification, the common case, is read in
+// place (jsonscan.Fields allocates nothing) rather than decoded with
+// encoding/json, and anything out of the ordinary goes the full way.
+
+// notificationFast judges a line that is a plain notification ("jsonrpc"
+// exactly "2.0", a method needing no unescaping, no id) and reports
+// whether it was one; any other line is left to received.
+func (j *judge) notificationFast(raw []byte) bool {
+	if len(raw) > maxFastLine {
+		return false // a flood is not made of these: no second pass over it
+	}
+	var v [4][]byte
+	if !jsonscan.Fields(raw, v[:], "jsonrpc", "id", "method", "params") || v[1] != nil || string(v[0]) != `"2.0"` {
+		return false
+	}
+	method, ok := plain(v[2])
+	if !ok {
+		return false
+	}
+	j.notification(shared(method, notificationMethods), v[3])
+	return true
+}
+
+// notificationMethods are the notifications the rules look at.
+var notificationMethods = []string{"notifications/message", "notifications/progress", "notifications/cancelled",
+	"notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed",
+	"notifications/resources/updated"}
+
+// shared is s as one of names (no allocation), or a copy of it.
+func shared(s []byte, names []string) string {
+	for _, name := range names {
+		if string(s) == name {
+			return name
+		}
+	}
+	return string(s)
+}
+
+// maxFastLine bounds the lines notificationFast reads: a longer one (a
+// big answer) is read once, by received.
+const maxFastLine = 64 << 10
+
+// plain is the text of a JSON string that needs no unescaping.
+func plain(raw []byte) ([]byte, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return nil, false
+	}
+	inner := raw[1 : len(raw)-1]
+	for _, c := range inner {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return nil, false
+		}
+	}
+	return inner, true
+}
+
+// logLevel is a log message's level, "" when it has none that is a string.
+func logLevel(params []byte) string {
+	var v [1][]byte
+	jsonscan.Fields(params, v[:], "level")
+	if s, ok := plain(v[0]); ok {
+		return shared(s, levels)
+	}
+	var p struct {
+		Level string `json:"level"`
+	}
+	_ = json.Unmarshal(params, &p)
+	return p.Level
+}
+
+// progressOf is a progress notification's token and progress (nil when
+// it has none that is a number).
+func progressOf(params []byte) (token json.RawMessage, progress *float64) {
+	var v [2][]byte
+	jsonscan.Fields(params, v[:], "progressToken", "progress")
+	if f, err := strconv.ParseFloat(string(v[1]), 64); err == nil && len(v[1]) > 0 && (v[1][0] == '-' || v[1][0] >= '0' && v[1][0] <= '9') {
+		progress = &f
+	}
+	return v[0], progress
+}
+
+// tokenKey is idKey for a progress token, without decoding the common
+// ones (a short integer, an ASCII string needing no escapes), whose key is
+// their text.
+func tokenKey(raw []byte) string {
+	if len(raw) > 0 && len(raw) <= 15 {
+		digits := true
+		for i, c := range raw {
+			if (c < '0' || c > '9') && (i > 0 || c != '-') {
+				digits = false
+				break
+			}
+		}
+		if digits && raw[len(raw)-1] != '-' {
+			return string(raw)
+		}
+	}
+	if s, ok := plain(raw); ok {
+		ascii := true
+		for _, c := range s {
+			if c >= 0x80 || c == '<' || c == '>' || c == '&' {
+				ascii = false
+				break
+			}
+		}
+		if ascii {
+			return string(raw)
+		}
+	}
+	return idKey(raw)
+}

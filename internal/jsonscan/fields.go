@@ -1,0 +1,275 @@
+package jsonscan
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Fields sets vals[i] to the raw value of the member named want[i] of the
+// JSON object raw (its first such member), a sub-slice of raw, or nil when
+// there is none; other members are skipped, not decoded. Unlike the rest of
+// the package it takes any bytes, leniently (duplicate names and invalid
+// UTF-8 are allowed, as the inspector shows what a server sent even when it
+// is not quite right): every value it passes is checked to be JSON, and it
+// reports false, with the values read so far, when a name or a value is
+// not; what follows the last whole member (the closing brace, or anything
+// else) ends the object. It allocates nothing and reads each byte once, so
+// the hot path of every line can afford it; vals must be as long as want.
+func Fields(raw []byte, vals [][]byte, want ...string) bool {
+	clear(vals)
+	i := SkipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return false
+	}
+	var unquoted [64]byte
+	for i = SkipSpace(raw, i+1); i < len(raw) && raw[i] == '"'; {
+		end := validString(raw, i)
+		if end < 0 {
+			return false
+		}
+		name := raw[i+1 : end-1]
+		if bytes.IndexByte(name, '\\') >= 0 {
+			name, _ = jsontext.AppendUnquote(unquoted[:0], raw[i:end])
+		}
+		i = SkipSpace(raw, end)
+		if i >= len(raw) || raw[i] != ':' {
+			return false
+		}
+		start := SkipSpace(raw, i+1)
+		end = validValue(raw, start, 0)
+		if end == tooDeep {
+			return fieldsDecoded(raw, vals, want...)
+		}
+		if end < 0 {
+			return false
+		}
+		for k, w := range want {
+			if w == string(name) && vals[k] == nil {
+				vals[k] = raw[start:end]
+				break
+			}
+		}
+		i = SkipSpace(raw, end)
+		if i >= len(raw) || raw[i] != ',' {
+			return true
+		}
+		i = SkipSpace(raw, i+1)
+	}
+	return true
+}
+
+// tooDeep is validValue's answer for values nested past maxDepth, which
+// Fields leaves to the decoder.
+const (
+	tooDeep  = -2
+	maxDepth = 64
+)
+
+// validValue returns the index just past the JSON value starting at b[i],
+// -1 when there is none, or tooDeep.
+func validValue(b []byte, i, depth int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch c := b[i]; {
+	case c == '"':
+		return validString(b, i)
+	case c == '{' || c == '[':
+		if depth == maxDepth {
+			return tooDeep
+		}
+		closing := byte('}')
+		if c == '[' {
+			closing = ']'
+		}
+		i = SkipSpace(b, i+1)
+		if i < len(b) && b[i] == closing {
+			return i + 1
+		}
+		for {
+			if c == '{' {
+				if i = validString(b, i); i < 0 {
+					return -1
+				}
+				if i = SkipSpace(b, i); i >= len(b) || b[i] != ':' {
+					return -1
+				}
+				i = SkipSpace(b, i+1)
+			}
+			if i = validValue(b, i, depth+1); i < 0 {
+				return i
+			}
+			if i = SkipSpace(b, i); i >= len(b) {
+				return -1
+			}
+			switch b[i] {
+			case ',':
+				i = SkipSpace(b, i+1)
+			case closing:
+				return i + 1
+			default:
+				return -1
+			}
+		}
+	case c == '-' || c >= '0' && c <= '9':
+		return validNumber(b, i)
+	case c == 't':
+		return literal(b, i, "true")
+	case c == 'f':
+		return literal(b, i, "false")
+	case c == 'n':
+		return literal(b, i, "null")
+	}
+	return -1
+}
+
+// validString returns the index just past the string literal starting at
+// b[i], or -1 when it is not one (unclosed, a raw control byte, a bad
+// escape). Invalid UTF-8 passes.
+func validString(b []byte, i int) int {
+	if i >= len(b) || b[i] != '"' {
+		return -1
+	}
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1
+		case c < 0x20:
+			return -1
+		case c == '\\':
+			if i++; i >= len(b) {
+				return -1
+			}
+			switch b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(b) || !isHex(b[i+1]) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) {
+					return -1
+				}
+				i += 4
+			default:
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+// validNumber returns the index just past the number starting at b[i], or
+// -1 when it is not one.
+func validNumber(b []byte, i int) int {
+	digits := func(i int) int {
+		j := i
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		if j == i {
+			return -1
+		}
+		return j
+	}
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	default:
+		if i = digits(i); i < 0 {
+			return -1
+		}
+	}
+	if i < len(b) && b[i] == '.' {
+		if i = digits(i + 1); i < 0 {
+			return -1
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i = digits(i); i < 0 {
+			return -1
+		}
+	}
+	return i
+}
+
+// literal returns the index just past word at b[i], or -1.
+func literal(b []byte, i int, word string) int {
+	if !bytes.HasPrefix(b[i:], []byte(word)) {
+		return -1
+	}
+	return i + len(word)
+}
+
+// fieldsDecoded is Fields by the decoder, for values nested too deep for
+// validValue's recursion.
+func fieldsDecoded(raw []byte, vals [][]byte, want ...string) bool {
+	clear(vals)
+	i := SkipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return false
+	}
+	dec := getDecoder(raw)
+	defer putDecoder(dec)
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return false
+	}
+	var unquoted [64]byte
+	for dec.PeekKind() == '"' {
+		key, err := dec.ReadValue()
+		if err != nil {
+			return false
+		}
+		name := key[1 : len(key)-1]
+		if bytes.IndexByte(name, '\\') >= 0 {
+			name, _ = jsontext.AppendUnquote(unquoted[:0], key)
+		}
+		idx := -1
+		for k, w := range want {
+			if w == string(name) && vals[k] == nil {
+				idx = k
+				break
+			}
+		}
+		start := dec.InputOffset()
+		if err := dec.SkipValue(); err != nil {
+			return false
+		}
+		if idx >= 0 {
+			vals[idx] = bytes.TrimLeft(raw[start:dec.InputOffset()], " \t\r\n:,")
+		}
+	}
+	return true
+}
+
+// lenient decoding: duplicate names and invalid UTF-8 are read, not refused.
+var lenient = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
+
+// decoders are reused: a flood parses several values per line.
+var decoders = sync.Pool{New: func() any { return &pooledDecoder{} }}
+
+type pooledDecoder struct {
+	jsontext.Decoder
+	r bytes.Reader
+}
+
+// getDecoder is a lenient decoder reading raw; give it back with putDecoder.
+func getDecoder(raw []byte) *pooledDecoder {
+	d := decoders.Get().(*pooledDecoder)
+	d.r.Reset(raw)
+	d.Reset(&d.r, lenient...)
+	return d
+}
+
+func putDecoder(d *pooledDecoder) {
+	d.r.Reset(nil)
+	d.Reset(&d.r)
+	decoders.Put(d)
+}

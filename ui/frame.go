@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Bubble Tea draws the whole screen after every message, but writes it to
+// the terminal only once a frame: a burst of keys (typed without
+// bracketed paste, or a key held down) drew hundreds of screens that
+// nobody saw, each as costly as a frame. With Options.FrameGap set, at
+// most two views for keys are built within any gap: a third key sooner
+// shows the last view again, and a redraw is scheduled for when the gap is
+// over, so the final state is always drawn. Other messages (a flood's
+// batches, which the inbox already paces to frames, the cursor's blink)
+// are drawn at once and do not count, so a lone key is never delayed.
+
+// DefaultFrameGap is the FrameGap mcptui runs with: a frame at 60 frames a
+// second.
+const DefaultFrameGap = time.Second / 60
+
+// redrawMsg asks for the view that was coalesced away.
+type redrawMsg struct{}
+
+// frames coalesces views.
+type frames struct {
+	drawn, before time.Time // when the last two views were built
+	view          tea.View  // the last one
+	due           bool      // a redraw is scheduled: views until then are the last one
+	key           bool      // the message just handled is a key
+}
+
+// after is called once a message is handled: for a key, it schedules a
+// redraw when the next view is to be coalesced (two were built for keys
+// within the gap).
+func (f *frames) after(gap time.Duration, now time.Time, key bool) tea.Cmd {
+	f.key = key && gap > 0
+	if !f.key || f.due || f.before.IsZero() {
+		return nil
+	}
+	wait := gap - now.Sub(f.before)
+	if wait <= 0 {
+		return nil
+	}
+	f.due = true
+	return tea.Tick(wait, func(time.Time) tea.Msg { return redrawMsg{} })
+}
+
+// cached is the view to show instead of building one, if any.
+func (f *frames) cached() (tea.View, bool) {
+	return f.view, f.due
+}
+
+// built records a view just built.
+func (f *frames) built(v tea.View, now time.Time) {
+	f.view = v
+	if f.key {
+		f.before, f.drawn = f.drawn, now
+	}
+}
+
+// isKey reports whether msg is typed input.
+func isKey(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.PasteMsg:
+		return true
+	}
+	return false
+}
