@@ -195,6 +195,12 @@ func (s *Session) callOptions(e CallOptions) {
 		c.setTimer(e.Timeout, e.MaxTotal, e.ResetOnProgress)
 		return
 	}
+	if s.Call(key) != nil {
+		// It has ended already: its answer came before the sender's word
+		// on its timer (a fast server, a first round answered
+		// input_required). Listing it again would show it twice.
+		return
+	}
 	if e.Method == "" || len(s.order) >= maxQueued {
 		if len(s.opts) < 1024 {
 			s.opts[key] = e

@@ -190,3 +190,16 @@ func TestRestartDrawsABoundary(t *testing.T) {
 		t.Error("the tail mixes generations")
 	}
 }
+
+// The sender's word on a call's timer can come after the call has ended
+// (the demo answers a first round input_required within a millisecond):
+// the ended call is not listed again as in flight.
+func TestCallOptionsAfterTheEndListNothing(t *testing.T) {
+	s := started(t, Config{})
+	s.Apply(out(1, `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"sample","arguments":{}}}`))
+	s.Apply(in(1.001, `{"jsonrpc":"2.0","id":9,"result":{"resultType":"input_required","inputRequests":{"r1":{"method":"roots/list"}}}}`))
+	s.Apply(CallOptions{Stamp: Stamp{Time: at(1.002)}, ID: raw(`9`), Method: "tools/call", Timeout: 30 * time.Second})
+	if n := len(s.InFlight()); n != 0 {
+		t.Errorf("%d calls in flight after the only one ended", n)
+	}
+}
