@@ -40,17 +40,13 @@ func (m *Model) hereKeys(c keymap.Context) []key.Binding {
 func (m *Model) drawHelp(w, h int) []string {
 	secs := m.keys.Sections(m.helpFor, m.helpHere)
 	st := m.styles
-	type col struct {
-		lines []string
-		width int
-	}
-	var cols []col
+	var cols []helpCol
 	for _, s := range secs {
 		kw := 0
 		for _, b := range s.Keys {
 			kw = max(kw, inert.Width(b.Help().Key))
 		}
-		c := col{lines: []string{st.Bold.Render(s.Title)}, width: inert.Width(s.Title)}
+		c := helpCol{lines: []string{st.Bold.Render(s.Title)}, width: inert.Width(s.Title)}
 		for _, b := range s.Keys {
 			if !b.Enabled() {
 				continue
@@ -64,30 +60,21 @@ func (m *Model) drawHelp(w, h int) []string {
 	}
 	const gap = 3
 	var out []string
-	for i := 0; i < len(cols); {
-		// One band: the columns that fit beside each other.
-		j, used := i, 0
-		for j < len(cols) && (j == i || used+gap+cols[j].width <= w-1) {
-			if j > i {
-				used += gap
-			}
-			used += cols[j].width
-			j++
-		}
+	for _, band := range packHelp(cols, w-1, h-1, gap) {
 		rows := 0
-		for _, c := range cols[i:j] {
+		for _, c := range band {
 			rows = max(rows, len(c.lines))
 		}
 		for r := range rows {
 			var b strings.Builder
 			b.WriteString(" ")
-			for n, c := range cols[i:j] {
+			for n, c := range band {
 				cell := ""
 				if r < len(c.lines) {
 					cell = c.lines[r]
 				}
 				pad := c.width - ansi.StringWidth(cell)
-				if n < j-i-1 {
+				if n < len(band)-1 {
 					pad += gap
 				}
 				b.WriteString(cell + strings.Repeat(" ", max(pad, 0)))
@@ -95,10 +82,63 @@ func (m *Model) drawHelp(w, h int) []string {
 			out = append(out, kit.Fit(b.String(), w))
 		}
 		out = append(out, kit.Blank(w))
-		i = j
 	}
 	if len(out) > h {
 		out = append(out[:h-1], kit.Row(st, w, false, kit.Own(" … more keys: make the terminal taller", w, st.Muted)))
 	}
 	return out
+}
+
+// helpCol is one section of the help: its lines and its width.
+type helpCol struct {
+	lines []string
+	width int
+}
+
+// packHelp lays the sections out in bands of columns side by side within w:
+// a section that does not fit beside the others goes under the band's
+// shortest column when the band then stays within maxRows (or no taller
+// than it is), else it starts the next band.
+func packHelp(cols []helpCol, w, maxRows, gap int) [][]helpCol {
+	var bands [][]helpCol
+	var band []helpCol
+	used := func(b []helpCol) int {
+		n := 0
+		for i, c := range b {
+			if i > 0 {
+				n += gap
+			}
+			n += c.width
+		}
+		return n
+	}
+	for _, c := range cols {
+		if len(band) == 0 || used(band)+gap+c.width <= w {
+			band = append(band, c)
+			continue
+		}
+		rows := 0
+		for _, b := range band {
+			rows = max(rows, len(b.lines))
+		}
+		short := 0
+		for i := range band {
+			if len(band[i].lines) < len(band[short].lines) {
+				short = i
+			}
+		}
+		s := &band[short]
+		grown := used(band) - s.width + max(s.width, c.width)
+		if len(s.lines)+1+len(c.lines) <= max(rows, maxRows) && grown <= w {
+			s.lines = append(append(s.lines, ""), c.lines...)
+			s.width = max(s.width, c.width)
+		} else {
+			bands = append(bands, band)
+			band = []helpCol{c}
+		}
+	}
+	if len(band) > 0 {
+		bands = append(bands, band)
+	}
+	return bands
 }

@@ -30,12 +30,9 @@ func TestFillEverythingElicitation(t *testing.T) {
 	x := tmuxtest.Start(t, "e2e-answer", 150, 46, command)
 	x.WaitFor("mcp-servers/everything", "● ready")
 	// The everything server asks for the client's roots right after the
-	// handshake. Answer that first (approve the prepared, empty list), so
-	// the only question left to answer below is the elicitation.
-	x.WaitFor("pending 1")
-	x.Keys("2")
-	x.Keys("a")
-	x.WaitFor("pending 0")
+	// handshake; the default policy answers that (the configured roots,
+	// none), so the only question left to answer below is the elicitation.
+	x.WaitFor("auto roots=answer", "pending 0")
 
 	x.Keys("E")
 	x.WaitFor("6 Catalog — mcp-servers/everything", "trigger-elicitation-request")
