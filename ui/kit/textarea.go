@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textarea"
+	"charm.land/lipgloss/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/themes"
@@ -21,6 +22,10 @@ func NewTextArea(text string, st *themes.Styles, lineNumbers bool) textarea.Mode
 	ta.CharLimit = 0
 	s := textarea.DefaultStyles(!st.Palette.Mono && st.Palette.Name != themes.NameLight)
 	s.Cursor.Blink = false
+	// The rows past the text are blanks; a colour on a blank is invisible,
+	// and the renderer may or may not repaint it (it depends on the frames
+	// drawn before), which made screens differ from run to run.
+	s.Focused.EndOfBuffer, s.Blurred.EndOfBuffer = lipgloss.NewStyle(), lipgloss.NewStyle()
 	s.Focused.Text = st.Text
 	s.Blurred.Text = st.Muted
 	s.Focused.CursorLine = st.Text
