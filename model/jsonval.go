@@ -4,17 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
 )
-
-// lenient decoding: the inspector shows what a server sent even when it is
-// not quite right.
-var lenient = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
 
 // members returns, for each wanted name of the JSON object raw, the bytes of
 // its value as a sub-slice of raw (no copy). Values of other members are
@@ -32,8 +27,8 @@ func eachElement(raw []byte, fn func(el []byte) bool) {
 	if kind(raw) != '[' {
 		return
 	}
-	dec := getDecoder(raw)
-	defer putDecoder(dec)
+	dec := jsonscan.GetDecoder(raw)
+	defer jsonscan.PutDecoder(dec)
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '[' {
 		return
 	}
@@ -57,28 +52,6 @@ func member(raw []byte, name string) []byte {
 // trimValue drops the separator and whitespace before a value.
 func trimValue(b []byte) []byte {
 	return bytes.TrimLeft(b, " \t\r\n:,")
-}
-
-// decoders are reused: a flood parses several values per line.
-var decoders = sync.Pool{New: func() any { return &pooledDecoder{} }}
-
-type pooledDecoder struct {
-	jsontext.Decoder
-	r bytes.Reader
-}
-
-// getDecoder is a decoder reading raw; give it back with putDecoder.
-func getDecoder(raw []byte) *pooledDecoder {
-	d := decoders.Get().(*pooledDecoder)
-	d.r.Reset(raw)
-	d.Reset(&d.r, lenient...)
-	return d
-}
-
-func putDecoder(d *pooledDecoder) {
-	d.r.Reset(nil)
-	d.Reset(&d.r)
-	decoders.Put(d)
 }
 
 // str decodes a JSON string.
@@ -142,7 +115,7 @@ func idKey(raw []byte) string {
 		}
 	}
 	v := jsontext.Value(bytes.Clone(raw))
-	if err := v.Compact(lenient...); err != nil {
+	if err := v.Compact(jsonscan.Lenient()...); err != nil {
 		return string(raw)
 	}
 	return string(v)
@@ -163,8 +136,8 @@ func eachMember(raw []byte, fn func(name string, val []byte)) bool {
 	if kind(raw) != '{' {
 		return false
 	}
-	dec := getDecoder(raw)
-	defer putDecoder(dec)
+	dec := jsonscan.GetDecoder(raw)
+	defer jsonscan.PutDecoder(dec)
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return false
 	}

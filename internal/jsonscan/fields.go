@@ -216,8 +216,8 @@ func fieldsDecoded(raw []byte, vals [][]byte, want ...string) bool {
 	if i >= len(raw) || raw[i] != '{' {
 		return false
 	}
-	dec := getDecoder(raw)
-	defer putDecoder(dec)
+	dec := GetDecoder(raw)
+	defer PutDecoder(dec)
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return false
 	}
@@ -250,25 +250,34 @@ func fieldsDecoded(raw []byte, vals [][]byte, want ...string) bool {
 }
 
 // lenient decoding: duplicate names and invalid UTF-8 are read, not refused.
+// It is never written after init.
 var lenient = []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
 
-// decoders are reused: a flood parses several values per line.
-var decoders = sync.Pool{New: func() any { return &pooledDecoder{} }}
+// Lenient are the options of a decoder that reads duplicate names and
+// invalid UTF-8 rather than refusing them (what an inspector shows). The
+// caller must not change the slice.
+func Lenient() []jsontext.Options { return lenient }
 
-type pooledDecoder struct {
+// decoders are reused: a flood parses several values per line.
+var decoders = sync.Pool{New: func() any { return &Decoder{} }}
+
+// Decoder is a pooled lenient jsontext.Decoder over a byte slice.
+type Decoder struct {
 	jsontext.Decoder
 	r bytes.Reader
 }
 
-// getDecoder is a lenient decoder reading raw; give it back with putDecoder.
-func getDecoder(raw []byte) *pooledDecoder {
-	d := decoders.Get().(*pooledDecoder)
+// GetDecoder is a lenient decoder reading raw; give it back with
+// PutDecoder.
+func GetDecoder(raw []byte) *Decoder {
+	d := decoders.Get().(*Decoder)
 	d.r.Reset(raw)
 	d.Reset(&d.r, lenient...)
 	return d
 }
 
-func putDecoder(d *pooledDecoder) {
+// PutDecoder returns a decoder to the pool.
+func PutDecoder(d *Decoder) {
 	d.r.Reset(nil)
 	d.Reset(&d.r)
 	decoders.Put(d)
