@@ -87,7 +87,9 @@ func (m *Model) drawLog(w, h int) []string {
 		timeW = 0
 	}
 	var out []string
-	for i := l.offset; i < len(rows) && len(out) < h; i++ {
+	i := l.offset
+	defer func() { m.scrolls[paneLog] = kit.Scroll{Above: l.offset, Below: len(rows) - i} }()
+	for ; i < len(rows) && len(out) < h; i++ {
 		e := b.At(rows[i])
 		sel := i == l.cursor && m.focus == paneLog && !m.views.logFollow
 		lst := kit.LevelStyle(st, e.Level)

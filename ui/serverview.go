@@ -276,13 +276,15 @@ func (m *Model) drawServer(w, h int) []string {
 	l.clamp(len(lines))
 	l.show(h)
 	var out []string
-	for i := l.offset; i < len(lines) && len(out) < h; i++ {
+	i := l.offset
+	for ; i < len(lines) && len(out) < h; i++ {
 		text := kit.Fit(lines[i].text, w)
 		if i == l.cursor && m.focus == paneServer {
 			text = m.styles.Selected.Render(kit.Fit(ansi.Strip(lines[i].text), w))
 		}
 		out = append(out, text)
 	}
+	m.scrolls[paneServer] = kit.Scroll{Above: l.offset, Below: len(lines) - i}
 	return out
 }
 

@@ -165,3 +165,13 @@ func TestServerViewAndFindingJump(t *testing.T) {
 		t.Errorf("traffic cursor on %+v, want #%d", e, fs[0].Seq)
 	}
 }
+
+// The server view says in its border when its document goes on below,
+// like the lists do (the log view does the same).
+func TestServerAndLogViewsMarkMore(t *testing.T) {
+	m, _ := newTest(t, 80, 24, viewsSession()...)
+	press(m, "8", "z") // zoomed: its border is the only one
+	if s := screen(m); !strings.Contains(s, "↓") || !strings.Contains(s, " more ") {
+		t.Errorf("the server view at 80x24 does not say it goes on:\n%s", s)
+	}
+}
