@@ -40,14 +40,12 @@ func Introduced(feature string) string { return introduced[feature] }
 
 // HasEveryFeature reports whether version has every feature this package
 // dates: nothing a peer sends on it gets a NotIn mark.
-func HasEveryFeature(version string) bool {
-	for _, since := range introduced {
-		if Before(version, since) {
-			return false
-		}
-	}
-	return true
-}
+// It is one comparison: the model asks it for every line.
+func HasEveryFeature(version string) bool { return !Before(version, newestFeature) }
+
+// newestFeature is the latest version in introduced (a test keeps the two
+// in step).
+const newestFeature = Version20250618
 
 // NotIn is the mark for a feature a peer used on a session of version
 // that predates it — "(not in 2024-11-05)" — or "" when version has it.

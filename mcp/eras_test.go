@@ -26,3 +26,17 @@ func TestExplainOldStyleQuestion(t *testing.T) {
 		}
 	}
 }
+
+// newestFeature is the latest version a dated feature arrived in.
+func TestNewestFeature(t *testing.T) {
+	newest := ""
+	for _, since := range introduced {
+		newest = max(newest, since)
+	}
+	if newest != newestFeature {
+		t.Errorf("newestFeature is %s, the table's newest %s", newestFeature, newest)
+	}
+	if HasEveryFeature(Version20250326) || !HasEveryFeature(Version20250618) || !HasEveryFeature(Version20260728) {
+		t.Error("HasEveryFeature disagrees with the table")
+	}
+}
