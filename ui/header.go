@@ -19,43 +19,7 @@ import (
 // then the status line (an exit and its stderr, the last action's result,
 // or what was evicted).
 func (m *Model) header(w int) string {
-	c := m.sess.Conn()
 	st := m.styles
-	parts := []string{st.HeaderName.Render("mcptui")}
-	nameAt := -1
-	if c.ServerName != "" {
-		nameAt = len(parts)
-		parts = append(parts, "") // sized below, to the room the rest leaves
-	} else if len(c.Command) > 0 && c.URL() == "" {
-		parts = append(parts, st.Text.Render(inert.Fit(strings.Join(c.Command, " "), 40)))
-	}
-	if c.Protocol != "" {
-		parts = append(parts, st.Muted.Render(inert.Fit(c.Protocol, 12)))
-	}
-	switch url := c.URL(); {
-	case url != "":
-		parts = append(parts, st.Muted.Render("HTTP "+inert.Fit(url, 48)))
-	case c.PID != 0:
-		parts = append(parts, st.Muted.Render(fmt.Sprintf("pid %d", c.PID)))
-	}
-	where := len(parts) - 1 // the pid or URL: left out first when narrow
-	state := "● " + c.Phase.String()
-	if c.Phase == model.PhaseNegotiating && c.Step != "" {
-		state += ": " + inert.Fit(c.Step, 30)
-	}
-	if c.Gen > 1 {
-		state += fmt.Sprintf(" (restart %d)", c.Gen-1)
-	}
-	parts = append(parts, st.States[c.Phase].Bold(true).Render(state))
-	essential := len(parts)
-	if len(c.Offered) > 1 || len(c.Offered) == 1 && c.Offered[0] != c.Protocol {
-		// What the server said it speaks, when that says more than the
-		// version in use (server/discover's list, 2024-10-07); last, so a
-		// narrow header cuts it first. V reconnects at another.
-		parts = append(parts, st.Muted.Render("offered "+inert.Fit(strings.Join(c.Offered, " "), 70)))
-	}
-	sep := st.Subtle.Render(" │ ")
-
 	n := m.sess.Counters()
 	pendingSt := st.Muted
 	if n.Pending > 0 {
@@ -68,31 +32,115 @@ func (m *Model) header(w int) string {
 	right := m.lintCounter() + st.Muted.Render(fmt.Sprintf("in flight %d", n.InFlight)) + "  " +
 		pendingSt.Render(fmt.Sprintf("pending %d", n.Pending)) + "  " +
 		errSt.Render(fmt.Sprintf("errors %d", n.Errors)) + " "
-	if nameAt >= 0 {
-		// The name as long as the header has room for, the state kept.
-		others := ansi.StringWidth(" " + strings.Join(parts[:essential], sep))
-		room := w - ansi.StringWidth(right) - 1 - others
-		if room < 20 && where > nameAt {
-			// Narrow: the name and the state matter more than the pid.
-			room += ansi.StringWidth(parts[where] + sep)
-			parts = append(parts[:where], parts[where+1:]...)
-			essential--
-		}
-		room = max(room, 8)
-		ver := ""
-		if c.ServerVersion != "" {
-			ver = " " + inert.Fit(c.ServerVersion, max(16, w/8))
-		}
-		parts[nameAt] = st.Bold.Render(inert.Fit(c.ServerName, max(room-ansi.StringWidth(ver), 4)) + ver)
+	left := m.headerLeft(w - ansi.StringWidth(right) - 2) // two cells apart
+	return spread(left, right, w) + "\n" + m.statusLine(w)
+}
+
+// headerLeft is the header's left side in at most room cells: mcptui, the
+// server (its name and version, or the command before it has one), the
+// protocol, the pid or URL, the state and the versions offered. The state
+// is never cut; what gives way, in order, is the offered list, the pid or
+// URL, the protocol, the negotiation step, then the name.
+func (m *Model) headerLeft(room int) string {
+	c := m.sess.Conn()
+	st := m.styles
+	phase := "● " + c.Phase.String()
+	if c.Gen > 1 {
+		phase += fmt.Sprintf(" (restart %d)", c.Gen-1)
 	}
-	left := " " + strings.Join(parts, sep)
-	if ansi.StringWidth(left) > w-ansi.StringWidth(right)-1 {
-		// What the server offered is cut first, and whole, so the state
-		// before it is never cut.
-		left = " " + strings.Join(parts[:essential], sep)
+	step := ""
+	if c.Phase == model.PhaseNegotiating && c.Step != "" {
+		step = inert.Fit(c.Step, 30)
 	}
-	line1 := spread(left, right, w)
-	return line1 + "\n" + m.statusLine(w)
+	var protocol, where, offered string
+	if c.Protocol != "" {
+		protocol = inert.Fit(c.Protocol, 12)
+	}
+	switch url := c.URL(); {
+	case url != "":
+		where = "HTTP " + inert.Fit(url, 48)
+	case c.PID != 0:
+		where = fmt.Sprintf("pid %d", c.PID)
+	}
+	if len(c.Offered) > 1 || len(c.Offered) == 1 && c.Offered[0] != c.Protocol {
+		// What the server said it speaks, when that says more than the
+		// version in use (server/discover's list, 2024-10-07). V
+		// reconnects at another.
+		offered = "offered " + inert.Fit(strings.Join(c.Offered, " "), 70)
+	}
+	server := func(room int) string { return "" }
+	serverWant := 0
+	switch {
+	case c.ServerName != "":
+		server = func(room int) string { return st.Bold.Render(nameAndVersion(c.ServerName, c.ServerVersion, room)) }
+		serverWant = ansi.StringWidth(inert.Fit(c.ServerName, 200)) + 1 + ansi.StringWidth(inert.Fit(c.ServerVersion, 200))
+	case len(c.Command) > 0 && c.URL() == "":
+		cmd := strings.Join(c.Command, " ")
+		server = func(room int) string { return st.Text.Render(inert.Fit(cmd, min(room, 40))) }
+		serverWant = ansi.StringWidth(inert.Fit(cmd, 40))
+	}
+	const sep = 3 // " │ "
+	width := func(parts ...string) int {
+		n := 1 + ansi.StringWidth("mcptui")
+		for _, p := range parts {
+			if p != "" {
+				n += sep + ansi.StringWidth(p)
+			}
+		}
+		return n
+	}
+	stateOf := func(step string) string {
+		if step == "" {
+			return phase
+		}
+		return phase + ": " + step
+	}
+	// Give way one piece at a time until the server's name has the room
+	// it wants (up to 20 cells of it: beyond, it is the name that gives).
+	drops := []*string{&offered, &where, &protocol, &step}
+	for _, d := range drops {
+		free := room - width(protocol, where, stateOf(step), offered)
+		if serverWant > 0 {
+			free -= sep
+		}
+		if free >= min(serverWant, 20) {
+			break
+		}
+		*d = ""
+	}
+	free := room - width(protocol, where, stateOf(step), offered)
+	parts := []string{st.HeaderName.Render("mcptui")}
+	if serverWant > 0 && free-sep >= 4 {
+		parts = append(parts, server(free-sep))
+	}
+	if protocol != "" {
+		parts = append(parts, st.Muted.Render(protocol))
+	}
+	if where != "" {
+		parts = append(parts, st.Muted.Render(where))
+	}
+	parts = append(parts, st.States[c.Phase].Bold(true).Render(stateOf(step)))
+	if offered != "" {
+		parts = append(parts, st.Muted.Render(offered))
+	}
+	return " " + strings.Join(parts, st.Subtle.Render(" │ "))
+}
+
+// nameAndVersion is a server's name and version in at most room cells:
+// the version cut to a third of the room (16 cells at most), the name to
+// the rest; below 15 cells the name alone.
+func nameAndVersion(name, version string, room int) string {
+	if version == "" {
+		return inert.Fit(name, room)
+	}
+	if n, v := inert.Fit(name, room), inert.Fit(version, room); ansi.StringWidth(n)+1+ansi.StringWidth(v) <= room {
+		return n + " " + v // both whole (as escaped: what is measured is what is drawn)
+	}
+	if room < 15 {
+		return inert.Fit(name, room) // too narrow for both: the name
+	}
+	ver := inert.Fit(version, min(16, room/3))
+	return inert.Fit(name, room-1-ansi.StringWidth(ver)) + " " + ver
 }
 
 // spread puts left and right on one line of w cells, cutting left first.
