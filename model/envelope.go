@@ -171,9 +171,13 @@ func resultSummary(res []byte) string {
 		return clipRaw(res)
 	}
 	v, ok := members(res, "resultType", "content", "isError", "contents", "messages", "inputRequests",
-		"tools", "resources", "resourceTemplates", "prompts", "structuredContent")
+		"tools", "resources", "resourceTemplates", "prompts", "structuredContent",
+		"protocolVersion", "supportedVersions", "capabilities", "serverInfo", "_meta")
 	if !ok {
 		return clipRaw(res)
+	}
+	if s, ok := helloSummary(v[11], v[12], v[13], v[14], v[15]); ok {
+		return s
 	}
 	if rt, _ := str(v[0]); rt == "input_required" {
 		var entries map[string]json.RawMessage

@@ -15,6 +15,11 @@ func TestResultSummary(t *testing.T) {
 		{`{"tools":[{},{},{}],"nextCursor":"x"}`, "3 tools"},
 		{`{"_meta":{"a":1},"resultType":"complete","value":7}`, `{"value":7}`},
 		{`{}`, `{}`},
+		{`{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"logging":{},"resources":{"subscribe":true,"listChanged":false}},"serverInfo":{"name":"weather","version":"1.4.2"},"instructions":"Use it."}`,
+			"weather 1.4.2 · speaks 2025-11-25 · offers logging, resources (subscribe), tools (listChanged)"},
+		{`{"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"prompts":{}},"cacheScope":"public","ttlMs":60000,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"demo","version":"0.9"}}}`,
+			"demo 0.9 · speaks 2026-07-28 2025-11-25 · offers prompts"},
+		{`{"protocolVersion":"2024-11-05","capabilities":{},"serverInfo":{}}`, "speaks 2024-11-05 · offers nothing"},
 	} {
 		if got := resultSummary([]byte(c.result)); got != c.want {
 			t.Errorf("resultSummary(%s) = %q, want %q", c.result, got, c.want)
