@@ -22,6 +22,17 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "mcptui", FileName), nil
 }
 
+// User is the key map of the user's key file (DefaultPath): the default
+// one when there is no file or no config directory, an error naming the
+// file when it is bad. Every program of mcptui starts from it.
+func User() (KeyMap, error) {
+	path, err := DefaultPath()
+	if err != nil {
+		return Default(), nil
+	}
+	return Load(path)
+}
+
 // Load is the default key map with the rebindings of the JSON file at
 // path applied: an object from binding names (see Named) to key lists,
 // such as {"global.compose": ["N"], "inflight.cancel": ["C", "delete"]}.

@@ -12,6 +12,7 @@ import (
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/replay"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/ui/timeline"
 )
 
@@ -27,7 +28,12 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 	case cli.ModeCheck:
 		return runCheck(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
-		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes}); err != nil {
+		keys, err := keymap.User()
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptui replay: %v\n", err)
+			return headless.ExitUsage
+		}
+		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))
 			return headless.ExitInternal
 		}

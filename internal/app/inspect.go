@@ -37,12 +37,10 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 	}
 	// The user's key file, read before any process starts: a bad one is
 	// an error that names it, and nothing runs.
-	keys := keymap.Default()
-	if path, err := keymap.DefaultPath(); err == nil {
-		if keys, err = keymap.Load(path); err != nil {
-			fmt.Fprintf(stderr, "mcptui: %v\n", err)
-			return 2
-		}
+	keys, err := keymap.User()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 2
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// Collect harder near the budget rather than let a flood's garbage

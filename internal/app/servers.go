@@ -12,6 +12,7 @@ import (
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/hostconfig"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/picker"
 )
@@ -118,7 +119,12 @@ func runPick(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int
 		return 2
 	}
 	st := themes.New(themes.Choose(cfg.Theme, true, themes.NoColor(os.Getenv)))
-	s, ok, err := picker.Run(ctx, found.Servers, found.Broken, st)
+	keys, err := keymap.User()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 2
+	}
+	s, ok, err := picker.Run(ctx, found.Servers, found.Broken, st, keys)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
 		return 1

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"io"
 	"os"
 	"path/filepath"
@@ -43,8 +44,13 @@ func runAttach(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		}
 		return 0
 	}
-	err := attach.Run(ctx, "", cfg.Tap.Name, attach.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "",
-		HistoryBytes: cfg.HistoryBytes, HoldTimeout: cfg.Tap.HoldTimeout, Break: cfg.Tap.Break})
+	keys, err := keymap.User()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui attach: %v\n", err)
+		return 2
+	}
+	err = attach.Run(ctx, "", cfg.Tap.Name, attach.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "",
+		HistoryBytes: cfg.HistoryBytes, HoldTimeout: cfg.Tap.HoldTimeout, Break: cfg.Tap.Break, Keys: &keys})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui attach: %v\n", err)
 		return 1

@@ -42,6 +42,8 @@ type Options struct {
 	// Now is the clock (nil: time.Now); Tick as ui.Options.Tick.
 	Now  func() time.Time
 	Tick time.Duration
+	// Keys are the bindings (the user's); nil means keymap.Default().
+	Keys *keymap.KeyMap
 }
 
 // Model is the attached inspector: the read-only inspector on the live
@@ -82,7 +84,11 @@ func New(name string, header record.Entry, backend *replay.Backend, s sender, op
 		now = time.Now
 	}
 	title := strings.Join(append([]string{header.Command}, header.Args...), " ")
-	m := &Model{backend: backend, tap: s, keys: keymap.Default(), name: name, opts: opts}
+	keys := keymap.Default()
+	if opts.Keys != nil {
+		keys = *opts.Keys
+	}
+	m := &Model{backend: backend, tap: s, keys: keys, name: name, opts: opts}
 	m.inner = ui.New(ui.Options{
 		Backend: backend,
 		Session: model.New(replay.Config(rec, opts.HistoryBytes)),
@@ -92,6 +98,7 @@ func New(name string, header record.Entry, backend *replay.Backend, s sender, op
 		Tick:    opts.Tick,
 		NoBell:  true,
 		Title:   "attach: " + title,
+		Keys:    &keys,
 	})
 	return m
 }

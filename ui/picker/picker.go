@@ -45,6 +45,12 @@ func New(servers []hostconfig.Server, broken []error, st *themes.Styles) Model {
 	return m
 }
 
+// WithKeys is the picker with the bindings k (the user's).
+func (m Model) WithKeys(k keymap.KeyMap) Model {
+	m.keys, m.pick = k, k.Picker
+	return m
+}
+
 // Chosen is the server the user opened, if any.
 func (m Model) Chosen() (hostconfig.Server, bool) {
 	if m.chosen == nil {
@@ -102,10 +108,6 @@ func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		s := m.servers[m.shown[m.cursor]]
-		if s.Transport != hostconfig.Stdio {
-			m.note = fmt.Sprintf("%s is an %s server: mcptui opens stdio servers so far", s.Label(), strings.ToUpper(string(s.Transport)))
-			return m, nil
-		}
 		m.chosen = &s
 		return m, tea.Quit
 	}
@@ -218,8 +220,8 @@ func (m Model) footer(w int) string {
 
 // Run shows the picker on the terminal and returns the server chosen, or
 // false when the user left without choosing.
-func Run(ctx context.Context, servers []hostconfig.Server, broken []error, st *themes.Styles) (hostconfig.Server, bool, error) {
-	p := tea.NewProgram(New(servers, broken, st), tea.WithContext(ctx))
+func Run(ctx context.Context, servers []hostconfig.Server, broken []error, st *themes.Styles, keys keymap.KeyMap) (hostconfig.Server, bool, error) {
+	p := tea.NewProgram(New(servers, broken, st).WithKeys(keys), tea.WithContext(ctx))
 	final, err := p.Run()
 	if err != nil {
 		return hostconfig.Server{}, false, fmt.Errorf("the server picker: %w", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcptui/mcptui/internal/hostconfig"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 )
 
@@ -54,11 +55,6 @@ func TestPickerChoosesAStdioServer(t *testing.T) {
 	if strings.Contains(s, "\x1b]0;") || strings.Contains(m.(Model).View().Content, "\x1b[2J") {
 		t.Errorf("a server name or command reached the terminal raw")
 	}
-	// An HTTP entry cannot be opened yet: the picker says so and stays.
-	m = press(m, "enter")
-	if _, ok := m.(Model).Chosen(); ok || !strings.Contains(screen(m), "is an HTTP server") {
-		t.Errorf("enter on an HTTP entry: chosen or no note:\n%s", screen(m))
-	}
 	m = press(m, "j")
 	if !strings.Contains(screen(m), "env   TOKEN") || strings.Contains(screen(m), "ghp_notshown") {
 		t.Errorf("the details show environment names, never values:\n%s", screen(m))
@@ -67,6 +63,28 @@ func TestPickerChoosesAStdioServer(t *testing.T) {
 	got, ok := m.(Model).Chosen()
 	if !ok || got.Name != "demo" {
 		t.Errorf("chosen %v %v, want demo", got.Name, ok)
+	}
+}
+
+// TestPickerOpensAnHTTPServer: an HTTP entry opens like a stdio one (the
+// inspector speaks Streamable HTTP and HTTP+SSE), with the user's keys.
+func TestPickerOpensAnHTTPServer(t *testing.T) {
+	keys := keymap.Default()
+	if err := keys.Rebind(map[string][]string{"picker.open": {"o"}}); err != nil {
+		t.Fatal(err)
+	}
+	var m tea.Model = New(servers(), nil, themes.New(themes.Mono())).WithKeys(keys)
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
+	if !strings.Contains(screen(m), "o open server") {
+		t.Errorf("the hint does not name the rebound key:\n%s", screen(m))
+	}
+	if m = press(m, "enter"); m.(Model).chosen != nil {
+		t.Fatal("the default enter still opens with open rebound to o")
+	}
+	m = press(m, "o")
+	got, ok := m.(Model).Chosen()
+	if !ok || got.URL != "https://example.test/mcp" {
+		t.Fatalf("o on the HTTP entry chose %+v %v", got, ok)
 	}
 }
 

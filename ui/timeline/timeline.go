@@ -33,6 +33,8 @@ type Options struct {
 	// MaxLineBytes is the wire line limit the recording is read with (0:
 	// conn's default); see record.ReadLimited.
 	MaxLineBytes int
+	// Keys are the bindings (the user's); nil means keymap.Default().
+	Keys *keymap.KeyMap
 }
 
 // Inspect opens the inspector read-only on the recording at path, with a
@@ -79,7 +81,7 @@ type Timeline struct {
 // NewTimeline builds the replay program for rec, at the end of the
 // recording.
 func NewTimeline(rec *record.Recording, opts Options) *Timeline {
-	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: keymap.Default().Timeline}
+	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline}
 	if t.title == "" {
 		t.title = "recording"
 	}
@@ -117,7 +119,16 @@ func (t *Timeline) newInner() *ui.Model {
 		Tick:    -1,
 		NoBell:  true,
 		Title:   "replay: " + title,
+		Keys:    t.opts.Keys,
 	})
+}
+
+// keys are the bindings the options name, else the default ones.
+func (o Options) keys() keymap.KeyMap {
+	if o.Keys != nil {
+		return *o.Keys
+	}
+	return keymap.Default()
 }
 
 // now is the time of the newest event shown.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/model"
@@ -92,5 +93,34 @@ func TestTimelineSteps(t *testing.T) {
 	}
 	if !strings.Contains(tl.View().Content, "exited") {
 		t.Fatal("the last event is not described")
+	}
+}
+
+// TestTimelineTakesTheUsersKeys: the replay program obeys the user's key
+// file like the inspector: a rebound step key steps, the default one no
+// longer does, and the inspector inside shows the rebound keys too.
+func TestTimelineTakesTheUsersKeys(t *testing.T) {
+	t.Parallel()
+	rec, err := record.Open(filepath.Join("testdata", "demo.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := keymap.Default()
+	if err := keys.Rebind(map[string][]string{"timeline.prev": {"ctrl+o"}, "global.quit": {"Q"}}); err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "rec.jsonl", Keys: &keys})
+	tl.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	n := tl.Len()
+	tl.Update(key(keyPrev))
+	if tl.Cursor() != n {
+		t.Fatalf("the default %s still steps back: cursor %d of %d", keyPrev, tl.Cursor(), n)
+	}
+	tl.Update(key("ctrl+o"))
+	if tl.Cursor() != n-1 {
+		t.Fatalf("the rebound ctrl+o does not step back: cursor %d of %d", tl.Cursor(), n)
+	}
+	if view := ansi.Strip(tl.View().Content); !strings.Contains(view, "Q quit") {
+		t.Errorf("the inspector inside the replay does not show the rebound quit key:\n%s", view)
 	}
 }
