@@ -259,7 +259,7 @@ func (c *Conn) stop(err *Error, immediate bool) {
 // the server is never blocked writing.
 func (c *Conn) readLoop() {
 	defer close(c.proc.outDone)
-	lr := newLineReader(c.proc.stdoutR, c.opts.MaxLineBytes)
+	lr := newLineReader(countingReader{c.proc.stdoutR, &c.proc.outRead}, c.opts.MaxLineBytes)
 	for {
 		line, size, err := lr.next()
 		if err == errLineTooLong {
@@ -273,13 +273,14 @@ func (c *Conn) readLoop() {
 			return
 		}
 		c.handleLine(line, size)
+		c.proc.outRead.Add(1) // progress, for the drain after an exit
 	}
 }
 
 // awaitExit stops the connection once the server process has exited, with
 // its exit status: after the lines it wrote are dispatched (the end of
-// stdout), but not later than drainAfterExit when a child of it still holds
-// stdout or stderr open.
+// stdout), but not later than drainAfterExit after the last byte read when a
+// child of it still holds stdout or stderr open.
 func (c *Conn) awaitExit() {
 	<-c.proc.reaped
 	c.proc.drained()

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -18,8 +19,14 @@ import (
 const MarkerEnv = "MCPTUI_SERVER_TREE"
 
 // drainAfterExit bounds how long the end of stdout and stderr is awaited
-// once the server process exited: a child of it may still hold them open.
-const drainAfterExit = 250 * time.Millisecond
+// once the server process exited and nothing more is read from stdout: a
+// child of it may still hold them open. While stdout's backlog is still
+// being read (a busy machine, a slow handler) the wait goes on, up to
+// drainLimit.
+const (
+	drainAfterExit = 250 * time.Millisecond
+	drainLimit     = 5 * time.Second
+)
 
 // process is the server's process tree as conn manages it: the direct child,
 // the process group it leads, and the marker its descendants carry.
@@ -33,6 +40,7 @@ type process struct {
 	stdoutR *os.File      // our end of the child's stdout
 	stderrR *os.File      // our end of the child's stderr (nil: not captured through a pipe)
 	outDone chan struct{} // closed at stdout's EOF
+	outRead atomic.Int64  // bytes read from stdout plus lines handled: progress
 	errDone chan struct{} // closed at stderr's EOF (or at once when not captured)
 }
 
@@ -79,17 +87,43 @@ func (p *process) copyStderr(w io.Writer) {
 	_, _ = io.Copy(w, p.stderrR)
 }
 
-// drained waits, at most drainAfterExit, for stdout and stderr to end.
+// drained waits for stdout and stderr to end: until drainAfterExit has
+// passed with nothing read from stdout and no line handled, and at most
+// drainLimit.
 func (p *process) drained() {
-	t := time.NewTimer(drainAfterExit)
-	defer t.Stop()
+	limit := time.NewTimer(drainLimit)
+	defer limit.Stop()
+	idle := time.NewTicker(drainAfterExit)
+	defer idle.Stop()
+	read := p.outRead.Load()
 	for _, ch := range []chan struct{}{p.outDone, p.errDone} {
-		select {
-		case <-ch:
-		case <-t.C:
-			return
+		for done := false; !done; {
+			select {
+			case <-ch:
+				done = true
+			case <-idle.C:
+				now := p.outRead.Load()
+				if now == read {
+					return // a descendant holds the pipes and says nothing
+				}
+				read = now
+			case <-limit.C:
+				return
+			}
 		}
 	}
+}
+
+// countingReader counts the bytes read through it into n.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 // closePipes closes our ends of stdout and stderr, so that no reader waits

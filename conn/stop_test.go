@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -92,6 +93,29 @@ func TestServerExit(t *testing.T) {
 	})
 	if ex := evs[len(evs)-1]; exitCode(ex.Err) != 3 {
 		t.Fatalf("Exited event err %v, want exit status 3", ex.Err)
+	}
+}
+
+// Rule 15 on a busy machine: a server that wrote far more than the pipe
+// holds and exited at once still has its answer delivered, however long
+// the client takes to work through what was left in the pipe (here a slow
+// notification handler makes that well over a second). Ending the drain
+// after a fixed 250 ms from the exit failed the call with "server exited".
+func TestServerExitAfterABacklog(t *testing.T) {
+	t.Parallel()
+	h := start(t, conn.Options{OnNotification: func(conn.Notification) { time.Sleep(2 * time.Millisecond) }})
+	var data []string
+	for i := range 1000 {
+		data = append(data, fmt.Sprintf(`{"jsonrpc":"2.0","method":"before/exit","params":{"i":%d,"pad":"%s"}}`, i, strings.Repeat("x", 40)))
+	}
+	data = append(data, `{"jsonrpc":"2.0","id":$ID,"result":{"last":"words"}}`)
+	res, err := h.call("exit/3", lines(data...))
+	if err != nil {
+		t.Fatalf("the answer left in the pipe at the exit was not delivered: %v", err)
+	}
+	jsonEq(t, res, `{"last":"words"}`)
+	if n := len(h.notes.all()); n != 1000 {
+		t.Fatalf("%d of the 1000 notifications written before the exit were delivered", n)
 	}
 }
 
