@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"sync"
 )
 
 // sseEvent is one server-sent event.
@@ -30,8 +31,26 @@ type sseReader struct {
 	max int
 }
 
+// sseBuffers keeps the readers' 32 KiB buffers between streams: every POST
+// answered as a stream needs one, and allocating it each time was most of
+// a call's garbage.
+var sseBuffers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 32<<10) }}
+
 func newSSEReader(r io.Reader, max int) *sseReader {
-	return &sseReader{r: bufio.NewReaderSize(r, 32<<10), max: max}
+	br := sseBuffers.Get().(*bufio.Reader)
+	br.Reset(r)
+	return &sseReader{r: br, max: max}
+}
+
+// release gives the buffer back once the stream is done with; the reader
+// must not be used after it (the events it returned own their bytes).
+func (s *sseReader) release() {
+	if s.r == nil {
+		return
+	}
+	s.r.Reset(nil)
+	sseBuffers.Put(s.r)
+	s.r = nil
 }
 
 // errLongField is a non-data field line longer than the buffer.
