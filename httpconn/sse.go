@@ -97,6 +97,13 @@ func (s *sseReader) next() (sseEvent, error) {
 			ev.over, data = true, nil
 			return
 		}
+		if cap(data)-len(data) < len(part) {
+			// Double, up to the limit: append's growth of large slices
+			// (1.25x) allocated five times a big event's size.
+			grown := make([]byte, len(data), len(data)+min(max(len(part), cap(data)), s.max-len(data)))
+			copy(grown, data)
+			data = grown
+		}
 		data = append(data, part...)
 	}
 	for {
