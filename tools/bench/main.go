@@ -73,9 +73,9 @@ func parseFlags(args []string, log io.Writer) (config, string, error) {
 	clientList := fs.String("clients", "", "clients to run, comma-separated (default all of the transport's: "+
 		defaultClients(transportStdio)+" over stdio, "+defaultClients(transportHTTP)+" over http)")
 	workloadList := fs.String("workloads", "", "workloads to run, comma-separated (default all): seq,par8,par64,blob1,blob10,blob15,flood over stdio; seq,par64,blob15 over http")
-	seqCalls := fs.Int("seq-calls", 20000, "timed calls of the sequential workload")
-	parCalls := fs.Int("par-calls", 100000, "timed calls of each in-flight workload")
-	warmup := fs.Int("warmup", 1000, "untimed calls before each call workload")
+	seqCalls := fs.Int("seq-calls", 20000, "timed calls of the sequential workload (5000 over http)")
+	parCalls := fs.Int("par-calls", 100000, "timed calls of each in-flight workload (20000 over http)")
+	warmup := fs.Int("warmup", 1000, "untimed calls before each call workload (500 over http)")
 	server := fs.String("server", "", "a prebuilt bench server binary (default: go build ./server, or ./httpserver over http), or over http a running server's URL")
 	out := fs.String("out", "", "where to write the markdown report (default results/latest.md, or results/http.md over http, in the bench module)")
 	if err := fs.Parse(args); err != nil {
@@ -98,9 +98,23 @@ func parseFlags(args []string, log io.Writer) (config, string, error) {
 		Transport: *transport, Quick: *quick, Runs: *runs, Clients: splitList(*clientList), Workloads: splitList(*workloadList),
 		SeqCalls: *seqCalls, ParCalls: *parCalls, Warmup: *warmup, Server: *server, Self: self, Log: log,
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *transport == transportHTTP && !*quick {
+		// An HTTP call costs about 20 stdio calls (the server's HTTP
+		// and SSE work on the same two cores): fewer calls keep a full
+		// run near 10 minutes.
+		if !set["seq-calls"] {
+			cfg.SeqCalls = 5000
+		}
+		if !set["par-calls"] {
+			cfg.ParCalls = 20000
+		}
+		if !set["warmup"] {
+			cfg.Warmup = 500
+		}
+	}
 	if *quick {
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if !set["runs"] {
 			cfg.Runs = 1
 		}

@@ -34,9 +34,8 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "the address to listen on")
-	jsonAnswers := flag.Bool("json", false, "answer POSTs with JSON bodies instead of SSE streams")
 	flag.Parse()
-	if err := serve(*addr, *jsonAnswers); err != nil {
+	if err := serve(*addr); err != nil {
 		fmt.Fprintln(os.Stderr, "httpserver:", err)
 		os.Exit(1)
 	}
@@ -44,12 +43,12 @@ func main() {
 
 // serve listens, announces the URL and serves until stdin ends or a signal
 // comes.
-func serve(addr string, jsonAnswers bool) error {
+func serve(addr string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: handler(jsonAnswers)}
+	srv := &http.Server{Handler: handler()}
 	fmt.Printf("listening http://%s/mcp\n", ln.Addr())
 	stop := make(chan struct{})
 	go func() {
@@ -72,14 +71,13 @@ func serve(addr string, jsonAnswers bool) error {
 }
 
 // handler is the benchmark's MCP endpoint (any path).
-func handler(jsonAnswers bool) http.Handler {
+func handler() http.Handler {
 	s := sdk.NewServer(&sdk.Implementation{Name: "mcpbench-http", Version: "1.0.0"}, nil)
 	schema := json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"},"bytes":{"type":"integer"}}}`)
 	s.AddTool(&sdk.Tool{Name: "echo", Description: "answers with its text", InputSchema: schema}, echo)
 	var blobs blobCache
 	s.AddTool(&sdk.Tool{Name: "blob", Description: "answers with n bytes of text", InputSchema: schema}, blobs.call)
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
-		&sdk.StreamableHTTPOptions{JSONResponse: jsonAnswers})
+	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil)
 }
 
 // toolArgs are the arguments of both tools.
