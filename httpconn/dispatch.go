@@ -121,10 +121,12 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 				c.dispatch(ev.data)
 			}
 			if !wanted() {
-				_ = resp.Body.Close()
+				sr.release()
+				drainAndClose(resp.Body)
 				return
 			}
 		}
+		sr.release()
 		_ = resp.Body.Close()
 		if !wanted() || ctx.Err() != nil || lastID == "" {
 			return
@@ -152,6 +154,25 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 		}
 		resp = next
 	}
+}
+
+// Bounds of the drain of an answered stream.
+const (
+	drainWait  = time.Second
+	drainBytes = 64 << 10
+)
+
+// drainAndClose reads what is left of a stream whose answer came (the
+// server ends it right after, as the spec says it should) and closes it:
+// a body read to its end lets net/http put the connection back in the
+// pool, where closing it early would cost the next request a new TCP (and
+// TLS) handshake. A stream that goes on past drainBytes or drainWait is
+// cut.
+func drainAndClose(body io.ReadCloser) {
+	cut := time.AfterFunc(drainWait, func() { _ = body.Close() })
+	_, _ = io.CopyN(io.Discard, body, drainBytes)
+	cut.Stop()
+	_ = body.Close()
 }
 
 // startGET opens the GET stream for server-initiated messages once; a 405

@@ -177,6 +177,7 @@ func (c *Conn) runLegacy(l *legacyStream) {
 	}()
 	defer resp.Body.Close()
 	sr := newSSEReader(resp.Body, c.opts.MaxMessageBytes)
+	defer sr.release()
 	for {
 		ev, err := sr.next()
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"sync"
 )
 
 // sseEvent is one server-sent event.
@@ -30,8 +31,26 @@ type sseReader struct {
 	max int
 }
 
+// sseBuffers keeps the readers' 32 KiB buffers between streams: every POST
+// answered as a stream needs one, and allocating it each time was most of
+// a call's garbage.
+var sseBuffers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 32<<10) }}
+
 func newSSEReader(r io.Reader, max int) *sseReader {
-	return &sseReader{r: bufio.NewReaderSize(r, 32<<10), max: max}
+	br := sseBuffers.Get().(*bufio.Reader)
+	br.Reset(r)
+	return &sseReader{r: br, max: max}
+}
+
+// release gives the buffer back once the stream is done with; the reader
+// must not be used after it (the events it returned own their bytes).
+func (s *sseReader) release() {
+	if s.r == nil {
+		return
+	}
+	s.r.Reset(nil)
+	sseBuffers.Put(s.r)
+	s.r = nil
 }
 
 // errLongField is a non-data field line longer than the buffer.
@@ -77,6 +96,13 @@ func (s *sseReader) next() (sseEvent, error) {
 		if len(data)+len(part) > s.max {
 			ev.over, data = true, nil
 			return
+		}
+		if cap(data)-len(data) < len(part) {
+			// Double, up to the limit: append's growth of large slices
+			// (1.25x) allocated five times a big event's size.
+			grown := make([]byte, len(data), len(data)+min(max(len(part), cap(data)), s.max-len(data)))
+			copy(grown, data)
+			data = grown
 		}
 		data = append(data, part...)
 	}

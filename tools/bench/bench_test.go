@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	stopTestHTTP()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
@@ -91,10 +93,17 @@ func BenchmarkConnBlob15MiB(b *testing.B) { benchBlob(b, dialConn, 15<<20) }
 // BenchmarkCeilingBlob15MiB is BenchmarkConnBlob15MiB for the ceiling.
 func BenchmarkCeilingBlob15MiB(b *testing.B) { benchBlob(b, dialCeiling, 15<<20) }
 
-// dialBench connects a client to a fresh server for a benchmark.
+// dialBench connects a client to a fresh stdio server for a benchmark.
 func dialBench(b *testing.B, dial dialer) client {
 	b.Helper()
-	c, err := dial(context.Background(), serverPath)
+	return dialBenchTo(b, dial, serverPath)
+}
+
+// dialBenchTo connects a client to target (a stdio server's path or an
+// HTTP server's URL).
+func dialBenchTo(b *testing.B, dial dialer, target string) client {
+	b.Helper()
+	c, err := dial(context.Background(), target)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -103,27 +112,34 @@ func dialBench(b *testing.B, dial dialer) client {
 }
 
 // benchSequential makes b.N calls one after the other.
-func benchSequential(b *testing.B, dial dialer) {
-	c := dialBench(b, dial)
+func benchSequential(b *testing.B, dial dialer) { benchSequentialOn(b, dialBench(b, dial)) }
+
+// benchSequentialOn makes b.N calls one after the other on c.
+func benchSequentialOn(b *testing.B, c client) {
 	ctx := context.Background()
 	b.ReportAllocs()
+	var seq int64
 	for b.Loop() {
-		if err := c.Echo(ctx); err != nil {
+		seq++
+		if err := c.Echo(ctx, seq); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // benchParallel makes b.N calls from 32 goroutines per GOMAXPROCS.
-func benchParallel(b *testing.B, dial dialer) {
-	c := dialBench(b, dial)
+func benchParallel(b *testing.B, dial dialer) { benchParallelOn(b, dialBench(b, dial)) }
+
+// benchParallelOn makes b.N calls from 32 goroutines per GOMAXPROCS on c.
+func benchParallelOn(b *testing.B, c client) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.SetParallelism(32)
 	b.ResetTimer()
+	var seq atomic.Int64
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if err := c.Echo(ctx); err != nil {
+			if err := c.Echo(ctx, seq.Add(1)); err != nil {
 				b.Error(err)
 				return
 			}
@@ -132,8 +148,10 @@ func benchParallel(b *testing.B, dial dialer) {
 }
 
 // benchBlob fetches one n-byte response per iteration.
-func benchBlob(b *testing.B, dial dialer, n int) {
-	c := dialBench(b, dial)
+func benchBlob(b *testing.B, dial dialer, n int) { benchBlobOn(b, dialBench(b, dial), n) }
+
+// benchBlobOn fetches one n-byte response per iteration on c.
+func benchBlobOn(b *testing.B, c client, n int) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.SetBytes(int64(n))

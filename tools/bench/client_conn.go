@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 
 	"github.com/mcptui/mcptui/conn"
 )
 
 // connClient drives mcptui's conn package.
 type connClient struct {
-	c    *conn.Conn
-	echo toolParams
+	c *conn.Conn
 }
 
 // dialConn starts the server with conn.Dial and does initialize and
@@ -29,19 +26,17 @@ func dialConn(ctx context.Context, path string) (client, error) {
 		c.Close()
 		return nil, err
 	}
-	return &connClient{c: c, echo: toolParams{Name: "echo", Arguments: toolArgs{Text: echoText}}}, nil
+	return &connClient{c: c}, nil
 }
 
 // Echo implements client.
-func (k *connClient) Echo(ctx context.Context) error {
-	res, err := k.c.Call(ctx, "tools/call", &k.echo)
+func (k *connClient) Echo(ctx context.Context, seq int64) error {
+	text := echoTextFor(seq)
+	res, err := k.c.Call(ctx, "tools/call", &toolParams{Name: "echo", Arguments: toolArgs{Text: text}})
 	if err != nil {
 		return err
 	}
-	if !bytes.Contains(res, []byte(echoText)) {
-		return fmt.Errorf("echo answered %s", res)
-	}
-	return nil
+	return checkRawEcho(res, text)
 }
 
 // Blob implements client.
@@ -50,7 +45,7 @@ func (k *connClient) Blob(ctx context.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	return checkRawSize(res, n)
+	return checkRawBlob(res, n)
 }
 
 // Flood implements client.

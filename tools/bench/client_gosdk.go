@@ -12,8 +12,7 @@ import (
 // goSDKClient drives github.com/modelcontextprotocol/go-sdk's client over
 // CommandTransport.
 type goSDKClient struct {
-	s    *mcp.ClientSession
-	echo *mcp.CallToolParams
+	s *mcp.ClientSession
 }
 
 // dialGoSDK connects with Client.Connect, which does the handshake.
@@ -24,16 +23,24 @@ func dialGoSDK(ctx context.Context, path string) (client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &goSDKClient{s: s, echo: &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": echoText}}}, nil
+	return &goSDKClient{s: s}, nil
 }
 
 // Echo implements client.
-func (k *goSDKClient) Echo(ctx context.Context) error {
-	res, err := k.s.CallTool(ctx, k.echo)
+func (k *goSDKClient) Echo(ctx context.Context, seq int64) error {
+	text := echoTextFor(seq)
+	res, err := k.s.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": text}})
 	if err != nil {
 		return err
 	}
-	return checkGoSDKText(res, len(echoText))
+	got, err := goSDKText(res)
+	if err != nil {
+		return err
+	}
+	if got != text {
+		return fmt.Errorf("echo answered %q, want %q", shorten(got, 80), text)
+	}
+	return nil
 }
 
 // Blob implements client.
@@ -42,7 +49,11 @@ func (k *goSDKClient) Blob(ctx context.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	return checkGoSDKText(res, n)
+	got, err := goSDKText(res)
+	if err != nil {
+		return err
+	}
+	return checkBlobText(got, n)
 }
 
 // Flood implements client.
@@ -56,14 +67,18 @@ func (k *goSDKClient) Flood(ctx context.Context, n int) error {
 // Close implements client.
 func (k *goSDKClient) Close() error { return k.s.Close() }
 
-// checkGoSDKText checks that a result is one text item of n bytes.
-func checkGoSDKText(res *mcp.CallToolResult, n int) error {
+// goSDKText returns the text of a result that is one text item and not an
+// error.
+func goSDKText(res *mcp.CallToolResult) (string, error) {
+	if res.IsError {
+		return "", fmt.Errorf("the tool failed: %v", res.Content)
+	}
 	if len(res.Content) != 1 {
-		return fmt.Errorf("result has %d content items", len(res.Content))
+		return "", fmt.Errorf("result has %d content items", len(res.Content))
 	}
 	t, ok := res.Content[0].(*mcp.TextContent)
-	if !ok || len(t.Text) != n {
-		return fmt.Errorf("unexpected content %T", res.Content[0])
+	if !ok {
+		return "", fmt.Errorf("unexpected content %T", res.Content[0])
 	}
-	return nil
+	return t.Text, nil
 }

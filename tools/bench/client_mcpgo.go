@@ -10,8 +10,7 @@ import (
 
 // mcpGoClient drives github.com/mark3labs/mcp-go's stdio client.
 type mcpGoClient struct {
-	c    *mcpclient.Client
-	echo mcp.CallToolRequest
+	c *mcpclient.Client
 }
 
 // dialMCPGo starts the server with NewStdioMCPClient and calls Initialize.
@@ -27,31 +26,17 @@ func dialMCPGo(ctx context.Context, path string) (client, error) {
 		c.Close()
 		return nil, err
 	}
-	k := &mcpGoClient{c: c}
-	k.echo.Params.Name = "echo"
-	k.echo.Params.Arguments = map[string]any{"text": echoText}
-	return k, nil
+	return &mcpGoClient{c: c}, nil
 }
 
 // Echo implements client.
-func (k *mcpGoClient) Echo(ctx context.Context) error {
-	res, err := k.c.CallTool(ctx, k.echo)
-	if err != nil {
-		return err
-	}
-	return checkMCPGoText(res, len(echoText))
+func (k *mcpGoClient) Echo(ctx context.Context, seq int64) error {
+	return mcpGoEcho(ctx, k.c, seq)
 }
 
 // Blob implements client.
 func (k *mcpGoClient) Blob(ctx context.Context, n int) error {
-	var req mcp.CallToolRequest
-	req.Params.Name = "blob"
-	req.Params.Arguments = map[string]any{"bytes": n}
-	res, err := k.c.CallTool(ctx, req)
-	if err != nil {
-		return err
-	}
-	return checkMCPGoText(res, n)
+	return mcpGoBlob(ctx, k.c, n)
 }
 
 // Flood implements client.
@@ -68,14 +53,56 @@ func (k *mcpGoClient) Flood(ctx context.Context, n int) error {
 // Close implements client.
 func (k *mcpGoClient) Close() error { return k.c.Close() }
 
-// checkMCPGoText checks that a result is one text item of n bytes.
-func checkMCPGoText(res *mcp.CallToolResult, n int) error {
-	if len(res.Content) != 1 {
-		return fmt.Errorf("result has %d content items", len(res.Content))
+// mcpGoEcho makes echo call seq with an mcp-go client (stdio or HTTP) and
+// checks the answer.
+func mcpGoEcho(ctx context.Context, c *mcpclient.Client, seq int64) error {
+	text := echoTextFor(seq)
+	var req mcp.CallToolRequest
+	req.Params.Name = "echo"
+	req.Params.Arguments = map[string]any{"text": text}
+	res, err := c.CallTool(ctx, req)
+	if err != nil {
+		return err
 	}
-	t, ok := res.Content[0].(mcp.TextContent)
-	if !ok || len(t.Text) != n {
-		return fmt.Errorf("unexpected content %T", res.Content[0])
+	got, err := mcpGoText(res)
+	if err != nil {
+		return err
+	}
+	if got != text {
+		return fmt.Errorf("echo answered %q, want %q", shorten(got, 80), text)
 	}
 	return nil
+}
+
+// mcpGoBlob calls the blob tool for n bytes with an mcp-go client and
+// checks the answer.
+func mcpGoBlob(ctx context.Context, c *mcpclient.Client, n int) error {
+	var req mcp.CallToolRequest
+	req.Params.Name = "blob"
+	req.Params.Arguments = map[string]any{"bytes": n}
+	res, err := c.CallTool(ctx, req)
+	if err != nil {
+		return err
+	}
+	got, err := mcpGoText(res)
+	if err != nil {
+		return err
+	}
+	return checkBlobText(got, n)
+}
+
+// mcpGoText returns the text of a result that is one text item and not an
+// error.
+func mcpGoText(res *mcp.CallToolResult) (string, error) {
+	if res.IsError {
+		return "", fmt.Errorf("the tool failed: %v", res.Content)
+	}
+	if len(res.Content) != 1 {
+		return "", fmt.Errorf("result has %d content items", len(res.Content))
+	}
+	t, ok := res.Content[0].(mcp.TextContent)
+	if !ok {
+		return "", fmt.Errorf("unexpected content %T", res.Content[0])
+	}
+	return t.Text, nil
 }

@@ -17,6 +17,7 @@ import (
 
 // config is one invocation of the benchmark.
 type config struct {
+	Transport string // transportStdio or transportHTTP
 	Quick     bool
 	Runs      int
 	Clients   []string // client names, in table order
@@ -24,7 +25,7 @@ type config struct {
 	SeqCalls  int      // timed calls of the sequential workload
 	ParCalls  int      // timed calls of each in-flight workload
 	Warmup    int      // untimed calls before each call workload
-	Server    string   // a prebuilt server binary; "" builds one
+	Server    string   // a prebuilt server binary (or, over HTTP, a running server's URL); "" builds one
 	Self      string   // the executable re-run as a worker
 	Log       io.Writer
 }
@@ -54,24 +55,28 @@ type results struct {
 	// loadStart and loadEnd are /proc/loadavg when the run started and
 	// ended: other work on the machine shows there.
 	loadStart, loadEnd string
-	// connRevision is the last commit touching conn/, and whether the
-	// work tree had uncommitted changes there.
+	// connRevision is the last commit touching the measured package
+	// (conn/, or httpconn/ and mcp/ over HTTP), and whether the work tree
+	// had uncommitted changes there.
 	connRevision string
+	// serverURL is the HTTP server every client talked to.
+	serverURL string
 }
 
 // runAll builds the server if needed and runs every client on every
 // workload, cfg.Runs times, each in its own worker process.
 func runAll(ctx context.Context, cfg config) (*results, error) {
-	res := &results{cfg: cfg, samples: map[key][]sample{}, started: time.Now(), loadStart: loadAverage(), connRevision: connRevision(ctx)}
+	res := &results{cfg: cfg, samples: map[key][]sample{}, started: time.Now(), loadStart: loadAverage(),
+		connRevision: revision(ctx, measuredDirs(cfg.Transport)...)}
 	for _, name := range cfg.Clients {
-		ci, err := findClient(name)
+		ci, err := findClient(cfg.Transport, name)
 		if err != nil {
 			return nil, err
 		}
 		res.clients = append(res.clients, ci)
 	}
 	if len(cfg.Workloads) == 0 {
-		res.workloads = workloads(cfg.Quick)
+		res.workloads = workloadsOf(cfg.Transport, cfg.Quick)
 	} else {
 		for _, name := range cfg.Workloads {
 			w, err := findWorkload(name, cfg.Quick)
@@ -87,12 +92,28 @@ func runAll(ctx context.Context, cfg config) (*results, error) {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
-		path, err := buildServer(ctx, dir)
+		pkg := "./server"
+		if cfg.Transport == transportHTTP {
+			pkg = "./httpserver"
+		}
+		path, err := buildPackage(ctx, dir, pkg)
 		if err != nil {
 			return nil, err
 		}
 		cfg.Server = path
 		res.cfg.Server = path
+	}
+	if cfg.Transport == transportHTTP && !strings.HasPrefix(cfg.Server, "http") {
+		srv, err := startHTTPServer(cfg.Server)
+		if err != nil {
+			return nil, err
+		}
+		defer srv.stop()
+		cfg.Server = srv.url
+	}
+	if cfg.Transport == transportHTTP {
+		res.serverURL = cfg.Server
+		fmt.Fprintf(cfg.Log, "HTTP server at %s\n", cfg.Server)
 	}
 	for r := range cfg.Runs {
 		for _, w := range res.workloads {
@@ -111,23 +132,34 @@ func runAll(ctx context.Context, cfg config) (*results, error) {
 	return res, nil
 }
 
-// connRevision describes the conn package being measured: the last commit
-// that touched it and whether the work tree changes it ("" when git cannot
+// measuredDirs are the repository's directories whose code a transport's
+// run measures.
+func measuredDirs(transport string) []string {
+	if transport == transportHTTP {
+		return []string{"httpconn", "mcp"}
+	}
+	return []string{"conn"}
+}
+
+// revision describes the packages being measured: the last commit that
+// touched dirs and whether the work tree changes them ("" when git cannot
 // tell).
-func connRevision(ctx context.Context) string {
+func revision(ctx context.Context, dirs ...string) string {
 	modDir, err := moduleDir()
 	if err != nil {
 		return ""
 	}
-	repo := filepath.Dir(modDir)
-	out, err := exec.CommandContext(ctx, "git", "-C", repo, "log", "-1", "--format=%h %s", "--", "conn").Output()
+	repo := filepath.Join(modDir, "..", "..")
+	args := append([]string{"-C", repo, "log", "-1", "--format=%h %s", "--"}, dirs...)
+	out, err := exec.CommandContext(ctx, "git", args...).Output()
 	if err != nil || len(out) == 0 {
 		return ""
 	}
 	rev := strings.TrimSpace(string(out))
-	status, err := exec.CommandContext(ctx, "git", "-C", repo, "status", "--porcelain", "--", "conn").Output()
+	args = append([]string{"-C", repo, "status", "--porcelain", "--"}, dirs...)
+	status, err := exec.CommandContext(ctx, "git", args...).Output()
 	if err == nil && len(bytes.TrimSpace(status)) > 0 {
-		rev += " (with uncommitted changes in conn/)"
+		rev += " (with uncommitted changes in " + strings.Join(dirs, "/, ") + "/)"
 	}
 	return rev
 }
@@ -161,7 +193,7 @@ func runWorker(ctx context.Context, cfg config, client string, w workload) sampl
 		calls = cfg.SeqCalls
 	}
 	spec, _ := json.Marshal(job{
-		Client: client, Workload: w.name, Quick: cfg.Quick, Server: cfg.Server,
+		Transport: cfg.Transport, Client: client, Workload: w.name, Quick: cfg.Quick, Server: cfg.Server,
 		Calls: calls, Warmup: cfg.Warmup,
 	})
 	ctx, cancel := context.WithTimeout(ctx, workerTimeout(w))
@@ -242,8 +274,13 @@ func crashReason(err error, stderr []byte) string {
 	return err.Error()
 }
 
-// buildServer compiles the benchmark server into dir.
+// buildServer compiles the stdio benchmark server into dir.
 func buildServer(ctx context.Context, dir string) (string, error) {
+	return buildPackage(ctx, dir, "./server")
+}
+
+// buildPackage compiles one of the bench module's commands into dir.
+func buildPackage(ctx context.Context, dir, pkg string) (string, error) {
 	modDir, err := moduleDir()
 	if err != nil {
 		return "", err
@@ -252,11 +289,11 @@ func buildServer(ctx context.Context, dir string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("the go command is needed to build the server (or pass -server): %w", err)
 	}
-	out := filepath.Join(dir, "mcpbench-server")
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-o", out, "./server")
+	out := filepath.Join(dir, "mcpbench-"+filepath.Base(pkg))
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-o", out, pkg)
 	cmd.Dir = modDir
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building the server: %v\n%s", err, msg)
+		return "", fmt.Errorf("building %s: %v\n%s", pkg, err, msg)
 	}
 	return out, nil
 }

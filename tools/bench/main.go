@@ -1,10 +1,13 @@
-// Command bench compares MCP stdio clients side by side against one minimal
-// hand-written server: mcptui's conn, the official go-sdk, mcp-go, and a
-// minimal hand-written client that stands for the practical ceiling.
+// Command bench compares MCP clients side by side. Over stdio (the
+// default) against one minimal hand-written server: mcptui's conn, the
+// official go-sdk, mcp-go, and a minimal hand-written client that stands for
+// the practical ceiling. Over Streamable HTTP (-transport http) against one
+// go-sdk StreamableHTTPHandler: mcptui (mcp.Client over httpconn, as the
+// inspector uses it), go-sdk's and mcp-go's HTTP clients.
 //
 // Usage, from the bench directory:
 //
-//	go run . [-quick] [-runs 5] [-clients conn,gosdk,mcpgo,ceiling] [-workloads seq,par8,...]
+//	go run . [-transport http] [-quick] [-runs 5] [-clients conn,gosdk,mcpgo,ceiling] [-workloads seq,par8,...]
 //
 // Every client × workload × run is a separate worker process (this binary
 // re-executed with a job in its environment), so one client's heap never
@@ -64,32 +67,54 @@ func run(ctx context.Context, cfg config, out string, stdout io.Writer) error {
 func parseFlags(args []string, log io.Writer) (config, string, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(log)
+	transport := fs.String("transport", transportStdio, "the transport: stdio (conn, go-sdk, mcp-go, the ceiling; hand-written server) or http (mcptui, go-sdk, mcp-go over Streamable HTTP; go-sdk's handler)")
 	quick := fs.Bool("quick", false, "a fast smoke run: one run, few calls, small payloads")
 	runs := fs.Int("runs", 5, "repetitions of every client × workload (medians are reported)")
-	clientList := fs.String("clients", "conn,gosdk,mcpgo,ceiling", "clients to run, comma-separated")
-	workloadList := fs.String("workloads", "", "workloads to run, comma-separated (default all): seq,par8,par64,blob1,blob10,blob15,flood")
-	seqCalls := fs.Int("seq-calls", 20000, "timed calls of the sequential workload")
-	parCalls := fs.Int("par-calls", 100000, "timed calls of each in-flight workload")
-	warmup := fs.Int("warmup", 1000, "untimed calls before each call workload")
-	server := fs.String("server", "", "a prebuilt bench server binary (default: go build ./server)")
-	out := fs.String("out", "", "where to write the markdown report (default results/latest.md in the bench module)")
+	clientList := fs.String("clients", "", "clients to run, comma-separated (default all of the transport's: "+
+		defaultClients(transportStdio)+" over stdio, "+defaultClients(transportHTTP)+" over http)")
+	workloadList := fs.String("workloads", "", "workloads to run, comma-separated (default all): seq,par8,par64,blob1,blob10,blob15,flood over stdio; seq,par64,blob15 over http")
+	seqCalls := fs.Int("seq-calls", 20000, "timed calls of the sequential workload (5000 over http)")
+	parCalls := fs.Int("par-calls", 100000, "timed calls of each in-flight workload (20000 over http)")
+	warmup := fs.Int("warmup", 1000, "untimed calls before each call workload (500 over http)")
+	server := fs.String("server", "", "a prebuilt bench server binary (default: go build ./server, or ./httpserver over http), or over http a running server's URL")
+	out := fs.String("out", "", "where to write the markdown report (default results/latest.md, or results/http.md over http, in the bench module)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, "", err
 	}
 	if fs.NArg() > 0 {
 		return config{}, "", fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
+	if *transport != transportStdio && *transport != transportHTTP {
+		return config{}, "", fmt.Errorf("-transport %q: want stdio or http", *transport)
+	}
+	if *clientList == "" {
+		*clientList = defaultClients(*transport)
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return config{}, "", err
 	}
 	cfg := config{
-		Quick: *quick, Runs: *runs, Clients: splitList(*clientList), Workloads: splitList(*workloadList),
+		Transport: *transport, Quick: *quick, Runs: *runs, Clients: splitList(*clientList), Workloads: splitList(*workloadList),
 		SeqCalls: *seqCalls, ParCalls: *parCalls, Warmup: *warmup, Server: *server, Self: self, Log: log,
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *transport == transportHTTP && !*quick {
+		// An HTTP call costs about 20 stdio calls (the server's HTTP
+		// and SSE work on the same two cores): fewer calls keep a full
+		// run near 10 minutes.
+		if !set["seq-calls"] {
+			cfg.SeqCalls = 5000
+		}
+		if !set["par-calls"] {
+			cfg.ParCalls = 20000
+		}
+		if !set["warmup"] {
+			cfg.Warmup = 500
+		}
+	}
 	if *quick {
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if !set["runs"] {
 			cfg.Runs = 1
 		}
@@ -111,7 +136,11 @@ func parseFlags(args []string, log io.Writer) (config, string, error) {
 		if err != nil {
 			return config{}, "", err
 		}
-		*out = filepath.Join(dir, "results", "latest.md")
+		name := "latest.md"
+		if *transport == transportHTTP {
+			name = "http.md"
+		}
+		*out = filepath.Join(dir, "results", name)
 	}
 	return cfg, *out, nil
 }

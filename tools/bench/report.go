@@ -55,11 +55,16 @@ func p50(s sample) float64         { return s.m.P50 }
 func p99(s sample) float64         { return s.m.P99 }
 func mallocs(s sample) float64     { return s.m.MallocsPerCall }
 func allocBytes(s sample) float64  { return s.m.BytesPerCall }
+func blobAlloc(s sample) float64   { return s.m.AllocBytes }
+func peakHeap(s sample) float64    { return s.m.PeakHeapBytes }
 func rssKiB(s sample) float64      { return float64(s.maxRSSKiB) }
 func nextSeconds(s sample) float64 { return s.m.NextSeconds }
 
 // markdown renders the results as a markdown document.
 func (r *results) markdown() string {
+	if r.cfg.Transport == transportHTTP {
+		return r.httpMarkdown()
+	}
 	var b strings.Builder
 	cfg := r.cfg
 	mode := "full"

@@ -16,12 +16,14 @@ const workerEnv = "MCPBENCH_JOB"
 // job is what the parent asks one worker process to do: one client, one
 // workload, one repetition.
 type job struct {
-	Client   string `json:"client"`
-	Workload string `json:"workload"`
-	Quick    bool   `json:"quick"`
-	Server   string `json:"server"`
-	Calls    int    `json:"calls"`
-	Warmup   int    `json:"warmup"`
+	Transport string `json:"transport"`
+	Client    string `json:"client"`
+	Workload  string `json:"workload"`
+	Quick     bool   `json:"quick"`
+	// Server is the stdio server's path or the HTTP server's URL.
+	Server string `json:"server"`
+	Calls  int    `json:"calls"`
+	Warmup int    `json:"warmup"`
 }
 
 // workerReport is the one JSON line a worker prints on stdout.
@@ -51,7 +53,7 @@ func maybeWorker() {
 // runJob dials the client (its handshake is not timed), runs the workload
 // and closes the client.
 func runJob(j job) workerReport {
-	ci, err := findClient(j.Client)
+	ci, err := findClient(j.Transport, j.Client)
 	if err != nil {
 		return workerReport{Err: err.Error()}
 	}
