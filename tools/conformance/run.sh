@@ -4,14 +4,15 @@
 # The suite (npm @modelcontextprotocol/conformance) tests clients only over
 # Streamable HTTP: for each scenario it starts a mock server and runs
 # `<command> <url>`. The command here is tools/conformance/driver, which runs
-# mcptui's headless commands with `-- bridge <url>`; tools/conformance/bridge is
-# a stdio MCP server that relays to the mock over HTTP.
+# mcptui's headless commands on the URL, natively over HTTP (with
+# MCPTUI_CONFORMANCE_VIA=bridge, through tools/conformance/bridge instead: a
+# stdio MCP server that relays to the mock over HTTP).
 #
 # Usage: tools/conformance/run.sh [SCENARIO...]
 #   With no argument every client scenario runs at every version it applies
-#   to among 2025-06-18, 2025-11-25 and 2026-07-28; the scenarios that test
-#   HTTP itself are expected to fail (tools/conformance/baseline.yml). Prints a
-#   table and exits 0 when every run met the baseline.
+#   to among 2025-06-18, 2025-11-25 and 2026-07-28; a run listed in
+#   tools/conformance/baseline.yml is expected to fail (the file is empty:
+#   none is). Prints a table and exits 0 when every run met the baseline.
 #
 # Environment:
 #   MCPTUI_CONFORMANCE_CACHE     suite, Node 22, builds and results
