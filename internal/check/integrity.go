@@ -21,12 +21,12 @@ func (r *run) integrity() {
 	}
 	r.clientOnlyCapabilities()
 	if r.client.Session().Capabilities.Tools == nil {
-		for _, id := range []string{"tools.stable-list", "tools.hidden-instructions", "tools.extra-arguments"} {
+		for _, id := range []string{"tools.stable-list", "tools.hidden-instructions", "tools.extra-arguments", "tools.shell-injection"} {
 			r.skip(id, "the server declares no tools")
 		}
 		return
 	}
-	if !r.wants("tools.stable-list", "tools.hidden-instructions", "tools.extra-arguments") {
+	if !r.wants("tools.stable-list", "tools.hidden-instructions", "tools.extra-arguments", "tools.shell-injection") {
 		return
 	}
 	changes := r.toolsChanged.Load()
@@ -51,6 +51,9 @@ func (r *run) integrity() {
 	}
 	if r.wants("tools.extra-arguments") {
 		r.extraArguments(first)
+	}
+	if r.wants("tools.shell-injection") {
+		r.shellInjection(first)
 	}
 }
 

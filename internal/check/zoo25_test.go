@@ -84,6 +84,13 @@ func init() {
 			}
 			return true, nil
 		}},
+		// A tool runs its argument through a shell.
+		"tools.shell-injection": {era: e25, in: answer(func(m msg) msg {
+			if args, _ := params(m)["arguments"].(msg); method(m) == "tools/call" && strings.Contains(fmt.Sprint(args), "$(echo mcptui_canary_") {
+				return response(m["id"], msg{"content": []any{msg{"type": "text", "text": "mcptui mcptui_canary_42 mcptui_canary_42"}}})
+			}
+			return nil
+		})},
 		// Errors carry the server's stack trace.
 		"errors.no-internals": {era: e25, out: func(z *zoo, m msg, req msg) []msg {
 			if e := errorOf(m); e != nil {
@@ -125,6 +132,7 @@ func init() {
 		zooMutations[id] = m
 	}
 	callTools["tools.extra-arguments"] = []string{"echo"}
+	callTools["tools.shell-injection"] = []string{"echo"}
 }
 
 // latin1 is s's UTF-8 bytes read as Latin-1: mojibake.

@@ -18,7 +18,7 @@ var leaks = []struct {
 	{"a JavaScript stack frame", regexp.MustCompile(`\bat [^\s()"]+ \((?:file://)?/[^()"]*:\d+:\d+\)|\bat (?:file://)?/[^\s()"]+:\d+:\d+`)},
 	{"a Python traceback", regexp.MustCompile(`Traceback \(most recent call last\)|File \\"[^"\\]+\.py\\", line \d+`)},
 	{"a Go stack trace", regexp.MustCompile(`goroutine \d+ \[[a-z ]+\]|\.go:\d+ \+0x[0-9a-f]+`)},
-	{"a Java stack frame", regexp.MustCompile(`\bat [\w.$]+\([\w$]+\.java:\d+\)`)},
+	{"a Java stack frame", regexp.MustCompile(`at [\w$]+(?:\.[\w$<>]+)+\([\w$]+\.java:\d+\)`)},
 	{"a .NET stack frame", regexp.MustCompile(`\.cs:line \d+`)},
 	{"a Rust panic", regexp.MustCompile(`panicked at '|thread '[^']*' panicked at`)},
 	{"a private IP address", regexp.MustCompile(`(?:^|[^\d.])(?:10\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])|192\.168)\.\d{1,3}\.\d{1,3}(?:$|[^\d.])`)},

@@ -29,6 +29,9 @@ var robustness = []Rule{
 	{ID: "tools.extra-arguments", Group: "tools", Level: Practice, Section: "server/tools#security-considerations", Since: first, Until: legacy,
 		Text: "Servers MUST validate all tool inputs: a call with an argument the inputSchema does not declare is answered (the extra ignored, or refused as a tool error or -32602), and the server keeps serving.",
 		Fix:  "validate arguments against the inputSchema: ignore or refuse unknown members, never crash on them"},
+	{ID: "tools.shell-injection", Group: "tools", Level: Must, Section: "server/tools#security-considerations", Since: first, Until: legacy,
+		Text: "Servers MUST validate all tool inputs: a string argument never reaches a shell unquoted (the check sends $(echo …), backticks and ; echo, which print a canary only when a shell evaluates them).",
+		Fix:  "pass arguments to programs as an argument list (execFile, exec.Command, subprocess.run([...])), never through a shell command line; or quote them"},
 	{ID: "errors.no-internals", Group: "errors", Level: Practice, Section: "basic#responses", Since: first, Until: legacy, Live: true,
 		Text: "Error messages are for the client: they carry no stack traces and no private network addresses of the server's host.",
 		Fix:  "log the stack trace to stderr and answer with a short message (and a code) that says what was wrong with the request"},
@@ -46,7 +49,7 @@ var robustness = []Rule{
 func init() { add(robustness) }
 
 // add puts each rule into the catalogue after the last one of its group,
-// so that All keeps the groups together.
+// so that reports list it beside its group's others.
 func add(rs []Rule) {
 	for _, r := range rs {
 		at := len(catalogue)
