@@ -53,7 +53,11 @@ func (r *run) shellInjection(tools []map[string]json.RawMessage) {
 		}
 	}
 	if len(targets) == 0 {
-		r.skip("tools.shell-injection", "no callable tool takes a free string argument (read-only tools only, unless --call-tools)")
+		why := "no read-only tool takes a free string argument (pass --call-tools to try the others)"
+		if r.o.CallTools {
+			why = "no tool's inputSchema has a free string property"
+		}
+		r.skip("tools.shell-injection", why)
 		return
 	}
 	sem := make(chan struct{}, callConcurrency)
