@@ -12,6 +12,7 @@
 package check
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -251,6 +253,8 @@ type run struct {
 	// declined counts the questions the check declined (no --answer
 	// rule): a request that failed meanwhile is given no verdict.
 	declined int
+	// toolsChanged counts the notifications/tools/list_changed received.
+	toolsChanged atomic.Int64
 }
 
 // checkEra runs every rule of era.
@@ -312,6 +316,8 @@ func (r *run) all() {
 	r.prompts()
 	r.subscriptions()
 	r.inputRequired()
+	r.integrity()
+	r.robustness() // last: a server that fails it may serve no more
 }
 
 // wants reports whether a selected rule of this era has one of the id
@@ -390,6 +396,9 @@ func (r *run) observer() func(conn.Event) {
 	return func(ev conn.Event) {
 		if ev.Kind == conn.Exited {
 			return
+		}
+		if ev.Kind == conn.Received && bytes.Contains(ev.Line, []byte(`"notifications/tools/list_changed"`)) {
+			r.toolsChanged.Add(1)
 		}
 		mu.Lock()
 		seq++

@@ -367,6 +367,7 @@ func (j *judge) response(m *message, raw []byte) {
 		if len(e.Message) == 0 || e.Message[0] != '"' {
 			j.fail("errors.error-shape", v, "error without a string message: %s", clip(m.Error))
 		}
+		j.internals(m.Error, v)
 		if string(e.Code) == "-32021" && members(members(members(m.Error)["data"])["requiredCapabilities"]) == nil {
 			j.fail("errors.missing-capability-data", v, "error -32021 without data.requiredCapabilities: %s", clip(m.Error))
 		}
