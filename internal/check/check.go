@@ -51,6 +51,9 @@ type Options struct {
 	CallTools bool
 	// Timeout bounds each request; 0 means 10 s.
 	Timeout time.Duration
+	// ExitBound is how long the server may take to exit once its stdin
+	// closed (transport.exit-on-eof); 0 means 3 s.
+	ExitBound time.Duration
 	// Answerers answer the server's questions (nil ones decline).
 	Sampling, ElicitForm, ElicitURL, Roots mcp.Answerer
 	// Stderr receives the server's stderr (nil: dropped).

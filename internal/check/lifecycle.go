@@ -278,7 +278,10 @@ func (r *run) stateless() {
 // exitOnEOF shuts the main session down (stdin EOF first) and judges
 // whether the server left at EOF, before the SIGTERM that follows the bound.
 func (r *run) exitOnEOF() {
-	const bound = 3 * time.Second
+	bound := r.o.ExitBound
+	if bound <= 0 {
+		bound = 3 * time.Second
+	}
 	start := time.Now()
 	r.client.Shutdown(bound)
 	if took := time.Since(start); took >= bound {
