@@ -7,11 +7,15 @@
 // filter are held until it forwards, edits, drops or answers them, or until
 // the hold's deadline passes and the line goes on unchanged.
 //
-// The relay never waits for the viewer side: each direction copies raw
-// bytes from one pipe to the other, and only then hands a copy to a bounded
-// feed that splits it into lines for the recording and the viewers. When the
-// feed falls behind, viewers are told how much they did not see; the host
-// sees nothing of it. Only an armed breakpoint makes a direction go line by
-// line (a line must be whole to be matched), and only lines up to the hold
-// limit can be held.
+// The relay never waits for the viewer side. What the feed takes (within
+// its queue and rate) a direction copies from one pipe to the other, and
+// only then hands a copy to a bounded feed that splits it into lines for the
+// recording and the viewers, off the relay's goroutines, a batch every few
+// milliseconds. What nobody needs to see it moves inside the kernel (on
+// Linux, splice(2), where one end is a pipe), all but the last byte of
+// each read, which it copies so that it always knows where lines end; the
+// viewers are told how much they did not see, and the host sees nothing of
+// it. Only an armed breakpoint makes a direction go line by line (a line
+// must be whole to be matched), and only lines up to the hold limit can be
+// held; disarmed, the direction goes back to the fast path between lines.
 package tap

@@ -127,6 +127,32 @@ func (f *feed) push(dir Direction, data []byte, seq uint64, t time.Time) {
 	f.signal()
 }
 
+// wants reports whether the feed would take n more bytes relayed at t
+// (it is open, its queue has room, they are within its rate): when it
+// would not, the pump may relay them without looking at them. A nil feed
+// wants nothing.
+func (f *feed) wants(n int, t time.Time) bool {
+	if f == nil {
+		return false
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return !f.closed && len(f.fill.data)+n <= maxFeedQueue && len(f.fill.chunks) < maxFeedChunks && f.budget.allows(n, t)
+}
+
+// skip counts n bytes relayed unseen as not shown.
+func (f *feed) skip(dir Direction, n int, seq uint64, t time.Time) {
+	if f == nil {
+		return
+	}
+	f.mu.Lock()
+	if !f.closed {
+		f.gap(dir, n, seq, t)
+	}
+	f.mu.Unlock()
+	f.signal()
+}
+
 // gap queues n bytes not shown, merged with a gap just before it; f.mu is
 // held.
 func (f *feed) gap(dir Direction, n int, seq uint64, t time.Time) {
@@ -189,6 +215,7 @@ func (f *feed) loop() {
 	defer close(f.done)
 	for range f.wake {
 		for {
+			f.pause()
 			f.mu.Lock()
 			b := f.fill
 			f.fill, f.spare = f.spare, batch{}
@@ -217,6 +244,22 @@ func (f *feed) loop() {
 			}
 			break
 		}
+	}
+}
+
+// feedPause is how long the feed lets chunks gather before it takes them:
+// it wakes once a pause, not once a line, so that a busy relay shares its
+// cores with one wake-up of the feed every few milliseconds, not with
+// thousands (live enough for anyone watching).
+const feedPause = 2 * time.Millisecond
+
+// pause lets the batch fill, unless the feed is closing.
+func (f *feed) pause() {
+	f.mu.Lock()
+	closed := f.closed
+	f.mu.Unlock()
+	if !closed {
+		time.Sleep(feedPause)
 	}
 }
 
@@ -309,6 +352,18 @@ type budget struct {
 // take reports whether n bytes at t are within the rate, and counts them.
 // A nil budget takes everything.
 func (b *budget) take(n int, t time.Time) bool {
+	if !b.allows(n, t) {
+		return false
+	}
+	if b != nil {
+		b.tokens -= float64(n)
+	}
+	return true
+}
+
+// allows reports whether n bytes at t are within the rate, without
+// counting them.
+func (b *budget) allows(n int, t time.Time) bool {
 	if b == nil {
 		return true
 	}
@@ -318,11 +373,7 @@ func (b *budget) take(n int, t time.Time) bool {
 		}
 		b.last = t
 	}
-	if b.tokens < float64(n) {
-		return false
-	}
-	b.tokens -= float64(n)
-	return true
+	return b.tokens >= float64(n)
 }
 
 func (f *feed) observe(ev conn.Event, mark string, withheld bool) {

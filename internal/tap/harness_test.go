@@ -60,11 +60,17 @@ func startTap(t *testing.T, role string, o Options) *host {
 // startTapWith is startTap, waiting for the tap to publish or not.
 func startTapWith(t *testing.T, role string, o Options, waitPublish bool) *host {
 	t.Helper()
-	inR, inW, err := os.Pipe()
+	return startTapPiped(t, role, o, waitPublish, os.Pipe)
+}
+
+// startTapPiped is startTapWith, the host's pipes made by pipe.
+func startTapPiped(t *testing.T, role string, o Options, waitPublish bool, pipe func() (r, w *os.File, err error)) *host {
+	t.Helper()
+	inR, inW, err := pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	outR, outW, err := os.Pipe()
+	outR, outW, err := pipe()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,13 +56,17 @@ type Info struct {
 	Args    []string  `json:"args"`
 	Started time.Time `json:"started"`
 	// Lines and bytes relayed each way: Sent from the host to the server,
-	// Received from the server to the host.
-	LinesSent     int64 `json:"linesSent"`
-	LinesReceived int64 `json:"linesReceived"`
-	BytesSent     int64 `json:"bytesSent"`
-	BytesReceived int64 `json:"bytesReceived"`
-	Viewers       int   `json:"viewers"`
-	Holds         int   `json:"holds"`
+	// Received from the server to the host. Lines counts the lines the tap
+	// looked at; Spliced are the bytes (of Bytes) it relayed inside the
+	// kernel without looking, when nobody needed to see them.
+	LinesSent       int64 `json:"linesSent"`
+	LinesReceived   int64 `json:"linesReceived"`
+	BytesSent       int64 `json:"bytesSent"`
+	BytesReceived   int64 `json:"bytesReceived"`
+	SplicedSent     int64 `json:"splicedSent,omitempty"`
+	SplicedReceived int64 `json:"splicedReceived,omitempty"`
+	Viewers         int   `json:"viewers"`
+	Holds           int   `json:"holds"`
 }
 
 // Feed entries that are not recording entries: the tap tells the viewer

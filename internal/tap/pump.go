@@ -2,6 +2,7 @@ package tap
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -9,6 +10,10 @@ import (
 
 // relayBuffer is how much one read of a pump takes.
 const relayBuffer = 256 << 10
+
+// spliceMin is the least a read must hold to go through the kernel
+// (splice(2)) rather than through the tap; smaller ones are cheaper to copy.
+const spliceMin = 16 << 10
 
 // maxHoldLine is the longest line a breakpoint can hold: a longer one is
 // relayed as it comes while its direction is armed, unheld.
@@ -70,6 +75,38 @@ func (d *dest) inject(line []byte) error {
 	return nil
 }
 
+// splice moves the n bytes src holds to the writer inside the kernel, all
+// but the last, which it reads (into one, a byte long) and writes itself:
+// so that the line ends stay known, for answers injected between lines and
+// for a breakpoint armed after. errNoSplice: nothing was moved.
+func (d *dest) splice(s *splicer, n int, src io.Reader, one []byte) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.err != nil {
+		return d.err
+	}
+	err := s.move(n - 1)
+	if err == nil {
+		_, err = io.ReadFull(src, one[:1])
+	}
+	if err == nil {
+		_, err = d.w.Write(one[:1])
+	}
+	if errors.Is(err, errNoSplice) {
+		return err
+	}
+	if err != nil {
+		d.err = err
+		d.idle.Broadcast()
+		return err
+	}
+	d.midLine = one[0] != '\n'
+	if !d.midLine {
+		d.idle.Broadcast()
+	}
+	return nil
+}
+
 // close closes the writer (EOF for the reader on the other end) and fails
 // later writes.
 func (d *dest) close() {
@@ -84,9 +121,11 @@ func (d *dest) close() {
 	}
 }
 
-// counters are the traffic of one direction.
+// counters are the traffic of one direction. lines counts the lines the
+// tap looked at: bytes it relayed by splice, unseen, count in bytes and
+// spliced only.
 type counters struct {
-	lines, bytes atomic.Int64
+	lines, bytes, spliced atomic.Int64
 }
 
 // holder decides about lines while a direction is armed: the hub, where
@@ -117,10 +156,14 @@ type verdict struct {
 	mark, markNew string
 }
 
-// pump copies one direction, raw, from src to dst; after each write it
-// hands the bytes to the feed. While the direction is armed it goes line by
-// line, so that lines matching a breakpoint can be held.
+// pump relays one direction, raw, from src to dst. What the feed takes it
+// copies, handing the bytes to the feed after each write; what nobody needs
+// to see (no breakpoint armed on the direction, the feed full or over its
+// rate, or no feed) it moves inside the kernel when it can (fast). While
+// the direction is armed it goes line by line, so that lines matching a
+// breakpoint can be held; once disarmed, between lines, it goes back.
 type pump struct {
+	fast    *splicer // nil: always copy
 	dir     Direction
 	src     io.Reader
 	dst     *dest
@@ -139,6 +182,15 @@ type pump struct {
 func (p *pump) run() error {
 	buf := make([]byte, relayBuffer)
 	for {
+		if p.fast != nil {
+			moved, err := p.trySplice(buf)
+			if err != nil {
+				return err
+			}
+			if moved {
+				continue
+			}
+		}
 		n, rerr := p.src.Read(buf)
 		if n > 0 {
 			if err := p.relay(buf[:n]); err != nil {
@@ -159,6 +211,35 @@ func (p *pump) run() error {
 			return rerr
 		}
 	}
+}
+
+// trySplice waits until src holds bytes and moves them inside the kernel
+// when nobody needs to see them; false: they are for a read.
+func (p *pump) trySplice(buf []byte) (bool, error) {
+	avail, err := p.fast.ready()
+	if err != nil {
+		p.fast = nil
+		return false, nil
+	}
+	if avail < spliceMin || len(p.pending) > 0 || p.bypass || (p.holds != nil && p.holds.armed(p.dir)) {
+		return false, nil
+	}
+	seq, t := p.feed.stamp()
+	if p.feed.wants(avail, t) {
+		return false, nil
+	}
+	switch err := p.dst.splice(p.fast, avail, p.src, buf); {
+	case errors.Is(err, errNoSplice):
+		p.fast = nil
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	p.midLine = buf[0] != '\n'
+	p.count.bytes.Add(int64(avail))
+	p.count.spliced.Add(int64(avail))
+	p.feed.skip(p.dir, avail, seq, t)
+	return true, nil
 }
 
 // relay handles one read.

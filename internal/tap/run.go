@@ -106,8 +106,10 @@ func Run(ctx context.Context, o Options) (Exit, error) {
 	if t.hub != nil {
 		holds = t.hub
 	}
-	up := &pump{dir: ToServer, src: o.Stdin, dst: toServer, back: toHost, feed: t.feed, holds: holds, count: &t.sent}
-	down := &pump{dir: ToHost, src: pipes.out, dst: toHost, back: toServer, feed: t.feed, holds: holds, count: &t.received}
+	up := &pump{dir: ToServer, src: o.Stdin, dst: toServer, back: toHost, feed: t.feed, holds: holds, count: &t.sent,
+		fast: newSplicer(o.Stdin, pipes.in)}
+	down := &pump{dir: ToHost, src: pipes.out, dst: toHost, back: toServer, feed: t.feed, holds: holds, count: &t.received,
+		fast: newSplicer(pipes.out, o.Stdout)}
 	downDone := make(chan struct{})
 	errDone := make(chan struct{})
 	go func() { _ = up.run() }()
@@ -198,6 +200,8 @@ func newPipes() (*pipes, error) {
 		p.closeAll()
 		return nil, fmt.Errorf("tap: pipe: %w", err)
 	}
+	growPipe(p.in)
+	growPipe(p.out)
 	return p, nil
 }
 
@@ -308,7 +312,8 @@ func (t *tapped) info() Info {
 	in := Info{Name: t.name, Host: processName(ppid), HostPID: ppid, TapPID: os.Getpid(), PID: t.pid,
 		Command: t.opts.Command, Args: record.RedactArgs(t.opts.Args, false), Started: t.started,
 		LinesSent: t.sent.lines.Load(), LinesReceived: t.received.lines.Load(),
-		BytesSent: t.sent.bytes.Load(), BytesReceived: t.received.bytes.Load()}
+		BytesSent: t.sent.bytes.Load(), BytesReceived: t.received.bytes.Load(),
+		SplicedSent: t.sent.spliced.Load(), SplicedReceived: t.received.spliced.Load()}
 	if t.hub != nil {
 		in.Viewers, in.Holds = t.hub.viewerCount()
 	}
