@@ -84,6 +84,7 @@ func kindOf(f *os.File) (kind uint32, nonblocking, ok bool) {
 // or socket holds.)
 func (s *splicer) ready() (int, error) {
 	var avail int
+	woken := false
 	err := s.src.Read(func(fd uintptr) bool {
 		for {
 			n, err := unix.IoctlGetInt(int(fd), unix.TIOCINQ)
@@ -91,22 +92,30 @@ func (s *splicer) ready() (int, error) {
 				avail = n
 				return true
 			}
-			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
-			timeout := 0
-			if !s.srcWait {
-				timeout = -1 // a blocking descriptor: wait here
+			if s.srcWait {
+				if woken {
+					return true // an end, or bytes gone: a read tells
+				}
+				// An end that came before Go's poller was armed wakes
+				// nobody: look once.
+				fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+				if _, err := unix.Poll(fds, 0); err != nil || fds[0].Revents != 0 {
+					avail, _ = unix.IoctlGetInt(int(fd), unix.TIOCINQ)
+					return true
+				}
+				woken = true
+				return false // Go's poller waits
 			}
-			if _, err := unix.Poll(fds, timeout); err != nil && !errors.Is(err, unix.EINTR) {
+			// A blocking descriptor: wait here.
+			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+			if _, err := unix.Poll(fds, -1); err != nil && !errors.Is(err, unix.EINTR) {
 				return true
 			}
 			if fds[0].Revents != 0 {
-				if n, err := unix.IoctlGetInt(int(fd), unix.TIOCINQ); err == nil && n > 0 {
+				if n, err := unix.IoctlGetInt(int(fd), unix.TIOCINQ); err == nil {
 					avail = n
 				}
-				return true // data, or an end a read reports
-			}
-			if s.srcWait {
-				return false // Go's poller waits
+				return true // bytes, or an end a read tells
 			}
 		}
 	})
