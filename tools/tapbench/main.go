@@ -3,7 +3,9 @@
 // echoing server: the line crosses the tap twice) and the throughput of a
 // stream of 1 KiB and 1 MiB lines, with no viewer, a viewer reading the
 // feed, and a viewer that stopped reading; and the tap's peak memory
-// (VmHWM). The echo server and the tap are tapbench itself, re-executed.
+// (VmHWM) and CPU time (the tap's and its server's, beside the bare
+// server's: a figure a loaded machine disturbs less than the rates). The
+// echo server and the tap are tapbench itself, re-executed.
 //
 //	go run ./tools/tapbench -mib 256 -samples 2000 -runs 5
 package main
@@ -121,9 +123,9 @@ func run(mib, samples, runs int, profileDir, only string) error {
 			pairs[s.name] = append(pairs[s.name], pair{base, r})
 		}
 	}
-	fmt.Printf("%-22s %10s %10s %12s %12s %10s %10s  %s\n", "setup", "rtt p50", "rtt p99", "1 KiB MB/s", "1 MiB MB/s", "tap peak", "host view", "viewer")
+	fmt.Printf("%-22s %10s %10s %12s %12s %10s %10s %10s  %s\n", "setup", "rtt p50", "rtt p99", "1 KiB MB/s", "1 MiB MB/s", "tap peak", "cpu", "host view", "viewer")
 	p := summarize(plain)
-	fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s\n", setups[0].name, p.p50, p.p99, p.small, p.large, "-", "identical")
+	fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s %10s\n", setups[0].name, p.p50, p.p99, p.small, p.large, "-", p.cpu.Round(time.Millisecond), "identical")
 	for _, s := range setups[1:] {
 		ps := pairs[s.name]
 		if len(ps) == 0 {
@@ -131,7 +133,7 @@ func run(mib, samples, runs int, profileDir, only string) error {
 		}
 		var rs []result
 		var addP50, addP99 []time.Duration
-		var ratioSmall, ratioLarge []float64
+		var ratioSmall, ratioLarge, ratioCPU []float64
 		peak, identical := 0, true
 		for _, pr := range ps {
 			rs = append(rs, pr.tapped)
@@ -139,6 +141,7 @@ func run(mib, samples, runs int, profileDir, only string) error {
 			addP99 = append(addP99, pr.tapped.p99-pr.plain.p99)
 			ratioSmall = append(ratioSmall, pr.tapped.small/pr.plain.small)
 			ratioLarge = append(ratioLarge, pr.tapped.large/pr.plain.large)
+			ratioCPU = append(ratioCPU, float64(pr.tapped.cpu)/float64(max(pr.plain.cpu, 1)))
 			peak = max(peak, pr.tapped.peakKiB)
 			identical = identical && pr.tapped.identical && pr.plain.identical
 		}
@@ -147,9 +150,9 @@ func run(mib, samples, runs int, profileDir, only string) error {
 		if !identical {
 			view = "DIFFERENT"
 		}
-		fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s  %s\n", s.name, r.p50, r.p99, r.small, r.large,
-			fmt.Sprintf("%d MiB", peak>>10), view, ps[len(ps)-1].tapped.viewer)
-		fmt.Printf("%-22s %10s %10s %11.2fx %11.2fx\n", "  added / ratio", median(addP50), median(addP99), median(ratioSmall), median(ratioLarge))
+		fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s %10s  %s\n", s.name, r.p50, r.p99, r.small, r.large,
+			fmt.Sprintf("%d MiB", peak>>10), r.cpu.Round(time.Millisecond), view, ps[len(ps)-1].tapped.viewer)
+		fmt.Printf("%-22s %10s %10s %11.2fx %11.2fx %10s %9.2fx\n", "  added / ratio", median(addP50), median(addP99), median(ratioSmall), median(ratioLarge), "", median(ratioCPU))
 	}
 	return nil
 }
@@ -159,13 +162,13 @@ type pair struct{ plain, tapped result }
 
 // summarize is the median of each figure.
 func summarize(rs []result) result {
-	var p50, p99 []time.Duration
+	var p50, p99, cpu []time.Duration
 	var small, large []float64
 	for _, r := range rs {
-		p50, p99 = append(p50, r.p50), append(p99, r.p99)
+		p50, p99, cpu = append(p50, r.p50), append(p99, r.p99), append(cpu, r.cpu)
 		small, large = append(small, r.small), append(large, r.large)
 	}
-	return result{p50: median(p50), p99: median(p99), small: median(small), large: median(large)}
+	return result{p50: median(p50), p99: median(p99), small: median(small), large: median(large), cpu: median(cpu)}
 }
 
 func median[T time.Duration | float64](xs []T) T {
@@ -178,6 +181,7 @@ type result struct {
 	p50, p99     time.Duration
 	small, large float64 // MB/s
 	peakKiB      int
+	cpu          time.Duration // user+system time of the server (and the tap)
 	identical    bool
 	viewer       string
 }
@@ -265,6 +269,9 @@ func measure(s setup, runtimeDir string, mib, samples int, prof string) (result,
 	stdin.Close()
 	_, _ = io.Copy(io.Discard, out)
 	_ = cmd.Wait()
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime() // wait4: the tap and the server it waited for
+	}
 	if viewerDone != nil {
 		select {
 		case r.viewer = <-viewerDone:
