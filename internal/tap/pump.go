@@ -163,14 +163,19 @@ type verdict struct {
 // the direction is armed it goes line by line, so that lines matching a
 // breakpoint can be held; once disarmed, between lines, it goes back.
 type pump struct {
-	fast    *splicer // nil: always copy
-	dir     Direction
-	src     io.Reader
-	dst     *dest
-	back    *dest // the sender's input, for answers
-	feed    *feed // nil: no feed
-	holds   holder
-	count   *counters
+	fast  *splicer // nil: always copy
+	dir   Direction
+	src   io.Reader
+	dst   *dest
+	back  *dest // the sender's input, for answers
+	feed  *feed // nil: no feed
+	holds holder
+	count *counters
+	// small: the last read was too small to splice; the next one reads at
+	// once rather than first asking the source how much it holds (a
+	// trickle of small lines costs one read each, a flood goes back to
+	// the kernel after one big read).
+	small   bool
 	pending []byte // the start of a line not yet complete (line mode)
 	midLine bool   // the last byte relayed was not a newline
 	bypass  bool   // the current line is relayed as it comes, unheld
@@ -182,7 +187,7 @@ type pump struct {
 func (p *pump) run() error {
 	buf := make([]byte, relayBuffer)
 	for {
-		if p.fast != nil {
+		if p.fast != nil && !p.small {
 			moved, err := p.trySplice(buf)
 			if err != nil {
 				return err
@@ -192,6 +197,7 @@ func (p *pump) run() error {
 			}
 		}
 		n, rerr := p.src.Read(buf)
+		p.small = n < spliceMin
 		if n > 0 {
 			if err := p.relay(buf[:n]); err != nil {
 				return err
