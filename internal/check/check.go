@@ -320,6 +320,7 @@ func (r *run) all() {
 	r.subscriptions()
 	r.inputRequired()
 	r.integrity()
+	r.era26()
 	r.robustness() // last: a server that fails it may serve no more
 }
 

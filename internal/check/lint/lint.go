@@ -368,6 +368,7 @@ func (j *judge) response(m *message, raw []byte) {
 			j.fail("errors.error-shape", v, "error without a string message: %s", clip(m.Error))
 		}
 		j.internals(m.Error, v)
+		j.errorCode26(e.Code, v)
 		if string(e.Code) == "-32021" && members(members(members(m.Error)["data"])["requiredCapabilities"]) == nil {
 			j.fail("errors.missing-capability-data", v, "error -32021 without data.requiredCapabilities: %s", clip(m.Error))
 		}
@@ -393,7 +394,9 @@ func (j *judge) response(m *message, raw []byte) {
 	l.finish(key)
 	delete(l.subs, key)
 	l.cancelsRead(r.sentAt)
-	if r.cancelled && r.cancelRead {
+	// A subscriptions/listen ends with its terminal result after the
+	// client's cancel: that answer is the normal end, not a late response.
+	if r.cancelled && r.cancelRead && r.method != "subscriptions/listen" {
 		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled (and after the server answered a later request)", r.method, clip(m.ID))
 	}
 	if hasResult && !hasError {
@@ -445,6 +448,13 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 			j.fail("lifecycle.result-type", v, "the %s result has no resultType", r.method)
 		case top.ResultType != nil && *top.ResultType != "complete" && *top.ResultType != "input_required" && *top.ResultType != "task":
 			j.fail("lifecycle.result-type", v, "the %s result has resultType %q", r.method, clip([]byte(*top.ResultType)))
+		}
+		if top.ResultType != nil && *top.ResultType == "task" {
+			j.createdTask(r, res, v)
+			return
+		}
+		if r.method == "tasks/get" {
+			j.taskGot(res, v)
 		}
 		inputRequired := top.ResultType != nil && *top.ResultType == "input_required"
 		if !inputRequired && slices.Contains(cacheable, r.method) &&

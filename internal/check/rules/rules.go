@@ -84,8 +84,12 @@ func (r Rule) EraRange() string {
 }
 
 // URL is the address of the rule's section in revision era. Sections
-// are named as up to 2025-11-25; 2026-07-28 moved some pages (moved26).
+// are named as up to 2025-11-25; 2026-07-28 moved some pages (moved26). A
+// section that is a whole address (an extension's page) is its own URL.
 func (r Rule) URL(era string) string {
+	if strings.HasPrefix(r.Section, "https://") {
+		return r.Section // a page outside the core specification (an extension's)
+	}
 	return "https://modelcontextprotocol.io/specification/" + era + "/" + r.SectionIn(era)
 }
 

@@ -1,0 +1,88 @@
+package check
+
+import (
+	"encoding/json"
+
+	"github.com/mcptui/mcptui/httpconn"
+	"github.com/mcptui/mcptui/mcp"
+)
+
+// metaFields sends server/discover with the required protocolVersion left
+// out (alone, or the whole _meta: the request is malformed and must not be
+// served), without the optional clientInfo and with a key of another
+// vendor (both served). discover judges a missing clientCapabilities,
+// which a 2026-07-28 server can always tell (strictly -32602).
+func (r *run) metaFields() {
+	caps := map[string]any{}
+	info := map[string]any{"name": mcp.ClientName, "version": "check"}
+	for _, c := range []struct {
+		what string
+		p    map[string]any
+	}{
+		{"params without _meta", map[string]any{}},
+		{"_meta without protocolVersion", map[string]any{"_meta": map[string]any{mcp.MetaClientCapabilities: caps, mcp.MetaClientInfo: info}}},
+	} {
+		// Without a protocolVersion a dual-era server cannot tell the
+		// request from an initialize-era one, where server/discover is an
+		// unknown method: any error refuses it; a result does not.
+		_, e := r.raw(mcp.MethodDiscover, c.p)
+		if !transportGone(e) {
+			r.judge("lifecycle.meta-required", e != nil,
+				"server/discover with %s got a result (want error -32602)", c.what)
+		}
+	}
+	noInfo := map[string]any{"_meta": map[string]any{mcp.MetaProtocolVersion: r.era, mcp.MetaClientCapabilities: caps}}
+	if _, e := r.raw(mcp.MethodDiscover, noInfo); !transportGone(e) {
+		r.judge("lifecycle.client-info-optional", e == nil, "server/discover without clientInfo got %s (want a result)", describe(e))
+	}
+	vendor := meta(r.era)
+	vendor["com.example.mcptui-check/probe"] = map[string]any{"any": "value"}
+	if _, e := r.raw(mcp.MethodDiscover, map[string]any{"_meta": vendor}); !transportGone(e) {
+		r.judge("lifecycle.meta-open", e == nil, `server/discover whose _meta also carries "com.example.mcptui-check/probe" got %s (want a result)`, describe(e))
+	}
+}
+
+// removedMethods sends the methods 2026-07-28 removed, each with a full
+// 2026-07-28 _meta: each is an unknown method.
+func (r *run) removedMethods() {
+	for _, c := range []struct {
+		method string
+		p      map[string]any
+	}{
+		{mcp.MethodPing, nil},
+		{"logging/setLevel", map[string]any{"level": "info"}},
+		{"resources/subscribe", map[string]any{"uri": "mcptui-check:///removed/subscribe"}},
+	} {
+		_, e := r.raw(c.method, r.params(c.p))
+		if !transportGone(e) {
+			r.judge("lifecycle.removed-methods", e != nil && e.Code == mcp.CodeMethodNotFound,
+				"%s on a 2026-07-28 request got %s (want -32601)", c.method, describe(e))
+		}
+	}
+}
+
+// paramHeaders judges every listed tool's x-mcp-header annotations with
+// the rules the HTTP client applies before it mirrors them.
+func (r *run) paramHeaders() {
+	const rule = "tools.x-mcp-header"
+	if r.client.Session().Capabilities.Tools == nil {
+		r.skip(rule, "the server declares no tools")
+		return
+	}
+	items, e := r.list(mcp.MethodListTools, "tools", byName)
+	if e != nil {
+		r.skip(rule, "tools/list got "+describe(e))
+		return
+	}
+	for _, t := range items {
+		if !isObject(t["inputSchema"]) {
+			continue // tools.list-shape says so
+		}
+		_, err := httpconn.ParamHeaders(json.RawMessage(t["inputSchema"]))
+		if err != nil {
+			r.fail(rule, "tool %q: %v", clip(str(t["name"]), 60), err)
+			continue
+		}
+		r.pass(rule)
+	}
+}

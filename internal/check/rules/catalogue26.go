@@ -1,0 +1,70 @@
+package rules
+
+// The rules that begin at 2026-07-28 and were added after the first
+// catalogue: the raw wire (ids, parse errors, batches), the error-code
+// ranges, the per-request _meta, the methods the revision removed,
+// x-mcp-header annotations and the tasks extension. Their sections are
+// named as 2026-07-28 names them.
+
+// tasksSpec is the tasks extension's page (outside the core
+// specification's site).
+const tasksSpec = "https://modelcontextprotocol.github.io/ext-tasks/specification/2026-07-28/tasks"
+
+func init() { catalogue = append(catalogue, catalogue26...) }
+
+var catalogue26 = []Rule{
+	// transport: what the server does with lines a client should not send.
+	{ID: "basic.string-id", Group: "transport", Level: Must, Section: "basic#requests", Since: v0728,
+		Text: "Requests MUST include a string or integer ID; responses MUST include the same ID as the request they correspond to: a string id comes back as the same string.",
+		Fix:  `copy the id into the response as the JSON value it was: "0042" stays the string "0042", never 42`},
+	{ID: "errors.parse-error", Group: "errors", Level: Should, Section: "basic#error-codes", Since: v0728,
+		Text: "MCP uses the standard JSON-RPC 2.0 error codes: a line that is not JSON is answered with -32700 (Parse error) and a null id, and the server goes on reading.",
+		Fix:  `catch the parse failure, write {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}} and read the next line`},
+	{ID: "errors.invalid-request", Group: "errors", Level: Should, Section: "basic#error-codes", Since: v0728,
+		Text: "A JSON value that is not a valid JSON-RPC message (here an object with neither method, result nor error) is answered with -32600 (Invalid Request), and the server goes on reading.",
+		Fix:  "validate the envelope before dispatch and answer -32600 (id null when it cannot be read) instead of ignoring the line or exiting"},
+	{ID: "transport.batch-refused", Group: "transport", Level: Should, Section: "basic#messages", Since: v0728,
+		Text: "JSON-RPC batches are not part of MCP (removed in 2025-06-18): a line holding an array is refused with one error (-32600), and none of its elements is processed.",
+		Fix:  "when a line parses to an array, answer one -32600 error with id null and process none of its elements"},
+
+	// errors: the code ranges of 2026-07-28.
+	{ID: "errors.retired-codes", Group: "errors", Level: Must, Section: "basic#error-codes", Since: v0728, Live: true,
+		Text: "Implementations of this protocol version MUST NOT emit these codes: -32002 (resource not found, replaced by -32602) and -32042 (URL elicitation required).",
+		Fix:  "answer a missing resource with -32602, and ask for a URL elicitation inside an input_required result"},
+	{ID: "errors.reserved-range", Group: "errors", Level: Must, Section: "basic#error-codes", Since: v0728, Live: true,
+		Text: "-32020 to -32099 are reserved for the MCP specification: implementations MUST NOT emit any code from this sub-range that is not defined by it (-32020, -32021, -32022).",
+		Fix:  "move your own error codes outside -32768…-32000 (the rest of the integer space is for applications)"},
+
+	// lifecycle: the per-request _meta, and what 2026-07-28 removed.
+	{ID: "lifecycle.client-info-optional", Group: "lifecycle", Level: Should, Section: "basic#meta", Since: v0728,
+		Text: "io.modelcontextprotocol/clientInfo is not a required _meta field: a request without it is well-formed and is served.",
+		Fix:  "read clientInfo when it is there (for logs) and serve the request when it is not"},
+	{ID: "lifecycle.meta-open", Group: "lifecycle", Level: Should, Section: "basic#meta", Since: v0728,
+		Text: "Extensions define additional _meta keys under their own prefix: a request carrying _meta keys the server does not know is still served.",
+		Fix:  "read the io.modelcontextprotocol/* keys you need and ignore the rest of _meta (no additionalProperties: false on it)"},
+	{ID: "lifecycle.removed-methods", Group: "lifecycle", Level: Should, Section: "changelog#major-changes", Since: v0728,
+		Text: "2026-07-28 removed ping, logging/setLevel and resources/subscribe (subscriptions/listen and the per-request logLevel replace them): on a 2026-07-28 request they are unknown methods, answered -32601.",
+		Fix:  "serve ping, logging/setLevel and resources/subscribe only to initialize-era sessions; let 2026-07-28 requests for them fall through to -32601"},
+
+	// tools: header mirroring annotations.
+	{ID: "tools.x-mcp-header", Group: "tools", Level: Must, Section: "basic/transports/streamable-http#custom-headers-from-tool-parameters", Since: v0728,
+		Text: "An x-mcp-header value MUST NOT be empty, MUST be an HTTP token, unique (case-insensitively) within the inputSchema, on a string, integer or boolean property statically reachable through properties alone; clients MUST drop a tool that breaks this.",
+		Fix:  `annotate only top-level (or properties-nested) string, integer or boolean parameters, each with a distinct token name such as "x-mcp-header":"Region"`},
+
+	// tasks: the io.modelcontextprotocol/tasks extension.
+	{ID: "tasks.declared-only", Group: "tasks", Level: Must, Section: tasksSpec + "#capability-negotiation", Since: v0728, Live: true,
+		Text: "A server MUST NOT return CreateTaskResult (resultType \"task\") to a client that did not include the io.modelcontextprotocol/tasks extension capability on its request, regardless of prior declarations.",
+		Fix:  "look at the request's clientCapabilities.extensions before creating a task; without the extension answer with the result (or -32021 naming the extension)"},
+	{ID: "tasks.create-result", Group: "tasks", Level: Must, Section: tasksSpec + "#task-creation", Since: v0728, Live: true,
+		Text: "CreateTaskResult answers only tools/call, with resultType \"task\" and a Task: taskId (string), status (working, input_required, completed, cancelled, failed), createdAt and lastUpdatedAt (ISO 8601 strings), ttlMs (integer or null).",
+		Fix:  `answer {"resultType":"task","taskId":"…","status":"working","createdAt":"…","lastUpdatedAt":"…","ttlMs":60000} and only for tools/call`},
+	{ID: "tasks.get-result", Group: "tasks", Level: Must, Section: tasksSpec + "#task-polling", Since: v0728, Live: true,
+		Text: "tasks/get returns the task with resultType \"complete\" and the payload of its status: inputRequests when input_required, result when completed, error when failed.",
+		Fix:  `answer tasks/get with {"resultType":"complete","taskId":…,"status":"completed","result":{…},…} (inputRequests / error for those statuses)`},
+	{ID: "tasks.undeclared-client", Group: "tasks", Level: Must, Section: tasksSpec + "#protocol-errors", Since: v0728,
+		Text: "Servers MUST return -32021 (Missing Required Client Capability) for non-declaring clients issuing tasks/get, tasks/update and tasks/cancel requests.",
+		Fix:  `answer tasks/* from a request without the extension in clientCapabilities with -32021, data {"requiredCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`},
+	{ID: "tasks.unknown-task", Group: "tasks", Level: Must, Section: tasksSpec + "#protocol-errors", Since: v0728,
+		Text: "Invalid or nonexistent taskId: servers MUST return -32602 (Invalid params) for tasks/get.",
+		Fix:  "look the taskId up and answer -32602 when it names no task (or one already purged)"},
+}
