@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/mcp"
 )
 
 // runCheck runs mcptui check and prints its report.
@@ -29,6 +30,13 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 		Command: cfg.Command, Args: cfg.Args, Conn: o.Conn, Era: cfg.Check.Era, Versions: cfg.Protocols,
 		CallTools: cfg.Check.CallTools, Timeout: cfg.Timeout, Rules: cfg.Check.Rules,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots,
+	}
+	if mcp.IsURL(cfg.Command) {
+		co.HTTP = o.HTTP
+		if co.HTTP.Client, err = cfg.HTTPClient(nil); err != nil {
+			fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+			return headless.ExitUsage
+		}
 	}
 	if cfg.Verbose {
 		co.Stderr = &escapedLines{w: stderr}

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/check/lint"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/mcp"
@@ -56,6 +57,9 @@ type Options struct {
 	ExitBound time.Duration
 	// Answerers answer the server's questions (nil ones decline).
 	Sampling, ElicitForm, ElicitURL, Roots mcp.Answerer
+	// HTTP are the options of an HTTP endpoint's connection (headers,
+	// the authorizing client), for a Command that is a URL.
+	HTTP httpconn.Options
 	// Stderr receives the server's stderr (nil: dropped).
 	Stderr io.Writer
 	// MaxItems bounds how many resources, prompts and tools are exercised
@@ -238,7 +242,7 @@ func (o Options) mcpOptions(versions []string, observe func(conn.Event)) mcp.Opt
 	if co.Stderr == nil {
 		co.Stderr = io.Discard
 	}
-	return mcp.Options{Conn: co, Versions: versions, RequestTimeout: o.Timeout,
+	return mcp.Options{Conn: co, HTTP: o.HTTP, Versions: versions, RequestTimeout: o.Timeout,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots}
 }
 
@@ -285,7 +289,12 @@ func checkEra(ctx context.Context, o Options, era string) EraReport {
 			rep.Server = s.Name + " " + s.Version
 		}
 		r.all()
-		r.exitOnEOF()
+		if c.Remote() {
+			r.skip("transport.exit-on-eof", "an HTTP endpoint has no stdin")
+			c.Shutdown(time.Second)
+		} else {
+			r.exitOnEOF()
+		}
 	}
 	for _, rule := range o.rulesFor(era) {
 		res := r.results[rule.ID]

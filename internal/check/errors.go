@@ -8,8 +8,8 @@ import (
 func (r *run) errors() {
 	// Notifications get no answer, not even an unknown one or a
 	// cancellation naming no request (the linter judges any reply).
-	r.client.Conn().Notify(r.ctx, "notifications/mcptui-check/unknown", map[string]any{})
-	r.client.Conn().Notify(r.ctx, "notifications/cancelled", map[string]any{"requestId": "mcptui-check-never-sent"})
+	r.client.Transport().Notify(r.ctx, "notifications/mcptui-check/unknown", map[string]any{})
+	r.client.Transport().Notify(r.ctx, "notifications/cancelled", map[string]any{"requestId": "mcptui-check-never-sent"})
 	_, e := r.raw("mcptui/no-such-method", r.params(nil))
 	if !transportGone(e) {
 		r.judge("errors.method-not-found", e != nil && e.Code == mcp.CodeMethodNotFound,

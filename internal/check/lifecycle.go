@@ -75,6 +75,9 @@ func (r *run) initializeResult(res json.RawMessage) {
 
 // dial starts a separate process for a probe that needs a fresh server.
 func (r *run) dial(onRequest conn.Handler) (*conn.Conn, error) {
+	if mcp.IsURL(r.o.Command) {
+		return nil, errors.New("the probe starts a second stdio process; an HTTP endpoint has none")
+	}
 	co := r.o.Conn
 	co.Observer = r.observer()
 	co.Stderr = r.o.Stderr

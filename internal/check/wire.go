@@ -36,12 +36,13 @@ func (r *run) params(p map[string]any) map[string]any {
 	return p
 }
 
-// raw sends method with params on the main connection, bypassing mcp.
+// raw sends method with params on the main connection (a process's or an
+// HTTP endpoint's), bypassing mcp.
 func (r *run) raw(method string, params any) (json.RawMessage, *mcp.Error) {
-	return rawCall(r.ctx, r.client.Conn(), method, params, r.o)
+	return rawCall(r.ctx, r.client.Transport(), method, params, r.o)
 }
 
-func rawCall(ctx context.Context, c *conn.Conn, method string, params any, o Options) (json.RawMessage, *mcp.Error) {
+func rawCall(ctx context.Context, c mcp.Transport, method string, params any, o Options) (json.RawMessage, *mcp.Error) {
 	res, err := c.Call(ctx, method, params, conn.WithTimeout(o.Timeout))
 	if err == nil {
 		return res, nil

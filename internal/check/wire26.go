@@ -23,6 +23,9 @@ func (r *run) era26() {
 	if !mcp.Stateless(r.era) {
 		return
 	}
+	if r.wants("http.") {
+		r.httpProbes()
+	}
 	r.metaFields()
 	if r.wants("lifecycle.removed-methods") {
 		r.removedMethods()
@@ -33,7 +36,13 @@ func (r *run) era26() {
 	if r.wants("tasks.") {
 		r.tasks()
 	}
-	if r.wants("basic.string-id", "errors.parse-error", "errors.invalid-request", "transport.batch-refused") {
+	raw := []string{"basic.string-id", "errors.parse-error", "errors.invalid-request", "transport.batch-refused"}
+	switch {
+	case r.client.Remote():
+		for _, id := range raw {
+			r.skip(id, "a raw-line probe of stdio servers")
+		}
+	case r.wants(raw...):
 		r.rawWire()
 	}
 }
