@@ -103,6 +103,9 @@ func TestZooBreaksEachRule(t *testing.T) {
 	t.Parallel()
 	var ids []string
 	for _, r := range rules.All() {
+		if r.Group == "http" {
+			continue // an HTTP endpoint's rules: TestHTTPRules breaks each
+		}
 		ids = append(ids, r.ID)
 		if _, ok := zooMutations[r.ID]; !ok {
 			t.Errorf("rule %s has no broken server in the zoo", r.ID)
