@@ -1,6 +1,11 @@
 package rules
 
-import "testing"
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
 
 // Every rule is well-formed: a known group, level and era range, text and
 // a fix, and a unique id.
@@ -33,6 +38,32 @@ func TestSectionIn(t *testing.T) {
 	} {
 		if got := (Rule{Section: c.section}).SectionIn(c.era); got != c.want {
 			t.Errorf("%s on %s: %s, want %s", c.section, c.era, got, c.want)
+		}
+	}
+}
+
+// The README's check section states the catalogue's counts: all rules, per
+// era and the Live ones; they follow the catalogue.
+func TestReadmeCounts(t *testing.T) {
+	b, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Skipf("no README: %v", err)
+	}
+	text := strings.Join(strings.Fields(string(b)), " ")
+	want := map[string]int{fmt.Sprintf("%d rules in `internal/check/rules`", len(All())): 1}
+	live := 0
+	for _, r := range All() {
+		if r.Live {
+			live++
+		}
+	}
+	want[fmt.Sprintf("the %d marked Live", live)] = 1
+	for _, e := range Eras {
+		want[fmt.Sprintf("%d on %s", len(ForEra(e)), e)] = 1
+	}
+	for phrase := range want {
+		if !strings.Contains(text, phrase) {
+			t.Errorf("README does not say %q", phrase)
 		}
 	}
 }
