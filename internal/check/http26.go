@@ -21,7 +21,7 @@ import (
 
 // httpRules are the rules of this file.
 var httpRules = []string{"http.header-mismatch", "http.header-required", "http.version-header", "http.method-not-found",
-	"http.notification", "http.legacy-methods", "http.no-sessions"}
+	"http.notification", "http.legacy-methods", "http.no-sessions", "http.content-type", "http.status-400", "http.body-refused", "http.origin"}
 
 // maxHTTPBody bounds what a probe reads of an answer.
 const maxHTTPBody = 1 << 20
@@ -69,6 +69,16 @@ func (r *run) httpProbes() {
 			return discover(map[string]string{"MCP-Protocol-Version": r.era}, "1999-01-01")
 		})
 
+	if a, err := discover(nil, r.era); r.httpOK("http.content-type", err) {
+		ct := strings.ToLower(strings.TrimSpace(strings.Split(a.header.Get("Content-Type"), ";")[0]))
+		r.judge("http.content-type", ct == "application/json" || ct == "text/event-stream",
+			"server/discover was answered with Content-Type %q (want application/json or text/event-stream)", clip(a.header.Get("Content-Type"), 80))
+	}
+	r.httpStatus400()
+	r.httpBodies()
+	if a, err := discover(map[string]string{"Origin": "https://mcptui-check.invalid"}, r.era); r.httpOK("http.origin", err) {
+		r.judge("http.origin", a.status == http.StatusForbidden, "server/discover with Origin: https://mcptui-check.invalid got %s (want 403)", a)
+	}
 	if a, err := r.httpPost("mcptui/no-such-method", `"mcptui-check-http"`, r.era, nil); r.httpOK("http.method-not-found", err) {
 		r.judge("http.method-not-found", a.status == http.StatusNotFound && a.errorCode() == mcp.CodeMethodNotFound,
 			"mcptui/no-such-method got %s (want 404 with a -32601 error)", a)
@@ -122,11 +132,7 @@ func (r *run) httpPost(method, id, version string, hdr map[string]string) (*http
 		msg["id"] = json.RawMessage(id)
 	}
 	body, _ := json.Marshal(msg)
-	h := http.Header{}
-	h.Set("Content-Type", "application/json")
-	h.Set("Accept", "application/json, text/event-stream")
-	h.Set("MCP-Protocol-Version", r.era)
-	h.Set("Mcp-Method", method)
+	h := standardHeaders(method, r.era)
 	for k, v := range hdr {
 		if v == "" {
 			h.Del(k)
@@ -185,3 +191,57 @@ func answerTo(a *httpAnswer, id string) map[string]json.RawMessage {
 	}
 	return nil
 }
+
+// httpStatus400 sends requests the server must refuse with 400: a _meta
+// without clientCapabilities (-32602) and a version it does not speak
+// (-32022, in the header too).
+func (r *run) httpStatus400() {
+	const rule = "http.status-400"
+	body := func(m map[string]any) []byte {
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": "mcptui-check-http", "method": mcp.MethodDiscover, "params": map[string]any{"_meta": m}})
+		return b
+	}
+	for _, c := range []struct {
+		what, version string
+		meta          map[string]any
+	}{
+		{"server/discover whose _meta has no clientCapabilities", r.era, map[string]any{mcp.MetaProtocolVersion: r.era}},
+		{"server/discover for protocol 2099-01-01", "2099-01-01", map[string]any{mcp.MetaProtocolVersion: "2099-01-01", mcp.MetaClientCapabilities: map[string]any{}}},
+	} {
+		a, err := r.httpDo(http.MethodPost, standardHeaders(mcp.MethodDiscover, c.version), body(c.meta))
+		if !r.httpOK(rule, err) {
+			continue
+		}
+		a.message = answerTo(a, `"mcptui-check-http"`)
+		r.judge(rule, a.status == http.StatusBadRequest && a.message["error"] != nil, "%s got %s (want 400 with its JSON-RPC error)", c.what, a)
+	}
+}
+
+// httpBodies POSTs bodies that are no single message: a batch and a line
+// that is not JSON. Each must be refused with a 4xx status.
+func (r *run) httpBodies() {
+	const rule = "http.body-refused"
+	one := `{"jsonrpc":"2.0","id":"mcptui-check-batch-1","method":"server/discover","params":{"_meta":` + string(mustJSON(meta(r.era))) + `}}`
+	for _, c := range []struct{ what, body string }{
+		{"a batch of two server/discover requests", "[" + one + "," + strings.Replace(one, "batch-1", "batch-2", 1) + "]"},
+		{"a body that is not JSON", "{not json"},
+	} {
+		a, err := r.httpDo(http.MethodPost, standardHeaders(mcp.MethodDiscover, r.era), []byte(c.body))
+		if !r.httpOK(rule, err) {
+			continue
+		}
+		r.judge(rule, a.status >= 400 && a.status < 500, "%s got %s (want a 4xx refusal)", c.what, a)
+	}
+}
+
+// standardHeaders are the headers of a 2026-07-28 POST of method.
+func standardHeaders(method, version string) http.Header {
+	h := http.Header{}
+	h.Set("Content-Type", "application/json")
+	h.Set("Accept", "application/json, text/event-stream")
+	h.Set("MCP-Protocol-Version", version)
+	h.Set("Mcp-Method", method)
+	return h
+}
+
+func mustJSON(v any) []byte { b, _ := json.Marshal(v); return b }

@@ -99,10 +99,18 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f.broken == "http.no-sessions" {
 		w.Header().Set("Mcp-Session-Id", "zoo-session")
 	}
+	if o := r.Header.Get("Origin"); o != "" && !strings.HasPrefix(o, "http://127.0.0.1") && f.broken != "http.origin" {
+		refuse(w, http.StatusForbidden, nil, -32600, "Origin not allowed")
+		return
+	}
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	m := object(bytes.TrimSpace(body))
 	if m == nil {
-		refuse(w, http.StatusBadRequest, nil, -32700, "Parse error")
+		status := http.StatusBadRequest
+		if f.broken == "http.body-refused" {
+			status = http.StatusInternalServerError
+		}
+		refuse(w, status, nil, -32700, "Parse error")
 		return
 	}
 	id, method := m["id"], str(m["method"])
@@ -155,11 +163,16 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				status = http.StatusNotFound
 			}
 		case -32602, -32021, -32022:
-			status = http.StatusBadRequest
+			if f.broken != "http.status-400" {
+				status = http.StatusBadRequest
+			}
 		}
 	}
 	out, _ := json.Marshal(res)
 	w.Header().Set("Content-Type", "application/json")
+	if f.broken == "http.content-type" {
+		w.Header().Set("Content-Type", "text/plain")
+	}
 	w.WriteHeader(status)
 	w.Write(out)
 }
