@@ -6,9 +6,8 @@ package rules
 // x-mcp-header annotations and the tasks extension. Their sections are
 // named as 2026-07-28 names them.
 
-// tasksSpec is the tasks extension's page (outside the core
-// specification's site).
-const tasksSpec = "https://modelcontextprotocol.github.io/ext-tasks/specification/2026-07-28/tasks"
+// tasksSpec is the tasks extension's page (URL finds its site).
+const tasksSpec = "extensions/tasks"
 
 func init() { catalogue = append(catalogue, catalogue26...) }
 

@@ -67,3 +67,11 @@ func TestReadmeCounts(t *testing.T) {
 		}
 	}
 }
+
+// An extension's section is addressed on the extension's site.
+func TestExtensionURL(t *testing.T) {
+	r, _ := Get("tasks.unknown-task")
+	if got := r.URL("2026-07-28"); got != "https://modelcontextprotocol.github.io/ext-tasks/specification/2026-07-28/tasks#protocol-errors" {
+		t.Errorf("URL %s", got)
+	}
+}

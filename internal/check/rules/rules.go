@@ -84,11 +84,15 @@ func (r Rule) EraRange() string {
 }
 
 // URL is the address of the rule's section in revision era. Sections
-// are named as up to 2025-11-25; 2026-07-28 moved some pages (moved26). A
-// section that is a whole address (an extension's page) is its own URL.
+// are named as up to 2025-11-25; 2026-07-28 moved some pages (moved26). An
+// extension's section (extensions/tasks#…) is on the extension's site.
 func (r Rule) URL(era string) string {
-	if strings.HasPrefix(r.Section, "https://") {
-		return r.Section // a page outside the core specification (an extension's)
+	page, anchor, _ := strings.Cut(r.Section, "#")
+	if site, ok := extensionPages[page]; ok {
+		if anchor != "" {
+			return site + "#" + anchor
+		}
+		return site
 	}
 	return "https://modelcontextprotocol.io/specification/" + era + "/" + r.SectionIn(era)
 }
@@ -109,6 +113,12 @@ func (r Rule) SectionIn(era string) string {
 		return to + "#" + anchor
 	}
 	return r.Section
+}
+
+// extensionPages are the pages of official extensions, outside the core
+// specification's site, by the section name rules give them.
+var extensionPages = map[string]string{
+	"extensions/tasks": "https://modelcontextprotocol.github.io/ext-tasks/specification/2026-07-28/tasks",
 }
 
 // moved26 are the sections (or whole pages) 2026-07-28 moved elsewhere.
