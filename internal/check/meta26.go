@@ -2,6 +2,8 @@ package check
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/mcp"
@@ -61,18 +63,49 @@ func (r *run) removedMethods() {
 	}
 }
 
+// toolOrder lists the tools twice more: the same set must come in the
+// same order.
+func (r *run) toolOrder(first []map[string]json.RawMessage) {
+	const rule = "tools.deterministic-order"
+	second, e := r.list(mcp.MethodListTools, "tools", byName)
+	if e != nil {
+		r.skip(rule, "tools/list got "+describe(e))
+		return
+	}
+	a, b := toolNames(first), toolNames(second)
+	if !slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b))) {
+		r.skip(rule, "the set of tools changed between two lists")
+		return
+	}
+	r.judge(rule, slices.Equal(a, b), "tools/list gave the same tools in another order: %s, then %s",
+		clip(strings.Join(a, " "), 120), clip(strings.Join(b, " "), 120))
+}
+
+func toolNames(items []map[string]json.RawMessage) []string {
+	var out []string
+	for _, t := range items {
+		out = append(out, str(t["name"]))
+	}
+	return out
+}
+
 // paramHeaders judges every listed tool's x-mcp-header annotations with
-// the rules the HTTP client applies before it mirrors them.
+// the rules the HTTP client applies before it mirrors them (and the
+// order of the list, which must not change while the set does not).
 func (r *run) paramHeaders() {
 	const rule = "tools.x-mcp-header"
 	if r.client.Session().Capabilities.Tools == nil {
 		r.skip(rule, "the server declares no tools")
+		r.skip("tools.deterministic-order", "the server declares no tools")
 		return
 	}
 	items, e := r.list(mcp.MethodListTools, "tools", byName)
 	if e != nil {
 		r.skip(rule, "tools/list got "+describe(e))
 		return
+	}
+	if r.wants("tools.deterministic-order") {
+		r.toolOrder(items)
 	}
 	for _, t := range items {
 		if !isObject(t["inputSchema"]) {

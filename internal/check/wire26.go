@@ -30,7 +30,7 @@ func (r *run) era26() {
 	if r.wants("lifecycle.removed-methods") {
 		r.removedMethods()
 	}
-	if r.wants("tools.x-mcp-header") {
+	if r.wants("tools.x-mcp-header", "tools.deterministic-order") {
 		r.paramHeaders()
 	}
 	if r.wants("tasks.") {

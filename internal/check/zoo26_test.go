@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -75,6 +76,19 @@ func init() {
 		})},
 		"tools.x-mcp-header": {era: e26, out: addTool(msg{"name": "zoo", "inputSchema": msg{"type": "object",
 			"properties": msg{"ratio": msg{"type": "number", "x-mcp-header": "Ratio"}}}})},
+		// Every other tools/list (each of its pages) comes reversed.
+		"tools.deterministic-order": {era: e26, out: only("tools/list", func(z *zoo, m msg, req msg) []msg {
+			z.mu.Lock()
+			if params(req)["cursor"] == nil {
+				z.lists++
+			}
+			odd := z.lists%2 == 1
+			z.mu.Unlock()
+			if tools, _ := result(m)["tools"].([]any); odd {
+				slices.Reverse(tools)
+			}
+			return []msg{m}
+		})},
 		// A resources/read answered with a task the client never declared.
 		"tasks.declared-only": {era: e26, out: onResult("resources/read", func(res msg, _ msg) {
 			for k := range res {

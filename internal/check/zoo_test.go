@@ -78,6 +78,7 @@ type zoo struct {
 	requests map[string]msg // client requests by id
 	state    string         // last requestState the demo issued
 	sentLog  bool
+	lists    int // tools/list requests without a cursor so far
 }
 
 func idOf(m msg) string { b, _ := json.Marshal(m["id"]); return string(b) }

@@ -50,6 +50,10 @@ var catalogue26 = []Rule{
 		Text: "An x-mcp-header value MUST NOT be empty, MUST be an HTTP token, unique (case-insensitively) within the inputSchema, on a string, integer or boolean property statically reachable through properties alone; clients MUST drop a tool that breaks this.",
 		Fix:  `annotate only top-level (or properties-nested) string, integer or boolean parameters, each with a distinct token name such as "x-mcp-header":"Region"`},
 
+	{ID: "tools.deterministic-order", Group: "tools", Level: Should, Section: "server/tools#capabilities", Since: v0728,
+		Text: "Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed).",
+		Fix:  "sort the tools (by name, or registration order) instead of iterating a map whose order changes"},
+
 	// tasks: the io.modelcontextprotocol/tasks extension.
 	{ID: "tasks.declared-only", Group: "tasks", Level: Must, Section: tasksSpec + "#capability-negotiation", Since: v0728, Live: true,
 		Text: "A server MUST NOT return CreateTaskResult (resultType \"task\") to a client that did not include the io.modelcontextprotocol/tasks extension capability on its request, regardless of prior declarations.",
