@@ -34,8 +34,11 @@ func (r *run) metaFields() {
 		}
 	}
 	noInfo := map[string]any{"_meta": map[string]any{mcp.MetaProtocolVersion: r.era, mcp.MetaClientCapabilities: caps}}
-	if _, e := r.raw(mcp.MethodDiscover, noInfo); !transportGone(e) {
+	if res, e := r.raw(mcp.MethodDiscover, noInfo); !transportGone(e) {
 		r.judge("lifecycle.client-info-optional", e == nil, "server/discover without clientInfo got %s (want a result)", describe(e))
+		if ins := object(res)["instructions"]; ins != nil && !isString(ins) {
+			r.fail("lifecycle.discover", "instructions is %s, not a string", clip(string(ins), 80))
+		}
 	}
 	vendor := meta(r.era)
 	vendor["com.example.mcptui-check/probe"] = map[string]any{"any": "value"}
