@@ -27,7 +27,7 @@ func TestEverythingServer(t *testing.T) {
 			t.Errorf("MUST %s failed: %v", res.ID, res.Seen)
 		}
 	}
-	for _, id := range []string{"tools.unknown-tool", "pagination.invalid-cursor", "resources.not-found-32002"} {
+	for _, id := range []string{"tools.unknown-tool", "pagination.invalid-cursor", "resources.not-found-32002", "errors.parse-error", "transport.batch-refused"} {
 		if r := resultOf(e, id); r == nil || r.Status != Failed {
 			t.Errorf("%s: %+v, want the known finding", id, r)
 		}

@@ -18,8 +18,18 @@ import (
 // the answers come back as lines to ids conn never sent, seen through the
 // connection's Observer.
 
-// era26 runs the probes of the rules added for 2026-07-28.
+// era26 runs the probes of the rules added for 2026-07-28, and the raw
+// wire probes, which hold on every era (batches from 2025-06-18).
 func (r *run) era26() {
+	raw := []string{"basic.string-id", "errors.parse-error", "errors.invalid-request", "transport.batch-refused"}
+	switch {
+	case r.client.Remote():
+		for _, id := range raw {
+			r.skip(id, "a raw-line probe of stdio servers")
+		}
+	case r.wants(raw...):
+		r.rawWire()
+	}
 	if !mcp.Stateless(r.era) {
 		return
 	}
@@ -35,15 +45,6 @@ func (r *run) era26() {
 	}
 	if r.wants("tasks.") {
 		r.tasks()
-	}
-	raw := []string{"basic.string-id", "errors.parse-error", "errors.invalid-request", "transport.batch-refused"}
-	switch {
-	case r.client.Remote():
-		for _, id := range raw {
-			r.skip(id, "a raw-line probe of stdio servers")
-		}
-	case r.wants(raw...):
-		r.rawWire()
 	}
 }
 
@@ -69,7 +70,9 @@ func (r *run) dialProbe() (*wireProbe, error) {
 	}
 	co.Observer = func(ev conn.Event) {
 		lint(ev)
-		if (ev.Kind == conn.Received || ev.Kind == conn.Discarded) && isAnswer(ev.Line) {
+		// The probes' answers name ids conn never sent: conn discards
+		// them (the answers to its own initialize it keeps).
+		if ev.Kind == conn.Discarded && isAnswer(ev.Line) {
 			select {
 			case p.lines <- bytes.Clone(ev.Line):
 			default: // a server flooding answers: the probe has enough
@@ -81,6 +84,17 @@ func (r *run) dialProbe() (*wireProbe, error) {
 		return nil, err
 	}
 	p.c = c
+	if !mcp.Stateless(r.era) {
+		// An initialize-era server is initialized first, on this process.
+		if _, e := rawCall(r.ctx, c, mcp.MethodInitialize, r.initParams(r.era), r.o); e != nil {
+			c.Shutdown(time.Second)
+			return nil, fmt.Errorf("initialize got %s", describe(e))
+		}
+		if err := c.Notify(r.ctx, mcp.NotificationInitialized, map[string]any{}); err != nil {
+			c.Shutdown(time.Second)
+			return nil, err
+		}
+	}
 	return p, nil
 }
 
@@ -98,17 +112,28 @@ func isAnswer(line []byte) bool {
 	return m != nil && m["method"] == nil
 }
 
-// request is a 2026-07-28 request line with id (a JSON value).
+// probeMethod is the harmless request of the era: server/discover on
+// 2026-07-28, ping before.
+func (p *wireProbe) probeMethod() string {
+	if mcp.Stateless(p.r.era) {
+		return mcp.MethodDiscover
+	}
+	return mcp.MethodPing
+}
+
+// request is a request line of the era with id (a JSON value).
 func (p *wireProbe) request(id, method string, params map[string]any) []byte {
 	if params == nil {
 		params = map[string]any{}
 	}
-	params["_meta"] = meta(p.r.era)
+	if mcp.Stateless(p.r.era) {
+		params["_meta"] = meta(p.r.era)
+	}
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(id), "method": method, "params": params})
 	return b
 }
 
-// send writes lines, then a server/discover with a fresh string id, and
+// send writes lines, then the era's probe request with a fresh string id, and
 // returns the answers up to the one for that sentinel. A stdio server
 // reads in order: once it answered the sentinel it has read every line
 // before it, so what it said about them has come (or never will).
@@ -117,7 +142,7 @@ func (p *wireProbe) request(id, method string, params map[string]any) []byte {
 func (p *wireProbe) send(lines ...[]byte) (answers [][]byte, answered bool, err error) {
 	p.n++
 	sentinel := fmt.Sprintf(`"mcptui-check-sentinel-%d"`, p.n)
-	for _, l := range append(lines, p.request(sentinel, mcp.MethodDiscover, nil)) {
+	for _, l := range append(lines, p.request(sentinel, p.probeMethod(), nil)) {
 		if err := p.c.WriteRawLine(p.r.ctx, l); err != nil {
 			return nil, false, err
 		}
@@ -146,7 +171,7 @@ func (r *run) rawWire() {
 	p, err := r.dialProbe()
 	if err != nil {
 		for _, id := range []string{"basic.string-id", "errors.parse-error", "errors.invalid-request", "transport.batch-refused"} {
-			r.skip(id, "a second process did not start: "+err.Error())
+			r.skip(id, "a second connection did not start: "+err.Error())
 		}
 		return
 	}
@@ -157,11 +182,12 @@ func (r *run) rawWire() {
 	r.batchRefused(p)
 }
 
-// stringID sends server/discover with the id "0042", which a server that
-// turns ids into numbers answers as 42.
+// stringID sends the era's probe request with the id "0042", which a
+// server that turns ids into numbers answers as 42.
 func (r *run) stringID(p *wireProbe) {
 	const id = `"0042"`
-	answers, answered, err := p.send(p.request(id, mcp.MethodDiscover, nil))
+	method := p.probeMethod()
+	answers, answered, err := p.send(p.request(id, method, nil))
 	if err != nil {
 		r.skip("basic.string-id", "the probe could not write: "+err.Error())
 		return
@@ -172,9 +198,9 @@ func (r *run) stringID(p *wireProbe) {
 	}
 	switch {
 	case len(answers) == 0:
-		r.fail("basic.string-id", "server/discover with id %s got no answer before the next request's", id)
+		r.fail("basic.string-id", "%s with id %s got no answer before the next request's", method, id)
 	case string(object(answers[0])["id"]) != id:
-		r.fail("basic.string-id", "server/discover with id %s was answered with id %s", id, orAbsent(object(answers[0])["id"]))
+		r.fail("basic.string-id", "%s with id %s was answered with id %s", method, id, orAbsent(object(answers[0])["id"]))
 	default:
 		r.pass("basic.string-id")
 	}
@@ -205,7 +231,7 @@ func (r *run) refused(rule, what string, want int, answers [][]byte, answered bo
 	case err != nil:
 		r.skip(rule, "the probe could not write: "+err.Error())
 	case !answered:
-		r.fail(rule, "after %s the server stopped answering (server/discover got no answer)", what)
+		r.fail(rule, "after %s the server stopped answering (the next request got no answer)", what)
 	default:
 		code, line, ok := nullIDError(answers)
 		switch {
@@ -237,23 +263,24 @@ func (r *run) invalidRequest(p *wireProbe) {
 	r.refused("errors.invalid-request", "the object "+line+" (no method, no id)", -32600, answers, answered, err)
 }
 
-// batchRefused sends two server/discover requests as one JSON array.
+// batchRefused sends two of the era's probe requests as one JSON array.
 func (r *run) batchRefused(p *wireProbe) {
 	if !r.wants("transport.batch-refused") {
 		return
 	}
 	const rule = "transport.batch-refused"
 	a, b := `"mcptui-check-batch-1"`, `"mcptui-check-batch-2"`
-	batch := append(append(append([]byte{'['}, p.request(a, mcp.MethodDiscover, nil)...), ','), p.request(b, mcp.MethodDiscover, nil)...)
+	m := p.probeMethod()
+	batch := append(append(append([]byte{'['}, p.request(a, m, nil)...), ','), p.request(b, m, nil)...)
 	batch = append(batch, ']')
 	answers, answered, err := p.send(batch)
 	if err != nil || !answered {
-		r.refused(rule, "a batch of two server/discover requests", -32600, answers, answered, err)
+		r.refused(rule, "a batch of two requests", -32600, answers, answered, err)
 		return
 	}
 	for _, ans := range answers {
 		if t := bytes.TrimSpace(ans); t[0] == '[' {
-			r.fail(rule, "a batch of two server/discover requests was answered with a batch: %s", clip(string(ans), 160))
+			r.fail(rule, "a batch of two requests was answered with a batch: %s", clip(string(ans), 160))
 			return
 		}
 		if id := string(object(ans)["id"]); id == a || id == b {
@@ -261,5 +288,5 @@ func (r *run) batchRefused(p *wireProbe) {
 			return
 		}
 	}
-	r.refused(rule, "a batch of two server/discover requests", -32600, answers, answered, err)
+	r.refused(rule, "a batch of two requests", -32600, answers, answered, err)
 }

@@ -1,7 +1,8 @@
 package rules
 
-// The rules that begin at 2026-07-28 and were added after the first
-// catalogue: the raw wire (ids, parse errors, batches), the error-code
+// The rules added for 2026-07-28 after the first catalogue: the raw wire
+// (ids, parse errors, invalid envelopes: every era; batches from
+// 2025-06-18, which removed them), and from 2026-07-28 on the error-code
 // ranges, the per-request _meta, the methods the revision removed,
 // x-mcp-header annotations and the tasks extension. Their sections are
 // named as 2026-07-28 names them.
@@ -13,16 +14,16 @@ func init() { catalogue = append(catalogue, catalogue26...) }
 
 var catalogue26 = []Rule{
 	// transport: what the server does with lines a client should not send.
-	{ID: "basic.string-id", Group: "transport", Level: Must, Section: "basic#requests", Since: v0728,
+	{ID: "basic.string-id", Group: "transport", Level: Must, Section: "basic#requests", Since: first,
 		Text: "Requests MUST include a string or integer ID; responses MUST include the same ID as the request they correspond to: a string id comes back as the same string.",
 		Fix:  `copy the id into the response as the JSON value it was: "0042" stays the string "0042", never 42`},
-	{ID: "errors.parse-error", Group: "errors", Level: Should, Section: "basic#error-codes", Since: v0728,
+	{ID: "errors.parse-error", Group: "errors", Level: Should, Section: "basic#responses", Since: first,
 		Text: "MCP uses the standard JSON-RPC 2.0 error codes: a line that is not JSON is answered with -32700 (Parse error) and a null id, and the server goes on reading.",
 		Fix:  `catch the parse failure, write {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}} and read the next line`},
-	{ID: "errors.invalid-request", Group: "errors", Level: Should, Section: "basic#error-codes", Since: v0728,
+	{ID: "errors.invalid-request", Group: "errors", Level: Should, Section: "basic#responses", Since: first,
 		Text: "A JSON value that is not a valid JSON-RPC message (here an object with neither method, result nor error) is answered with -32600 (Invalid Request), and the server goes on reading.",
 		Fix:  "validate the envelope before dispatch and answer -32600 (id null when it cannot be read) instead of ignoring the line or exiting"},
-	{ID: "transport.batch-refused", Group: "transport", Level: Should, Section: "basic#messages", Since: v0728,
+	{ID: "transport.batch-refused", Group: "transport", Level: Should, Section: "basic#messages", Since: v0618,
 		Text: "JSON-RPC batches are not part of MCP (removed in 2025-06-18): a line holding an array is refused with one error (-32600), and none of its elements is processed.",
 		Fix:  "when a line parses to an array, answer one -32600 error with id null and process none of its elements"},
 
