@@ -54,10 +54,12 @@ type ExchangeUpdate struct {
 	ID       uint64
 	Messages int
 	Bytes    int64
-	// Message is the message delivered (nil at the end, or for one over
-	// the limit of Size bytes); read, not kept.
+	// Message is the message delivered, read and not kept (nil at the
+	// end, or when only the totals are told); Size is its size. Over
+	// marks a message over the limit (Message nil).
 	Message []byte
 	Size    int
+	Over    bool
 	// End marks the body's end: read to its end, Closed by the client
 	// before it, or broken (Err).
 	End    bool
@@ -234,7 +236,7 @@ func (s *Session) exchangeUpdate(u ExchangeUpdate) {
 	x.Messages, x.Bytes = max(x.Messages, u.Messages), max(x.Bytes, u.Bytes)
 	if !u.End && len(x.Received) < MaxCarried {
 		switch {
-		case u.Message == nil:
+		case u.Over:
 			x.Received = append(x.Received, s.carriedRef(In, nil, u.Size, false))
 		case kind(u.Message) == '[':
 			eachElement(u.Message, func(el []byte) bool {
@@ -243,7 +245,7 @@ func (s *Session) exchangeUpdate(u ExchangeUpdate) {
 				}
 				return true
 			})
-		default:
+		case u.Message != nil:
 			x.Received = append(x.Received, s.carriedRef(In, u.Message, u.Size, false))
 		}
 	}

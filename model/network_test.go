@@ -115,7 +115,7 @@ func TestNetworkCarriedBounded(t *testing.T) {
 	s := started(t, Config{})
 	s.Apply(exch(1, 1, "GET", 200, ""))
 	s.Apply(Wire{Stamp: Stamp{Time: at(1.1)}, Dir: In, Size: 5000, Discarded: true, Reason: "message over the limit of 4096 bytes"})
-	s.Apply(ExchangeUpdate{Stamp: Stamp{Time: at(1.1)}, ID: 1, Messages: 1, Size: 5000})
+	s.Apply(ExchangeUpdate{Stamp: Stamp{Time: at(1.1)}, ID: 1, Messages: 1, Size: 5000, Over: true})
 	note := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`
 	for i := range 100 {
 		s.Apply(in(2, note))

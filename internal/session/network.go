@@ -1,7 +1,9 @@
 package session
 
 import (
+	"errors"
 	"net/http"
+	neturl "net/url"
 	"slices"
 	"strings"
 
@@ -41,7 +43,14 @@ func exchangeEvent(gen int, e httpconn.Exchange) model.Exchange {
 		RequestHeader: redactHeaders(e.RequestHeader), ResponseHeader: redactHeaders(e.ResponseHeader),
 		RequestBytes: e.RequestBytes, ResponseBytes: e.ResponseBytes, Body: e.Body}
 	if e.Err != nil {
-		ev.Err = strings.ReplaceAll(e.Err.Error(), e.URL, url)
+		// The method and URL are the exchange's own columns: the error
+		// is what is left (a *url.Error's cause).
+		err := e.Err
+		var ue *neturl.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		ev.Err = strings.ReplaceAll(err.Error(), e.URL, url)
 	}
 	return ev
 }
