@@ -41,6 +41,9 @@ type exchangeBody struct {
 	c  *Conn
 	id uint64
 
+	// empty says the response announced no body (Content-Length: 0).
+	empty bool
+
 	mu       sync.Mutex
 	bytes    int64
 	messages int
@@ -74,7 +77,7 @@ func (b *exchangeBody) Close() error {
 	b.ended = true
 	u := ExchangeUpdate{ID: b.id, Time: time.Now(), Messages: b.messages, Bytes: b.bytes, End: true}
 	switch {
-	case b.eof:
+	case b.eof, b.empty:
 	case b.err != nil && !errors.Is(b.err, context.Canceled):
 		u.Err = b.err
 	default:
@@ -89,7 +92,7 @@ func (b *exchangeBody) Close() error {
 // listens.
 func (c *Conn) watchBody(resp *http.Response, id uint64) {
 	if c.opts.OnExchangeUpdate != nil && resp.Body != nil {
-		resp.Body = &exchangeBody{ReadCloser: resp.Body, c: c, id: id}
+		resp.Body = &exchangeBody{ReadCloser: resp.Body, c: c, id: id, empty: resp.ContentLength == 0}
 	}
 }
 
