@@ -74,6 +74,8 @@ type MessageRef struct {
 	Kind   Kind
 	ID     string
 	Method string
+	// Target is what a request is about: a tool, prompt or resource.
+	Target string
 	Size   int
 }
 
@@ -272,6 +274,9 @@ func (s *Session) carriedRef(dir Direction, msg []byte, size int, part bool) Mes
 	}
 	env := parseEnvelope(msg)
 	ref.Kind, ref.Method = env.kind, clip(env.method)
+	if env.kind == KindRequest {
+		ref.Target = clip(target(env.method, env.params))
+	}
 	if env.id != nil {
 		ref.ID = clip(string(env.id))
 	}

@@ -46,7 +46,7 @@ func TestNetworkFold(t *testing.T) {
 	if !x.Open || x.ContentType != "text/event-stream" || x.Messages != 1 || x.Gen != 1 {
 		t.Errorf("an open stream: %+v", x)
 	}
-	if len(x.Sent) != 1 || x.Sent[0].Method != "tools/call" || x.Sent[0].ID != "3" || x.Sent[0].Kind != KindRequest {
+	if len(x.Sent) != 1 || x.Sent[0].Method != "tools/call" || x.Sent[0].ID != "3" || x.Sent[0].Kind != KindRequest || x.Sent[0].Target != "echo" {
 		t.Fatalf("sent: %+v", x.Sent)
 	}
 	if e := s.History().BySeq(x.Sent[0].Seq); e == nil || string(e.Raw) != req {

@@ -202,7 +202,11 @@ func (m *Model) carriedSummary(x *model.NetExchange) (string, lipgloss.Style) {
 		parts = append(parts, "resume")
 	}
 	if len(x.Sent) > 0 {
-		parts = append(parts, refLabel(x.Sent[0]))
+		label := refLabel(x.Sent[0])
+		if k := x.Sent[0].Kind; k == model.KindResponse || k == model.KindError {
+			label = "answer #" + x.Sent[0].ID // to a server's request
+		}
+		parts = append(parts, label)
 		if len(x.Sent) > 1 {
 			parts = append(parts, fmt.Sprintf("+%d", len(x.Sent)-1))
 		}
@@ -237,6 +241,9 @@ func (m *Model) carriedSummary(x *model.NetExchange) (string, lipgloss.Style) {
 func refLabel(r model.MessageRef) string {
 	switch r.Kind {
 	case model.KindRequest:
+		if r.Target != "" {
+			return r.Method + " " + r.Target + " #" + r.ID
+		}
 		return r.Method + " #" + r.ID
 	case model.KindNotification:
 		return r.Method
@@ -361,6 +368,7 @@ func exchangeDoc(x *model.NetExchange, h *model.History) (json.RawMessage, error
 		Kind    string `json:"kind"`
 		ID      string `json:"id,omitempty"`
 		Method  string `json:"method,omitempty"`
+		Target  string `json:"target,omitempty"`
 		Size    string `json:"size"`
 	}
 	type side struct {
@@ -399,17 +407,17 @@ func exchangeDoc(x *model.NetExchange, h *model.History) (json.RawMessage, error
 			case r.Seq != 0:
 				t = fmt.Sprintf("#%d (evicted)", r.Seq)
 			}
-			out = append(out, msg{Traffic: t, Kind: r.Kind.String(), ID: r.ID, Method: r.Method, Size: model.FormatSize(r.Size)})
+			out = append(out, msg{Traffic: t, Kind: r.Kind.String(), ID: r.ID, Method: r.Method, Target: r.Target, Size: model.FormatSize(r.Size)})
 		}
 		return out
 	}
 	d := doc{Exchange: x.ID, Transport: x.Transport, Method: x.Method, URL: x.URL, Error: x.Err,
-		Timing:  timing{Sent: x.Time.Format("2006-01-02 15:04:05.000"), Headers: x.Headers.String(), State: exchangeState(x)},
+		Timing:  timing{Sent: x.Time.Format("2006-01-02 15:04:05.000"), Headers: x.Headers.Round(time.Microsecond).String(), State: exchangeState(x)},
 		Request: side{Headers: headerObject(x.RequestHeader), Bytes: model.FormatSize(x.RequestBytes), Carried: carried(x.Sent)},
 		Secrets: "Authorization, cookies and credential-like headers are shown as [redacted], Mcp-Session-Id by its first four characters; URL passwords and secret query parameters too",
 	}
 	if !x.Ended.IsZero() {
-		d.Timing.Ended = x.Ended.Sub(x.Time).String()
+		d.Timing.Ended = x.Ended.Sub(x.Time).Round(time.Microsecond).String()
 	}
 	if x.Status != 0 {
 		d.Status = fmt.Sprintf("%d %s", x.Status, http.StatusText(x.Status))

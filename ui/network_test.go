@@ -104,7 +104,7 @@ func TestNetworkViewLists(t *testing.T) {
 		"200 POST   20ms", "initialize #1 · → response",
 		"202 POST   10ms", "notifications/initialized",
 		"GET", "stream · 2 events · open",
-		"tools/call #2 · 3 events",
+		"tools/call longRunningOperation #2 · 3 events",
 		"ERR POST   0.8ms", "connection refused",
 		"404 POST", "tools/list #4",
 	} {
