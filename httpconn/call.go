@@ -156,6 +156,7 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 			b, over := c.readBody(resp)
 			if !over && isRPCError(b) {
 				c.dispatch(b)
+				c.carried(resp, b, len(b))
 				c.fail(id, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode,
 					Body: clip(b), Header: c.redact(resp.Header)}))
 				return

@@ -56,6 +56,9 @@ type Conn struct {
 	legacy      *legacyStream
 	stopErr     *conn.Error
 	done        chan struct{}
+
+	// exchanges numbers the HTTP exchanges (Exchange.ID).
+	exchanges atomic.Uint64
 }
 
 // Dial makes a connection to the endpoint rawURL (http or https). Nothing is
@@ -242,10 +245,14 @@ func (c *Conn) do(ctx context.Context, method, target string, body []byte, extra
 		req.Header[name] = values
 	}
 	start := time.Now()
+	exID := c.exchanges.Add(1)
 	resp, err := c.client.Do(req)
+	if resp != nil {
+		c.watchBody(resp, exID)
+	}
 	if c.opts.OnExchange != nil {
-		ex := Exchange{Time: start, Method: method, URL: target, Duration: time.Since(start),
-			RequestHeader: c.redact(req.Header), Err: err, RequestBytes: len(body), ResponseBytes: -1,
+		ex := Exchange{ID: exID, Time: start, Method: method, URL: target, Duration: time.Since(start),
+			RequestHeader: c.redact(req.Header), Err: err, RequestBytes: len(body), Body: body, ResponseBytes: -1,
 			Transport: mode.transportName()}
 		if resp != nil {
 			ex.Status, ex.ResponseHeader, ex.ResponseBytes = resp.StatusCode, c.redact(resp.Header), resp.ContentLength

@@ -59,9 +59,11 @@ func (c *Conn) readJSON(resp *http.Response) {
 	if len(b) > c.opts.MaxMessageBytes {
 		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<30))
 		c.observe(conn.Discarded, nil, len(b)+int(n), c.errOverLimit())
+		c.carried(resp, nil, len(b)+int(n))
 		return
 	}
 	c.dispatch(b)
+	c.carried(resp, b, len(b))
 }
 
 // readBody reads a JSON answer's body, bounded: over reports one over
@@ -116,9 +118,11 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 			case ev.over:
 				progressed = true
 				c.observe(conn.Discarded, nil, ev.size, c.errOverLimit())
+				c.carried(resp, nil, ev.size)
 			case ev.hasData && len(ev.data) > 0:
 				progressed = true
 				c.dispatch(ev.data)
+				c.carried(resp, ev.data, ev.size)
 			}
 			if !wanted() {
 				sr.release()

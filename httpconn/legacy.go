@@ -186,6 +186,7 @@ func (c *Conn) runLegacy(l *legacyStream) {
 		switch {
 		case ev.over:
 			c.observe(conn.Discarded, nil, ev.size, c.errOverLimit())
+			c.carried(resp, nil, ev.size)
 		case ev.event == "endpoint":
 			if ready {
 				c.observe(conn.Discarded, ev.data, ev.size, errors.New("a second endpoint event"))
@@ -200,6 +201,7 @@ func (c *Conn) runLegacy(l *legacyStream) {
 			close(l.ready)
 		case ev.hasData && len(ev.data) > 0:
 			c.dispatch(ev.data)
+			c.carried(resp, ev.data, ev.size)
 		}
 	}
 }

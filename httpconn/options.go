@@ -35,6 +35,10 @@ type Options struct {
 	// OnExchange sees every HTTP exchange once its response headers came
 	// (or it failed); it must not block.
 	OnExchange func(Exchange)
+	// OnExchangeUpdate sees what became of an exchange's response body
+	// after its headers: each message it delivered and its end (see
+	// ExchangeUpdate); nil leaves bodies unwatched. It must not block.
+	OnExchangeUpdate func(ExchangeUpdate)
 	// MaxResumes is how many times in a row a broken stream is resumed
 	// with Last-Event-ID before giving up; 0 means 5.
 	MaxResumes int
@@ -87,6 +91,8 @@ const DefaultRetry = time.Second
 
 // Exchange is one HTTP request and its response's headers.
 type Exchange struct {
+	// ID numbers the connection's exchanges from 1 (ExchangeUpdate.ID).
+	ID     uint64
 	Time   time.Time // when the request was sent
 	Method string    // POST, GET or DELETE
 	URL    string
@@ -100,8 +106,11 @@ type Exchange struct {
 	ResponseHeader http.Header
 	// Err is why no response came.
 	Err error
-	// RequestBytes is the request body's size.
+	// RequestBytes is the request body's size, and Body the body itself
+	// (the JSON-RPC message it carried, as the Observer saw it; read only,
+	// nil without one).
 	RequestBytes int
+	Body         []byte
 	// ResponseBytes is the response's Content-Length, -1 when unknown (a
 	// stream).
 	ResponseBytes int64

@@ -33,6 +33,8 @@ const (
 	CatalogInput
 	// PoliciesOverlay is the answer policies dialog.
 	PoliciesOverlay
+	// NetworkPane is pane 5 of an HTTP server: its exchanges.
+	NetworkPane
 )
 
 // Local returns the keys specific to a context, most useful first.
@@ -65,6 +67,9 @@ func (m KeyMap) Local(c Context) []key.Binding {
 		return []key.Binding{m.Log.MoreSevere, m.Log.LessSevere, m.Global.LogLevel, m.Log.Open, m.Log.Follow}
 	case ServerPane:
 		return []key.Binding{m.Server.Jump, m.Server.Open, m.Global.LogLevel}
+	case NetworkPane:
+		n := m.Network
+		return []key.Binding{n.Open, n.Request, n.Response, n.Traffic, n.Follow, n.Log}
 	case FilterInput:
 		return []key.Binding{m.Traffic.KeepFilter, m.Traffic.ClearFilter}
 	}
@@ -73,7 +78,7 @@ func (m KeyMap) Local(c Context) []key.Binding {
 
 // isOverlay reports whether the context replaces the pane keys.
 func (c Context) isOverlay() bool {
-	return c >= ViewerOverlay && c != CatalogPane && c != LogPane && c != ServerPane
+	return c >= ViewerOverlay && c != CatalogPane && c != LogPane && c != ServerPane && c != NetworkPane
 }
 
 // TextEntry reports whether the context is typing into a text field,

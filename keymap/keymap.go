@@ -105,6 +105,8 @@ type KeyMap struct {
 	// server view (pane 8); see views.go.
 	Log    Log
 	Server Server
+	// Network is the network view's (pane 5 of an HTTP server).
+	Network Network
 	// The screens inside panes and overlays, each in its own file.
 	Catalog  Catalog
 	Result   Result
@@ -140,7 +142,7 @@ func Default() KeyMap {
 			Pane2:    b(k("2"), "2", "server asks"),
 			Pane3:    b(k("3"), "3", "traffic"),
 			Pane4:    b(k("4"), "4", "subscriptions"),
-			Pane5:    b(k("5"), "5", "stderr"),
+			Pane5:    b(k("5"), "5", "stderr/network"),
 			Pane6:    b(k("6"), "6", "catalog"),
 			Pane7:    b(k("7"), "7", "log"),
 			Pane8:    b(k("8"), "8", "server"),
@@ -212,6 +214,7 @@ func Default() KeyMap {
 		},
 		Log:      defaultLog(),
 		Server:   defaultServer(),
+		Network:  defaultNetwork(),
 		Catalog:  defaultCatalog(),
 		Result:   defaultResult(),
 		Form:     defaultForm(),

@@ -24,7 +24,7 @@ func TestNoConflicts(t *testing.T) {
 	global := []key.Binding{m.Global.Quit, m.Global.Help, m.Global.NextPane, m.Global.PrevPane, m.Global.Zoom, m.Global.Restart, m.Global.Compose,
 		m.Global.Pane1, m.Global.Pane2, m.Global.Pane3, m.Global.Pane4, m.Global.Pane5, m.Global.Explorer, m.Global.Version}
 	list := []key.Binding{m.List.Up, m.List.Down, m.List.PageUp, m.List.PageDown, m.List.Top, m.List.Bottom, m.List.Left, m.List.Right}
-	for _, c := range []Context{InFlightPane, PendingPane, TrafficPane, SubscriptionsPane, StderrPane} {
+	for _, c := range []Context{InFlightPane, PendingPane, TrafficPane, SubscriptionsPane, StderrPane, NetworkPane} {
 		seen := map[string]string{}
 		all := append(append(append([]key.Binding{}, global...), list...), m.Local(c)...)
 		for _, bd := range all {

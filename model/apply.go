@@ -26,6 +26,10 @@ func (s *Session) Apply(ev Event) {
 		s.stderr.add(StderrLine{Time: e.Time, Gen: gen, Text: e.Line})
 	case Started:
 		s.started(e)
+	case Exchange:
+		s.exchange(e)
+	case ExchangeUpdate:
+		s.exchangeUpdate(e)
 	case Lost:
 		s.lost += e.N
 	default:

@@ -150,6 +150,8 @@ type Session struct {
 	// notes are the notifications for the catalog (see notes.go).
 	notes []Note
 	noteN uint64
+	// net is the HTTP exchanges (see network.go); nil until the first.
+	net *NetBook
 	// auto holds the marks of answers a policy sent, until their line
 	// crosses the wire (see policymark.go).
 	auto map[string]string

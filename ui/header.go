@@ -218,6 +218,9 @@ func (m *Model) context() keymap.Context {
 	if m.focus == paneCatalog && m.rich.explorer != nil && m.rich.explorer.OwnsKey(tea.KeyPressMsg{}) {
 		return keymap.CatalogInput
 	}
+	if m.focus == paneStderr && m.httpServer() {
+		return keymap.NetworkPane
+	}
 	return [...]keymap.Context{keymap.InFlightPane, keymap.PendingPane, keymap.TrafficPane, keymap.SubscriptionsPane,
 		keymap.StderrPane, keymap.CatalogPane, keymap.LogPane, keymap.ServerPane}[m.focus]
 }

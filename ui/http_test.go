@@ -9,7 +9,8 @@ import (
 )
 
 // An HTTP server: the header names the transport and the URL where a pid
-// would be, and pane 5 lists the HTTP exchanges as the network.
+// would be, and pane 5 is the network view (exchanges, or the transport's
+// log).
 func TestHeaderShowsHTTPTransport(t *testing.T) {
 	const url = "http://127.0.0.1:8123/mcp"
 	m, _ := newTest(t, 140, 30,
@@ -22,7 +23,13 @@ func TestHeaderShowsHTTPTransport(t *testing.T) {
 	if !strings.Contains(header, "HTTP "+url) || strings.Contains(header, "pid") {
 		t.Errorf("header: %q", header)
 	}
-	if !strings.Contains(s, "5 Network (1)") || !strings.Contains(s, "http POST 200 OK") {
+	if !strings.Contains(s, "5 Network (0)") {
 		t.Errorf("no network pane:\n%s", s)
+	}
+	// The transport's log (what mcp writes where stderr would be) is one
+	// key away.
+	press(m, "5", "v")
+	if s := screen(m); !strings.Contains(s, "5 Network log (1)") || !strings.Contains(s, "http POST 200 OK") {
+		t.Errorf("no transport log:\n%s", s)
 	}
 }

@@ -172,6 +172,9 @@ func (m *Model) rowsOf(p pane) int {
 	case paneSubs:
 		return len(m.sess.Subscriptions())
 	}
+	if m.networkShown() {
+		return m.sess.Network().Len()
+	}
 	return m.sess.StderrLog().Len()
 }
 
@@ -179,6 +182,9 @@ func (m *Model) rowsOf(p pane) int {
 func (m *Model) list(p pane) *listState {
 	if p == paneTraffic {
 		return &m.traffic.list
+	}
+	if p == paneStderr && m.networkShown() {
+		return &m.net.list
 	}
 	return &m.lists[p]
 }
@@ -218,7 +224,11 @@ func (m *Model) followIfAtEnd(l *listState, n int) {
 	case paneTraffic:
 		m.traffic.follow = atEnd
 	case paneStderr:
-		m.stderrFollow = atEnd
+		if m.networkShown() {
+			m.net.scrolled = !atEnd
+		} else {
+			m.stderrFollow = atEnd
+		}
 	case paneLog:
 		m.views.logFollow = atEnd
 	}
@@ -239,6 +249,10 @@ func (m *Model) paneKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.logKey(msg)
 	case paneServer:
 		return m.serverKey(msg)
+	case paneStderr:
+		if m.httpServer() {
+			return m.networkKey(msg)
+		}
 	}
 	return nil
 }

@@ -121,6 +121,8 @@ type Model struct {
 	traffic      trafficView
 	filterInput  textinput.Model
 	stderrFollow bool
+	// net is the network view's state (network.go).
+	net netView
 	// views are the log and server views' state (views.go).
 	views views
 

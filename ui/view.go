@@ -93,6 +93,9 @@ func (m *Model) paneBody(p pane, w, h int) []string {
 	case paneServer:
 		return m.drawServer(w, h)
 	}
+	if m.networkShown() {
+		return m.drawNetwork(w, h)
+	}
 	return m.drawStderr(w, h)
 }
 
@@ -137,9 +140,9 @@ func (m *Model) paneTitle(p pane) string {
 		}
 		return t
 	}
-	if s.Conn().URL() != "" {
+	if m.httpServer() {
 		// An HTTP server has no stderr: its exchanges are listed here.
-		return fmt.Sprintf("5 Network (%d)", s.StderrLog().Len())
+		return m.networkTitle()
 	}
 	return fmt.Sprintf("5 Stderr (%d)", s.StderrLog().Len())
 }

@@ -38,7 +38,12 @@ func (m *Model) rects() [paneCount]rect {
 	sub, errs := r[paneSubs], r[paneStderr]
 	w := sub.w + errs.w
 	subW, errW := w/5, w*3/10
-	if w < 120 {
+	switch {
+	case m.httpServer():
+		// The network view's columns want the room a stderr pane does
+		// not: subscriptions are few over HTTP.
+		subW, errW = w/6, w*9/20
+	case w < 120:
 		subW, errW = w/5, w*2/5
 	}
 	r[paneSubs] = rect{sub.x, sub.y, subW, sub.h}

@@ -3,6 +3,7 @@ package record
 import (
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -165,3 +166,42 @@ func redactURL(s string) string {
 	}
 	return u.String()
 }
+
+// sessionIDShown is how much of a session id RedactHeader shows, and
+// sessionIDMin the shortest id of which it shows that much.
+const (
+	sessionIDShown = 4
+	sessionIDMin   = 16
+)
+
+// RedactHeader returns an HTTP header's value as a recording or a screen
+// may show it:
+//
+//   - Redacted when the name looks secret (Authorization, Cookie,
+//     Set-Cookie, X-Api-Key, ...), except WWW-Authenticate: a challenge
+//     names the authorization server and the scopes, no credential;
+//   - Mcp-Session-Id (any header naming a session) cut to its first four
+//     characters and its length: the id is a bearer of the session, and
+//     four characters tell sessions apart and find one in the server's
+//     log; an id shorter than 16 characters is redacted whole;
+//   - anywhere: well-known token literals, URL passwords and secret query
+//     parameters (a Location, a Link).
+func RedactHeader(name, value string) string {
+	lower := strings.ToLower(name)
+	switch {
+	case lower == "www-authenticate":
+		return redactValue(value)
+	case strings.Contains(lower, "session") && !strings.Contains(lower, "cookie"):
+		if len(value) < sessionIDMin {
+			return Redacted
+		}
+		return value[:sessionIDShown] + "… (" + strconv.Itoa(len(value)) + " chars, " + Redacted + ")"
+	case secretName.MatchString(name):
+		return Redacted
+	}
+	return redactValue(value)
+}
+
+// RedactURL returns rawURL with its password and the values of its
+// secret-looking query parameters redacted, and token literals replaced.
+func RedactURL(rawURL string) string { return redactValue(rawURL) }

@@ -247,6 +247,7 @@ func (s *Session) options(g *generation) mcp.Options {
 	} else {
 		opts.Conn.Stderr = g.stderr
 	}
+	s.watchNetwork(g, &opts)
 	ask := asker{s, g}
 	opts.Sampling, opts.ElicitForm, opts.ElicitURL, opts.Roots = ask, ask, ask, ask
 	// The capability set every mode declares (headless and doctor too): a

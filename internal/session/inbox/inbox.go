@@ -18,8 +18,10 @@
 //   - stderr lines past the limits are shed, but the last few of them are
 //     kept aside and delivered before the exit and whenever the queue
 //     drains, so the server's last words are never lost;
-//   - lifecycle events (started, ready, exited, questions, calls ended) are
-//     always kept.
+//   - an HTTP exchange's progress (model.ExchangeUpdate) is shed past the
+//     soft limits, its end never: its totals run on;
+//   - lifecycle events (started, ready, exited, questions, calls ended,
+//     HTTP exchanges) are always kept.
 //
 // The UI takes everything queued at once with Next, so a burst costs one
 // Update, not one per line; and under a flood Next hands out a batch no
@@ -147,6 +149,12 @@ func (in *Inbox) Push(ev model.Event) {
 			in.keepStderr(e)
 		} else {
 			in.add(e, len(e.Line))
+		}
+	case model.ExchangeUpdate:
+		// Its totals run on: one shed under load is told by the next,
+		// and the end is always kept.
+		if e.End || !in.overSoft(len(e.Message)) {
+			in.add(e, len(e.Message))
 		}
 	case model.Exited:
 		in.flushStderr()
