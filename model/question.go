@@ -150,8 +150,11 @@ type Summary struct {
 	Message string
 	URL     string
 	Fields  []Field
-	// Roots: what the prepared answer returns.
-	Roots []Root
+	// Roots: what the prepared answer returns, or once the answer is
+	// seen on the wire (RootsSent), what it returned: a host answering
+	// through a tap, or a replay, sends its own.
+	Roots     []Root
+	RootsSent bool
 }
 
 // Field is one property of an elicitation's requested schema.
@@ -215,7 +218,10 @@ func (s Summary) Lines(k QuestionKind) [][2]string {
 			add("field "+f.Name, v)
 		}
 	case AskRoots:
-		if len(s.Roots) == 0 {
+		switch {
+		case len(s.Roots) == 0 && s.RootsSent:
+			add("roots", "(none)")
+		case len(s.Roots) == 0:
 			add("roots", "(none configured: --root)")
 		}
 		for _, r := range s.Roots {

@@ -193,3 +193,27 @@ func TestClassifyQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestRootsAnswerSeenOnTheWire: when the answer to a roots question is seen
+// on the wire (a host answering through a tap, a replay), the question shows
+// the roots that answer returned, not the inspector's prepared ones.
+func TestRootsAnswerSeenOnTheWire(t *testing.T) {
+	s := started(t, Config{})
+	s.Apply(Wire{Stamp: Stamp{Time: at(1)}, Dir: In, Line: raw(`{"jsonrpc":"2.0","id":7,"method":"roots/list"}`), Size: 46})
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(1)}, RequestID: raw(`7`), Method: "roots/list", Params: raw(`{}`)})
+	qs := s.Questions()
+	if len(qs) != 1 {
+		t.Fatalf("questions = %+v", qs)
+	}
+	if l := qs[0].Summary.Lines(AskRoots); len(l) != 1 || l[0][1] != "(none configured: --root)" {
+		t.Errorf("waiting roots lines = %q", l)
+	}
+	s.Apply(Wire{Stamp: Stamp{Time: at(2)}, Dir: Out, Line: raw(`{"jsonrpc":"2.0","id":7,"result":{"roots":[{"uri":"file:///tmp/tapdemo","name":"demo"}]}}`), Size: 80})
+	q := s.Questions()[0]
+	if q.State != Answered || len(q.Summary.Roots) != 1 || q.Summary.Roots[0].URI != "file:///tmp/tapdemo" || !q.Summary.RootsSent {
+		t.Fatalf("answered roots question = state %v, summary %+v", q.State, q.Summary)
+	}
+	if l := q.Summary.Lines(AskRoots); len(l) != 1 || l[0][1] != "file:///tmp/tapdemo" {
+		t.Errorf("answered roots lines = %q", l)
+	}
+}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -288,10 +289,26 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 		if env.kind == KindError {
 			q.resolve(w.Time, Rejected, nil, env.err)
 		} else {
+			if q.Kind == AskRoots {
+				q.Summary.Roots, q.Summary.RootsSent = rootsSent(env.result), true
+			}
 			q.resolve(w.Time, answeredState(q, env.result), env.result, nil)
 		}
 	}
 	return probe && env.kind == KindError
+}
+
+// rootsSent are the roots of a roots/list result as sent (none for one too
+// large to take apart: the reducer's work per line stays bounded).
+func rootsSent(result []byte) []Root {
+	if len(result) > summaryScanBytes {
+		return nil
+	}
+	var r struct {
+		Roots []Root `json:"roots"`
+	}
+	_ = json.Unmarshal(result, &r)
+	return r.Roots
 }
 
 // answeredState is Rejected for an elicitation declined or cancelled.

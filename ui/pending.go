@@ -106,6 +106,9 @@ func (m *Model) questionRow(q *model.Question, w int, sel bool, now time.Time) s
 	}
 	if q.Kind == model.AskRoots {
 		gist = fmt.Sprintf("%d roots to return", len(q.Summary.Roots))
+		if q.Summary.RootsSent {
+			gist = fmt.Sprintf("%d roots returned", len(q.Summary.Roots))
+		}
 	}
 	if q.Auto != "" {
 		gist = "auto " + q.Auto + " · " + gist
