@@ -13,7 +13,7 @@ import (
 
 // ErrReadOnly is what every action of a replay returns: a recording cannot
 // be sent anything.
-var ErrReadOnly = errors.New("read-only replay: this session is a recording, nothing can be sent to its server")
+var ErrReadOnly = errors.New("read-only: mcptui only watches this session (a recording, or a host's live session through a tap), nothing can be sent to its server")
 
 // maxBatch is the most events one Next returns.
 const maxBatch = 4096

@@ -255,7 +255,7 @@ func TestBackendIsReadOnly(t *testing.T) {
 		"close":   b.CloseSubscription(ctx, []byte("1")),
 		"restart": b.Restart(ctx),
 	} {
-		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "read-only replay") {
+		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "read-only: mcptui only watches") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
