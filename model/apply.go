@@ -48,6 +48,9 @@ func (s *Session) applyCurrent(ev Event) {
 		s.conn.Phase, s.conn.Since, s.conn.Step = PhaseReady, e.Time, ""
 		s.conn.ServerName, s.conn.ServerVersion, s.conn.Protocol = e.ServerName, e.ServerVersion, e.Protocol
 		s.conn.Offered, s.conn.Server = e.Offered, e.Info
+		if e.Transport != "" {
+			s.conn.Transport = e.Transport
+		}
 		if e.PID != 0 {
 			s.conn.PID = e.PID
 		}

@@ -118,6 +118,10 @@ type Ready struct {
 	ServerVersion string
 	Protocol      string
 	PID           int
+	// Transport names the HTTP transport the session runs over ("HTTP"
+	// for Streamable HTTP, "HTTP+SSE" for 2024-11-05's); "" for a process
+	// or when unknown (a recording).
+	Transport string
 	// Offered are the versions the server said it speaks (nil: unknown).
 	Offered []string
 	// Info is the rest of what the server said of itself, and why the

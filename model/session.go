@@ -87,6 +87,9 @@ type ConnState struct {
 	ServerName    string
 	ServerVersion string
 	Protocol      string
+	// Transport is the HTTP transport once known ("HTTP", "HTTP+SSE"; see
+	// Ready.Transport).
+	Transport string
 	// Offered are the versions the server said it speaks.
 	Offered []string
 	// Step is the latest negotiation step; Steps all of them, oldest
@@ -308,6 +311,18 @@ const GCPercent = 33
 // the batch the UI is folding (up to 4096 events), and garbage room that
 // does not shrink with a small cap.
 const MemoryOverhead = 32 << 20
+
+// TransportLabel names how the server is reached when it is an HTTP
+// endpoint: the transport once known, else "HTTP"; "" for a process.
+func (c ConnState) TransportLabel() string {
+	switch {
+	case c.URL() == "":
+		return ""
+	case c.Transport != "":
+		return c.Transport
+	}
+	return "HTTP"
+}
 
 // URL is the server's address when it is an HTTP endpoint (the command is
 // one http:// or https:// URL), "" for a process.

@@ -58,7 +58,7 @@ func (m *Model) headerLeft(room int) string {
 	}
 	switch url := c.URL(); {
 	case url != "":
-		where = "HTTP " + inert.Fit(url, 48)
+		where = c.TransportLabel() + " " + inert.Fit(url, 48)
 	case c.PID != 0:
 		where = fmt.Sprintf("pid %d", c.PID)
 	}

@@ -218,6 +218,7 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 		ServerVersion: sess.Server.Version,
 		Protocol:      client.Version(),
 		PID:           client.PID(),
+		Transport:     transportName(client.HTTPMode()),
 		Offered:       sess.Offered,
 		Info:          serverInfo(sess, neg),
 	})
