@@ -58,6 +58,8 @@ func (s *Session) applyCurrent(ev Event) {
 		s.conn.PID = e.PID
 	case LogLevelSet:
 		s.conn.LogLevel, s.conn.LogLevelErr = e.Level, e.Err
+	case Authorizing:
+		s.conn.Authorizing = e
 	case Stopping:
 		s.conn.Stopping = e.Stage
 	case Exited:
@@ -177,6 +179,7 @@ func (s *Session) exited(t time.Time, status string) {
 	}
 	s.endGeneration(t, "connection died")
 	s.conn.Phase, s.conn.Since, s.conn.ExitStatus = PhaseExited, t, status
+	s.conn.Authorizing = Authorizing{} // no flow outlives its connection
 }
 
 // endGeneration settles everything the current process left open.

@@ -129,6 +129,14 @@ type Ready struct {
 	Info ServerInfo
 }
 
+// Authorizing is an OAuth authorization running after the connection was
+// opened (a refresh, more scopes, a new login), at one of its steps; Text
+// is "" once it ends. URL is the authorization URL to open, at that step.
+type Authorizing struct {
+	Stamp
+	Text, URL string
+}
+
 // Spawned is a server process started, with its pid, as soon as it runs
 // (before negotiation; again for a respawn during negotiation).
 type Spawned struct {

@@ -92,6 +92,9 @@ type ConnState struct {
 	Transport string
 	// Offered are the versions the server said it speaks.
 	Offered []string
+	// Authorizing is the OAuth authorization running now (its step, and
+	// the URL to open at that step); zero when none runs.
+	Authorizing Authorizing
 	// Step is the latest negotiation step; Steps all of them, oldest
 	// first (the probe, its answer, initialize, a respawn).
 	Step    string
