@@ -25,12 +25,16 @@ const (
 type pendingCall struct {
 	rpccall.Call[Progress]
 	out outgoing
-	c   *Conn
-	id  int64
 }
 
-// Abandon gives up on the call (rpccall.Abandoner).
-func (p *pendingCall) Abandon(reason string) bool { return p.c.abandon(p.id, p, reason) }
+// abandoner is the Conn as rpccall.Abandoner, without a method in Conn's
+// API.
+type abandoner Conn
+
+// Abandon gives up on call id (rpccall.Abandoner).
+func (a *abandoner) Abandon(id int64, call *rpccall.Call[Progress], reason string) bool {
+	return (*Conn)(a).abandon(id, call, reason)
+}
 
 // Call sends a request and waits for its response. It returns the raw result,
 // or an error: an *Error for a JSON-RPC error response, a timeout (-32001) or
@@ -53,7 +57,7 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...Call
 	if err != nil {
 		return nil, fmt.Errorf("conn: %s params: %w", method, err)
 	}
-	p := &pendingCall{c: c, id: id}
+	p := &pendingCall{}
 	p.Init(o.progress != nil)
 	p.out.line = appendRequest(make([]byte, 0, len(raw)+len(method)+48), id, method, raw)
 
@@ -69,7 +73,7 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...Call
 	w := rpccall.Wait[Progress]{
 		Transport: "conn", ID: id, Start: start, Timeout: o.timeout, MaxTotal: o.maxTotal,
 		ResetOnProgress: o.resetOnProgress, Progress: o.progress, NeverCancel: o.neverCancel,
-		Abandon: p, TimedOut: timeoutError,
+		Abandon: (*abandoner)(c), TimedOut: timeoutError,
 	}
 	if ctl := o.control; ctl != nil {
 		w.Control, w.Extended = ctl, rpccall.Bind(ctl, id, start, o.timeout)
@@ -95,12 +99,14 @@ func requestParams(params any, o callOptions, id int64) ([]byte, error) {
 	return rpccall.RequestParams(params, o.meta, token)
 }
 
-// abandon removes a call that is still pending and, if its line went out
-// and reason is not empty, tells the server with notifications/cancelled. It reports false when the
-// outcome was already claimed by the reader or by stop.
-func (c *Conn) abandon(id int64, p *pendingCall, reason string) bool {
+// abandon removes call id, whose mailbox is call, if it is still pending
+// and, if its line went out and reason is not empty, tells the server with
+// notifications/cancelled. It reports false when the outcome was already
+// claimed by the reader or by stop.
+func (c *Conn) abandon(id int64, call *rpccall.Call[Progress], reason string) bool {
 	c.mu.Lock()
-	if c.pending[id] != p {
+	p := c.pending[id]
+	if p == nil || &p.Call != call {
 		c.mu.Unlock()
 		return false
 	}

@@ -25,12 +25,16 @@ type pendingCall struct {
 	rpccall.Call[conn.Progress]
 	method string
 	abort  context.CancelFunc
-	c      *Conn
-	id     int64
 }
 
-// Abandon gives up on the call (rpccall.Abandoner).
-func (p *pendingCall) Abandon(reason string) bool { return p.c.abandon(p.id, reason) }
+// abandoner is the Conn as rpccall.Abandoner, without a method in Conn's
+// API.
+type abandoner Conn
+
+// Abandon gives up on call id (rpccall.Abandoner).
+func (a *abandoner) Abandon(id int64, _ *rpccall.Call[conn.Progress], reason string) bool {
+	return (*Conn)(a).abandon(id, reason)
+}
 
 // claim removes the call from the pending table; only the one who claims it
 // finishes it.
@@ -63,7 +67,7 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn
 		return nil, fmt.Errorf("httpconn: %s params: %w", method, err)
 	}
 	postCtx, abort := context.WithCancel(c.ctx)
-	p := &pendingCall{method: method, abort: abort, c: c, id: id}
+	p := &pendingCall{method: method, abort: abort}
 	p.Init(s.Progress != nil)
 	c.mu.Lock()
 	if c.stopErr != nil {
@@ -79,7 +83,7 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn
 	w := rpccall.Wait[conn.Progress]{
 		Transport: "httpconn", ID: id, Start: start, Timeout: s.Timeout, MaxTotal: s.MaxTotal,
 		ResetOnProgress: s.ResetOnProgress, Progress: s.Progress, NeverCancel: s.NeverCancel,
-		Abandon: p, TimedOut: timeoutError,
+		Abandon: (*abandoner)(c), TimedOut: timeoutError,
 	}
 	if ctl := s.Control; ctl != nil {
 		w.Control, w.Extended = ctl, rpccall.Bind(ctl, id, start, s.Timeout)

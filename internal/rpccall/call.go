@@ -120,12 +120,12 @@ func Bind(ctl Control, id int64, start time.Time, timeout time.Duration) <-chan 
 	return ctl.Bind(id, shown)
 }
 
-// Abandoner gives up on a call. Abandon removes the call from the
-// transport's pending table and, when reason is not "", tells the server
-// with notifications/cancelled. It reports false when the outcome was
-// claimed already (and so is on its way).
-type Abandoner interface {
-	Abandon(reason string) bool
+// Abandoner gives up on a call. Abandon removes call id (whose mailbox is
+// call) from the transport's pending table and, when reason is not "",
+// tells the server with notifications/cancelled. It reports false when
+// the outcome was claimed already (and so is on its way).
+type Abandoner[P any] interface {
+	Abandon(id int64, call *Call[P], reason string) bool
 }
 
 // Wait is how one call waits: its options resolved, and what the transport
@@ -151,9 +151,9 @@ type Wait[P any] struct {
 	Extended <-chan struct{}
 	// NeverCancel gives up on the call without notifications/cancelled.
 	NeverCancel bool
-	// Abandon gives up on the call (the transport's pending call, so that
-	// no closure is allocated per call).
-	Abandon Abandoner
+	// Abandon gives up on the call (the transport itself, so that nothing
+	// is allocated for it per call).
+	Abandon Abandoner[P]
 	// TimedOut makes the error of a call that timed out: a -32001 with this
 	// message and data.
 	TimedOut func(message string, data json.RawMessage) error
@@ -209,8 +209,8 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 						}
 					}
 				}
-				if err := w.runProgress(pr.Progress); err != nil {
-					w.Abandon.Abandon(w.cancelReason(ReasonStoppedWaiting))
+				if err := c.runProgress(w, pr.Progress); err != nil {
+					w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting))
 					return nil, err
 				}
 			}
@@ -218,7 +218,7 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 				return c.outcome()
 			}
 		case <-timerC:
-			if !w.Abandon.Abandon(w.cancelReason(ReasonTimedOut)) {
+			if !w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonTimedOut)) {
 				timerC = nil // the outcome is on its way
 				continue
 			}
@@ -227,7 +227,7 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 			}
 			return nil, w.TimedOut(MessageTimedOut, fmt.Appendf(nil, `{"timeoutMs":%d}`, w.Timeout.Milliseconds()))
 		case <-ctx.Done():
-			if w.Abandon.Abandon(w.cancelReason(ReasonStoppedWaiting)) {
+			if w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting)) {
 				return nil, fmt.Errorf("%s: call %d: %w", w.Transport, w.ID, context.Cause(ctx))
 			}
 			ctx = context.Background() // the outcome is on its way
@@ -237,14 +237,14 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 
 // runProgress runs the progress callback; a panic gives up on the call and
 // goes on up the caller's stack.
-func (w *Wait[P]) runProgress(pr P) error {
+func (c *Call[P]) runProgress(w *Wait[P], pr P) error {
 	if w.Progress == nil {
 		return nil
 	}
 	ok := false
 	defer func() {
 		if !ok {
-			w.Abandon.Abandon(w.cancelReason(ReasonStoppedWaiting))
+			w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting))
 		}
 	}()
 	err := w.Progress(pr)
