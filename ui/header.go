@@ -160,6 +160,10 @@ func (m *Model) statusLine(w int) string {
 	c := m.sess.Conn()
 	var s string
 	switch {
+	case c.Authorizing.Text != "":
+		// Before any notice: the request that needed it left one ("sent
+		// tools/call…"), and the person may have a browser to attend to.
+		s = m.authorizingStatus(c.Authorizing, w)
 	case m.notice != "":
 		sty := st.Info
 		if m.noticeErr {
@@ -168,8 +172,6 @@ func (m *Model) statusLine(w int) string {
 		s = sty.Render(" " + inert.Fit(m.notice, w-2))
 	case m.alert != "":
 		s = st.Error.Render(" " + inert.Fit(m.alert, w-2))
-	case c.Authorizing.Text != "":
-		s = m.authorizingStatus(c.Authorizing, w)
 	case c.Phase == model.PhaseExited && versionMismatch(c.Failure):
 		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  "+keymap.Hint(m.keys.Global.Version, keymap.Described(m.keys.Global.Restart, "restarts")))
 	case c.Phase == model.PhaseExited:

@@ -42,6 +42,7 @@ func TestStatusSaysAuthorizing(t *testing.T) {
 			URL: "http://127.0.0.1:9000/authorize?client_id=c1"},
 	}
 	m, _ := newTest(t, 200, 30, events...)
+	m.notice = "sent tools/call…" // what the request that needed it left
 	status := strings.Split(screen(m), "\n")[1]
 	for _, want := range []string{"authorizing… open this URL to authorize mcptui", "(waiting 5m0s for the browser): http://127.0.0.1:9000/authorize?client_id=c1"} {
 		if !strings.Contains(status, want) {
