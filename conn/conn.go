@@ -242,7 +242,7 @@ func (c *Conn) stop(err *Error, immediate bool) {
 
 	c.cancelHandler()
 	for _, p := range pending {
-		p.finish(nil, err)
+		p.Finish(nil, err)
 	}
 	for _, s := range subs {
 		s.end(err, immediate)

@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"time"
 
-	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // subscriptionIDKey is the _meta key that tags subscription notifications.
@@ -104,7 +104,7 @@ func (c *Conn) handleBatch(line []byte, size int) {
 
 // response delivers a response to the subscription or call it answers.
 func (c *Conn) response(m message, line []byte, size int, inBatch bool) {
-	id, ok := ourID(m.id)
+	id, ok := rpccall.OurID(m.id)
 	if !ok {
 		c.observe(Discarded, line, size, fmt.Errorf("response to an id this client never sent: %s", m.id))
 		return
@@ -133,7 +133,7 @@ func (c *Conn) response(m message, line []byte, size int, inBatch bool) {
 		return
 	}
 	c.received(line, size, inBatch)
-	p.finish(outcome(m))
+	p.Finish(outcome(m))
 }
 
 // outcome turns a response into a result or an *Error.
@@ -178,7 +178,7 @@ func (c *Conn) notification(m message) {
 // id to that subscription.
 func (c *Conn) subscriptionEvent(m message) bool {
 	raw := jsonscan.Member(jsonscan.Member(m.params, "_meta"), subscriptionIDKey)
-	id, ok := ourID(raw)
+	id, ok := rpccall.OurID(raw)
 	if !ok {
 		return false
 	}
@@ -192,29 +192,19 @@ func (c *Conn) subscriptionEvent(m message) bool {
 	return true
 }
 
-// progressParams is what a progress notification carries.
-type progressParams struct {
-	ProgressToken jsontext.Value `json:"progressToken"`
-	Progress      float64        `json:"progress"`
-	Total         float64        `json:"total"`
-	Message       string         `json:"message"`
-}
-
 // progress hands a progress notification to the call whose token it names.
 func (c *Conn) progress(m message) bool {
-	id, ok := ourID(jsonscan.Member(m.params, "progressToken"))
+	id, ok := rpccall.ProgressCall(m.params)
 	if !ok {
 		return false
 	}
 	c.mu.Lock()
 	p := c.pending[id]
 	c.mu.Unlock()
-	if p == nil || !p.progress {
+	if p == nil || !p.WantsProgress() {
 		return false
 	}
-	var pp progressParams
-	_ = jsonv2.Unmarshal(m.params, &pp)
-	p.addProgress(Progress{Progress: pp.Progress, Total: pp.Total, Message: pp.Message, Params: m.params}, time.Now())
+	p.AddProgress(Progress(rpccall.DecodeProgress(m.params)), time.Now())
 	return true
 }
 

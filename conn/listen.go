@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Messages of subscription errors.
@@ -56,7 +57,7 @@ func (c *Conn) Listen(ctx context.Context, filter any, opts ...CallOption) (*Sub
 	if o.maxBuffer <= 0 {
 		o.maxBuffer = DefaultMaxBuffer
 	}
-	filterRaw, err := encodeParams(filter)
+	filterRaw, err := rpccall.EncodeParams(filter)
 	if err != nil {
 		return nil, fmt.Errorf("conn: listen filter: %w", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // serverRequest runs the handler for a request the server sent, in its own
@@ -80,7 +82,7 @@ func (c *Conn) runHandler(ctx context.Context, sr *serverRequest, key string, re
 	case err == nil && !jsontext.Value(result).IsValid():
 		e = &Error{Code: CodeInternal, Message: "Input handler returned invalid JSON"}
 	case err == nil:
-		result = compactLine(result)
+		result = rpccall.CompactLine(result)
 	case errors.As(err, &e):
 	default:
 		e = &Error{Code: CodeInternal, Message: "Input handler failed: " + err.Error()}

@@ -22,6 +22,9 @@ type CallSettings struct {
 	MaxBuffer int
 	// Control is the call's CallControl, or nil.
 	Control *CallControl
+	// NeverCancel gives up on the call without notifications/cancelled
+	// (WithoutCancellation).
+	NeverCancel bool
 }
 
 // ResolveCallOptions applies opts over the defaults Call uses.
@@ -30,6 +33,7 @@ func ResolveCallOptions(opts ...CallOption) CallSettings {
 	return CallSettings{
 		Timeout: o.timeout, Progress: o.progress, ResetOnProgress: o.resetOnProgress,
 		MaxTotal: o.maxTotal, Meta: o.meta, MaxBuffer: o.maxBuffer, Control: o.control,
+		NeverCancel: o.neverCancel,
 	}
 }
 

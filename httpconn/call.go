@@ -8,66 +8,32 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sync"
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
-// Cancellation reasons sent in notifications/cancelled (conn's).
-const (
-	reasonTimedOut       = "Request timed out"
-	reasonStoppedWaiting = "The client stopped waiting"
-)
-
-// pendingCall is a request waiting for its response; progress and the
-// outcome reach the caller's goroutine through a mailbox, in order.
+// pendingCall is a request waiting for its response: rpccall's mailbox
+// (shared with conn), the method it asked for (the answer to some teaches
+// the connection), and what ends its POST's stream.
 type pendingCall struct {
-	method   string
-	mu       sync.Mutex
-	queue    []progressAt
-	finished bool
-	result   json.RawMessage
-	err      error
-	wake     chan struct{}
-	abort    context.CancelFunc // ends the POST's stream
+	rpccall.Call[conn.Progress]
+	method string
+	abort  context.CancelFunc
 }
 
-type progressAt struct {
-	conn.Progress
-	at time.Time
-}
+// abandoner is the Conn as rpccall.Abandoner, without a method in Conn's
+// API.
+type abandoner Conn
 
-func (p *pendingCall) signal() {
-	select {
-	case p.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (p *pendingCall) addProgress(pr conn.Progress, at time.Time) {
-	p.mu.Lock()
-	p.queue = append(p.queue, progressAt{pr, at})
-	p.mu.Unlock()
-	p.signal()
-}
-
-func (p *pendingCall) finish(result json.RawMessage, err error) {
-	p.mu.Lock()
-	p.finished, p.result, p.err = true, result, err
-	p.mu.Unlock()
-	p.signal()
-}
-
-func (p *pendingCall) take(buf []progressAt) ([]progressAt, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	buf = append(buf[:0], p.queue...)
-	p.queue = p.queue[:0]
-	return buf, p.finished
+// Abandon gives up on call id (rpccall.Abandoner).
+func (a *abandoner) Abandon(id int64, _ *rpccall.Call[conn.Progress], reason string) bool {
+	return (*Conn)(a).abandon(id, reason)
 }
 
 // claim removes the call from the pending table; only the one who claims it
@@ -101,7 +67,8 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn
 		return nil, fmt.Errorf("httpconn: %s params: %w", method, err)
 	}
 	postCtx, abort := context.WithCancel(c.ctx)
-	p := &pendingCall{method: method, wake: make(chan struct{}, 1), abort: abort}
+	p := &pendingCall{method: method, abort: abort}
+	p.Init(s.Progress != nil)
 	c.mu.Lock()
 	if c.stopErr != nil {
 		e := c.stopErr
@@ -113,13 +80,13 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn
 	c.wg.Add(1) // under the lock: Close waits only once stopErr is set
 	c.mu.Unlock()
 	start := time.Now()
-	var extendC <-chan struct{}
+	w := rpccall.Wait[conn.Progress]{
+		Transport: "httpconn", ID: id, Start: start, Timeout: s.Timeout, MaxTotal: s.MaxTotal,
+		ResetOnProgress: s.ResetOnProgress, Progress: s.Progress, NeverCancel: s.NeverCancel,
+		Abandon: (*abandoner)(c), TimedOut: timeoutError,
+	}
 	if ctl := s.Control; ctl != nil {
-		var shown time.Time
-		if s.Timeout > 0 {
-			shown = start.Add(s.Timeout)
-		}
-		extendC = ctl.Bind(id, shown)
+		w.Control, w.Extended = ctl, rpccall.Bind(ctl, id, start, s.Timeout)
 		defer ctl.Unbind()
 	}
 	go func() {
@@ -127,7 +94,26 @@ func (c *Conn) Call(ctx context.Context, method string, params any, opts ...conn
 		defer abort()
 		c.post(postCtx, id, method, body)
 	}()
-	return c.await(ctx, id, p, s, start, extendC)
+	return p.Await(ctx, &w)
+}
+
+// timeoutError is the -32001 of a call that timed out.
+func timeoutError(message string, data json.RawMessage) error {
+	return &conn.Error{Code: conn.CodeTimeout, Message: message, Data: data}
+}
+
+// encodeRequest is the request's JSON: params with the call options' _meta
+// merged in and, for a call WithProgress, the request id as progressToken.
+func encodeRequest(id int64, method string, params any, s conn.CallSettings) ([]byte, error) {
+	var token int64
+	if s.Progress != nil {
+		token = id
+	}
+	raw, err := rpccall.RequestParams(params, s.Meta, token)
+	if err != nil {
+		return nil, err
+	}
+	return rpccall.AppendRequest(nil, id, method, raw), nil
 }
 
 // post sends one request and reads its answer: a JSON body or an SSE
@@ -196,7 +182,7 @@ func (c *Conn) fail(id int64, err error) {
 		line := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"error":{"code":%d,"message":%s}}`, id, conn.CodeConnection, msg)
 		c.observe(conn.Received, line, len(line), nil)
 	}
-	p.finish(nil, err)
+	p.Finish(nil, err)
 }
 
 func (c *Conn) isPending(id int64) bool {
@@ -205,88 +191,22 @@ func (c *Conn) isPending(id int64) bool {
 	return c.pending[id] != nil
 }
 
-// await waits for the outcome, running progress callbacks and the timer as
-// conn does.
-func (c *Conn) await(ctx context.Context, id int64, p *pendingCall, s conn.CallSettings, start time.Time, extendC <-chan struct{}) (json.RawMessage, error) {
-	var timer *time.Timer
-	var timerC <-chan time.Time
-	deadline := start.Add(s.Timeout)
-	capAt := start.Add(s.MaxTotal)
-	clamped := false
-	if s.Timeout > 0 {
-		timer = time.NewTimer(time.Until(deadline))
-		timerC = timer.C
-		defer timer.Stop()
-	}
-	var batch []progressAt
-	for {
-		select {
-		case <-extendC:
-			if d := s.Control.TakeExtension(); timer != nil && timerC != nil {
-				deadline, capAt, clamped = deadline.Add(d), capAt.Add(d), false
-				timer.Reset(time.Until(deadline))
-				s.Control.SetDeadline(deadline)
-			}
-		case <-p.wake:
-			var finished bool
-			batch, finished = p.take(batch)
-			for _, pr := range batch {
-				if s.ResetOnProgress && timer != nil {
-					next := pr.at.Add(s.Timeout)
-					if next.After(capAt) {
-						next, clamped = capAt, true
-					}
-					if next.After(deadline) {
-						deadline = next
-						timer.Reset(time.Until(deadline))
-						if s.Control != nil {
-							s.Control.SetDeadline(deadline)
-						}
-					}
-				}
-				if s.Progress != nil {
-					if err := s.Progress(pr.Progress); err != nil {
-						c.abandon(id, reasonStoppedWaiting)
-						return nil, err
-					}
-				}
-			}
-			if finished {
-				p.mu.Lock()
-				result, err := p.result, p.err
-				p.mu.Unlock()
-				return result, err
-			}
-		case <-timerC:
-			if !c.abandon(id, reasonTimedOut) {
-				timerC = nil // the outcome is on its way
-				continue
-			}
-			if clamped {
-				return nil, &conn.Error{Code: conn.CodeTimeout, Message: conn.MessageMaxTotalTimeout,
-					Data: fmt.Appendf(nil, `{"maxTotalTimeoutMs":%d}`, s.MaxTotal.Milliseconds())}
-			}
-			return nil, &conn.Error{Code: conn.CodeTimeout, Message: conn.MessageTimedOut,
-				Data: fmt.Appendf(nil, `{"timeoutMs":%d}`, s.Timeout.Milliseconds())}
-		case <-ctx.Done():
-			if c.abandon(id, reasonStoppedWaiting) {
-				return nil, fmt.Errorf("httpconn: call %d: %w", id, context.Cause(ctx))
-			}
-			ctx = context.Background()
-		}
-	}
-}
-
 // abandon removes a pending call, tells the server with
-// notifications/cancelled and ends the POST's stream. It reports false when
-// the outcome was claimed already.
+// notifications/cancelled (unless reason is "") and ends the POST's
+// stream. It reports false when the outcome was claimed already.
 func (c *Conn) abandon(id int64, reason string) bool {
 	p := c.claim(id)
 	if p == nil {
 		return false
 	}
+	if reason == "" {
+		p.abort()
+		return true
+	}
 	c.goTracked(func() {
-		params := fmt.Appendf(nil, `{"requestId":%d,"reason":%q}`, id, reason)
+		params := fmt.Appendf(nil, `{"requestId":%d,"reason":`, id)
+		params, _ = jsontext.AppendQuote(params, reason)
+		params = append(params, '}')
 		ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 		_ = c.notify(ctx, "notifications/cancelled", params)
 		cancel()
@@ -304,7 +224,7 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if e := c.stopped(); e != nil {
 		return e
 	}
-	raw, err := encodeParams(params)
+	raw, err := rpccall.EncodeParams(params)
 	if err != nil {
 		return fmt.Errorf("httpconn: %s params: %w", method, err)
 	}
@@ -326,7 +246,7 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 }
 
 func (c *Conn) notify(ctx context.Context, method string, params []byte) error {
-	body := appendMessage(nil, nil, method, params)
+	body := rpccall.AppendRequest(nil, 0, method, params)
 	return c.send(ctx, method, body)
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -182,7 +181,7 @@ func (c *Conn) stop(reason error, grace time.Duration) error {
 	sid := c.sessionID
 	c.mu.Unlock()
 	for _, p := range pending {
-		p.finish(nil, c.stopErr)
+		p.Finish(nil, c.stopErr)
 	}
 	c.cancel()
 	var err error
@@ -319,6 +318,3 @@ func (c *Conn) observe(kind conn.EventKind, line []byte, size int, err error) {
 		c.opts.Observer(conn.Event{Time: time.Now(), Kind: kind, Line: line, Size: size, Err: err})
 	}
 }
-
-// rawID is a request id as JSON.
-func rawID(id int64) json.RawMessage { return fmt.Appendf(nil, "%d", id) }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 func mediaType(resp *http.Response) string {
@@ -256,9 +256,8 @@ func (c *Conn) dispatchOne(b []byte) {
 
 // response finishes the call it answers.
 func (c *Conn) response(b, rawID []byte) {
-	n, err := strconv.ParseInt(string(rawID), 10, 64)
 	var p *pendingCall
-	if err == nil {
+	if n, ok := rpccall.OurID(rawID); ok {
 		p = c.claim(n)
 	}
 	if p == nil {
@@ -269,7 +268,7 @@ func (c *Conn) response(b, rawID []byte) {
 	result, rpcErr := jsonscan.Member(b, "result"), jsonscan.Member(b, "error")
 	switch {
 	case result != nil && rpcErr != nil:
-		p.finish(nil, connError("The server sent both a result and an error", nil))
+		p.Finish(nil, connError("The server sent both a result and an error", nil))
 	case rpcErr != nil:
 		var e struct {
 			Code    int            `json:"code"`
@@ -277,10 +276,10 @@ func (c *Conn) response(b, rawID []byte) {
 			Data    jsontext.Value `json:"data"`
 		}
 		if jsonv2.Unmarshal(rpcErr, &e) != nil {
-			p.finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
+			p.Finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
 			return
 		}
-		p.finish(nil, &conn.Error{Code: e.Code, Message: e.Message, Data: []byte(e.Data)})
+		p.Finish(nil, &conn.Error{Code: e.Code, Message: e.Message, Data: []byte(e.Data)})
 	case result != nil:
 		if p.method == "tools/list" {
 			c.learnTools(result)
@@ -292,9 +291,9 @@ func (c *Conn) response(b, rawID []byte) {
 				c.mu.Unlock()
 			}
 		}
-		p.finish(result, nil)
+		p.Finish(result, nil)
 	default:
-		p.finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
+		p.Finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
 	}
 }
 
@@ -303,21 +302,13 @@ func (c *Conn) response(b, rawID []byte) {
 func (c *Conn) notification(method string, params []byte) {
 	switch method {
 	case "notifications/progress":
-		var pr struct {
-			Token    jsontext.Value `json:"progressToken"`
-			Progress float64        `json:"progress"`
-			Total    float64        `json:"total"`
-			Message  string         `json:"message"`
-		}
-		if jsonv2.Unmarshal(params, &pr, jsonv2.RejectUnknownMembers(false)) == nil {
-			if n, err := strconv.ParseInt(string(pr.Token), 10, 64); err == nil {
-				c.mu.Lock()
-				p := c.pending[n]
-				c.mu.Unlock()
-				if p != nil {
-					p.addProgress(conn.Progress{Progress: pr.Progress, Total: pr.Total, Message: pr.Message, Params: params}, time.Now())
-					return
-				}
+		if id, ok := rpccall.ProgressCall(params); ok {
+			c.mu.Lock()
+			p := c.pending[id]
+			c.mu.Unlock()
+			if p != nil && p.WantsProgress() {
+				p.AddProgress(conn.Progress(rpccall.DecodeProgress(params)), time.Now())
+				return
 			}
 		}
 	case "notifications/cancelled":

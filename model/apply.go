@@ -52,6 +52,9 @@ func (s *Session) applyCurrent(ev Event) {
 		s.conn.Phase, s.conn.Since, s.conn.Step = PhaseReady, e.Time, ""
 		s.conn.ServerName, s.conn.ServerVersion, s.conn.Protocol = e.ServerName, e.ServerVersion, e.Protocol
 		s.conn.Offered, s.conn.Server = e.Offered, e.Info
+		if e.Transport != "" {
+			s.conn.Transport = e.Transport
+		}
 		if e.PID != 0 {
 			s.conn.PID = e.PID
 		}
@@ -59,6 +62,8 @@ func (s *Session) applyCurrent(ev Event) {
 		s.conn.PID = e.PID
 	case LogLevelSet:
 		s.conn.LogLevel, s.conn.LogLevelErr = e.Level, e.Err
+	case Authorizing:
+		s.conn.Authorizing = e
 	case Stopping:
 		s.conn.Stopping = e.Stage
 	case Exited:
@@ -178,6 +183,7 @@ func (s *Session) exited(t time.Time, status string) {
 	}
 	s.endGeneration(t, "connection died")
 	s.conn.Phase, s.conn.Since, s.conn.ExitStatus = PhaseExited, t, status
+	s.conn.Authorizing = Authorizing{} // no flow outlives its connection
 }
 
 // endGeneration settles everything the current process left open.

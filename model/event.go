@@ -118,11 +118,23 @@ type Ready struct {
 	ServerVersion string
 	Protocol      string
 	PID           int
+	// Transport names the HTTP transport the session runs over ("HTTP"
+	// for Streamable HTTP, "HTTP+SSE" for 2024-11-05's); "" for a process
+	// or when unknown (a recording).
+	Transport string
 	// Offered are the versions the server said it speaks (nil: unknown).
 	Offered []string
 	// Info is the rest of what the server said of itself, and why the
 	// version was chosen.
 	Info ServerInfo
+}
+
+// Authorizing is an OAuth authorization running after the connection was
+// opened (a refresh, more scopes, a new login), at one of its steps; Text
+// is "" once it ends. URL is the authorization URL to open, at that step.
+type Authorizing struct {
+	Stamp
+	Text, URL string
 }
 
 // Spawned is a server process started, with its pid, as soon as it runs

@@ -87,8 +87,14 @@ type ConnState struct {
 	ServerName    string
 	ServerVersion string
 	Protocol      string
+	// Transport is the HTTP transport once known ("HTTP", "HTTP+SSE"; see
+	// Ready.Transport).
+	Transport string
 	// Offered are the versions the server said it speaks.
 	Offered []string
+	// Authorizing is the OAuth authorization running now (its step, and
+	// the URL to open at that step); zero when none runs.
+	Authorizing Authorizing
 	// Step is the latest negotiation step; Steps all of them, oldest
 	// first (the probe, its answer, initialize, a respawn).
 	Step    string
@@ -310,6 +316,18 @@ const GCPercent = 33
 // the batch the UI is folding (up to 4096 events), and garbage room that
 // does not shrink with a small cap.
 const MemoryOverhead = 32 << 20
+
+// TransportLabel names how the server is reached when it is an HTTP
+// endpoint: the transport once known, else "HTTP"; "" for a process.
+func (c ConnState) TransportLabel() string {
+	switch {
+	case c.URL() == "":
+		return ""
+	case c.Transport != "":
+		return c.Transport
+	}
+	return "HTTP"
+}
 
 // URL is the server's address when it is an HTTP endpoint (the command is
 // one http:// or https:// URL), "" for a process.

@@ -58,7 +58,7 @@ func (m *Model) headerLeft(room int) string {
 	}
 	switch url := c.URL(); {
 	case url != "":
-		where = "HTTP " + inert.Fit(url, 48)
+		where = c.TransportLabel() + " " + inert.Fit(url, 48)
 	case c.PID != 0:
 		where = fmt.Sprintf("pid %d", c.PID)
 	}
@@ -160,6 +160,10 @@ func (m *Model) statusLine(w int) string {
 	c := m.sess.Conn()
 	var s string
 	switch {
+	case c.Authorizing.Text != "":
+		// Before any notice: the request that needed it left one ("sent
+		// tools/call…"), and the person may have a browser to attend to.
+		s = m.authorizingStatus(c.Authorizing, w)
 	case m.notice != "":
 		sty := st.Info
 		if m.noticeErr {

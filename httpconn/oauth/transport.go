@@ -30,6 +30,28 @@ type Transport struct {
 	steps   int                      // authorizations after the first
 	log     func(string)             // where steps go without OnStep
 	history []string                 // the last steps, for LogSteps
+
+	onActivity func(Activity) // see SetOnActivity
+	inFlow     bool           // the flow token is held
+	reported   bool           // a Running activity was reported for it
+}
+
+// Activity is an authorization in progress, for a status line: Running
+// while a flow (discovery, registration, the browser, a token request, a
+// refresh) holds the transport, with the step it is at; then once not
+// Running when it ends.
+type Activity struct {
+	Running bool
+	Step    Step
+}
+
+// SetOnActivity makes f hear of every authorization that runs from now on
+// (nil: none). f is called from the goroutine running the flow and must
+// not block.
+func (t *Transport) SetOnActivity(f func(Activity)) {
+	t.mu.Lock()
+	t.onActivity = f
+	t.mu.Unlock()
 }
 
 // registration is a dynamically registered client and the redirect port
@@ -111,7 +133,14 @@ func (t *Transport) step(kind, text, authURL string) {
 	if over := len(t.history) - maxHistory; over > 0 {
 		t.history = slices.Delete(t.history, 0, over)
 	}
+	var onActivity func(Activity)
+	if t.inFlow && t.onActivity != nil {
+		onActivity, t.reported = t.onActivity, true
+	}
 	t.mu.Unlock()
+	if onActivity != nil {
+		onActivity(Activity{Running: true, Step: st})
+	}
 	if onStep != nil {
 		onStep(st)
 		return
@@ -192,13 +221,27 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 func (t *Transport) lock(ctx context.Context) error {
 	select {
 	case t.flow <- struct{}{}:
+		t.mu.Lock()
+		t.inFlow = true
+		t.mu.Unlock()
 		return nil
 	case <-ctx.Done():
 		return &Error{Step: "authorization", Reason: "gave up waiting for the authorization in progress", Err: context.Cause(ctx)}
 	}
 }
 
-func (t *Transport) unlock() { <-t.flow }
+// unlock ends the flow; an activity reported for it ends too.
+func (t *Transport) unlock() {
+	t.mu.Lock()
+	onActivity := t.onActivity
+	reported := t.reported
+	t.inFlow, t.reported = false, false
+	t.mu.Unlock()
+	<-t.flow
+	if reported && onActivity != nil {
+		onActivity(Activity{})
+	}
+}
 
 // Preflight authorizes before the first MCP request when the server wants
 // it, so that the wait for the person at the browser is bounded by

@@ -75,6 +75,25 @@ func (cfg *Config) UseServer(s hostconfig.Server) error {
 	return nil
 }
 
+// useOAuthBlock applies an entry's oauth block as the flags it stands for
+// (--client-id, --redirect-port, --scope), each unless the command line
+// gave that flag: the command line wins, as -e wins over env.
+func (cfg *Config) useOAuthBlock(o *hostconfig.OAuth) {
+	if o == nil {
+		return
+	}
+	a := &cfg.Auth
+	if a.ClientID == "" {
+		a.ClientID = o.ClientID
+	}
+	if a.RedirectPort == 0 {
+		a.RedirectPort = o.CallbackPort
+	}
+	if len(a.Scopes) == 0 {
+		a.Scopes = o.Scopes
+	}
+}
+
 func labels(servers []hostconfig.Server) string {
 	if len(servers) == 0 {
 		return "none"
@@ -101,6 +120,7 @@ func (cfg *Config) useHTTPServer(s hostconfig.Server) error {
 		headers = append(headers, Header{Name: h.Name, Value: h.Value})
 	}
 	cfg.Headers = append(headers, cfg.Headers...)
+	cfg.useOAuthBlock(s.OAuth)
 	cfg.Server = &s
 	for _, p := range s.Problems {
 		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s (%s): %s", s.Label(), s.File, p))

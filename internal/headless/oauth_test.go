@@ -39,6 +39,12 @@ func browse(args []string) int {
 // oauthServer is an MCP server that is its own OAuth authorization server
 // (one origin): the authorization endpoint agrees at once.
 func oauthServer(t *testing.T) (url string, tokens func() []string) {
+	return oauthServerWith(t, true)
+}
+
+// oauthServerWith is oauthServer, with dynamic client registration or
+// without it (then only a pre-registered client id can authorize).
+func oauthServerWith(t *testing.T, registration bool) (url string, tokens func() []string) {
 	s := sdk.NewServer(&sdk.Implementation{Name: "protected", Version: "1"}, nil)
 	s.AddTool(&sdk.Tool{Name: "echo", InputSchema: json.RawMessage(`{"type":"object"}`)}, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		return &sdk.CallToolResult{}, nil
@@ -53,9 +59,17 @@ func oauthServer(t *testing.T) (url string, tokens func() []string) {
 		case "/.well-known/oauth-protected-resource/mcp":
 			_ = json.NewEncoder(w).Encode(map[string]any{"resource": base + "/mcp", "authorization_servers": []string{base}})
 		case "/.well-known/oauth-authorization-server":
-			_ = json.NewEncoder(w).Encode(map[string]any{"issuer": base, "authorization_endpoint": base + "/authorize",
-				"token_endpoint": base + "/token", "registration_endpoint": base + "/register", "code_challenge_methods_supported": []string{"S256"}})
+			m := map[string]any{"issuer": base, "authorization_endpoint": base + "/authorize",
+				"token_endpoint": base + "/token", "code_challenge_methods_supported": []string{"S256"}}
+			if registration {
+				m["registration_endpoint"] = base + "/register"
+			}
+			_ = json.NewEncoder(w).Encode(m)
 		case "/register":
+			if !registration {
+				http.NotFound(w, r)
+				return
+			}
 			w.WriteHeader(http.StatusCreated)
 			_ = json.NewEncoder(w).Encode(map[string]any{"client_id": "c1"})
 		case "/authorize":

@@ -22,6 +22,9 @@ type entry struct {
 	URL      string            `json:"url"`
 	Headers  map[string]string `json:"headers"`
 	Disabled bool              `json:"disabled"`
+	// OAuth is VS Code's (and the coding agent's) oauth block, read
+	// member by member so that an unknown one can be named.
+	OAuth map[string]json.RawMessage `json:"oauth"`
 }
 
 func parseServers(raw json.RawMessage, host Host, scope string, vars Vars) ([]Server, error) {
@@ -80,6 +83,7 @@ func (s *Server) fill(e entry, vars Vars) {
 		s.Headers = append(s.Headers, Header{Name: k, Value: x.expand(e.Headers[k])})
 	}
 	s.Transport = transportOf(e)
+	s.OAuth = x.oauth(e.OAuth, s.Transport)
 	switch {
 	case s.Transport == Stdio && s.Command == "":
 		x.problems = append(x.problems, `no "command" (and no "url")`)

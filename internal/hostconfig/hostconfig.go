@@ -83,11 +83,25 @@ type Server struct {
 	// URL and Headers (sorted by name) reach an HTTP server.
 	URL     string
 	Headers []Header
+	// OAuth is the entry's oauth block (nil: none): the client to
+	// authorize as, where the host config names one.
+	OAuth *OAuth
 	// Disabled is set when the host has the entry switched off.
 	Disabled bool
 	// Problems are what could not be taken as written: variables that are
 	// not set, inputs the editor would prompt for, fields of the wrong type.
 	Problems []string
+}
+
+// OAuth is what an entry's oauth block says of the authorization, in the
+// terms of mcptui's flags: ClientID (--client-id), a pre-registered client
+// for a server without dynamic registration; CallbackPort
+// (--redirect-port), the loopback redirect's fixed port; Scopes
+// (--scope), asked for besides the server's.
+type OAuth struct {
+	ClientID     string
+	CallbackPort int
+	Scopes       []string
 }
 
 // EnvVar is one variable set for a stdio server.

@@ -157,6 +157,7 @@ func (s *Session) connect() {
 	s.push(model.Started{Stamp: model.Stamp{Time: s.now(), Gen: n}, Command: append([]string{s.cfg.Command}, s.cfg.Args...)})
 	s.push(model.Negotiating{Stamp: model.Stamp{Time: s.now(), Gen: n}, Step: negotiatingStep(s.cfg.MCP.Versions)})
 	opts := s.options(g)
+	s.reportAuthorizing(g, opts.HTTP.Client)
 	go func() {
 		defer close(g.connecting)
 		client, err := mcp.Connect(g.ctx, s.cfg.Command, s.cfg.Args, opts)
@@ -218,6 +219,7 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 		ServerVersion: sess.Server.Version,
 		Protocol:      client.Version(),
 		PID:           client.PID(),
+		Transport:     transportName(client.HTTPMode()),
 		Offered:       sess.Offered,
 		Info:          serverInfo(sess, neg),
 	})

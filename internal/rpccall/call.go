@@ -1,0 +1,253 @@
+// Package rpccall is the bookkeeping of one JSON-RPC call that mcptui's
+// transports share (conn over stdio, httpconn over HTTP): the mailbox that
+// hands a caller its progress and outcome in order, the wait with its
+// timers (idle, reset on progress, maximum total, extensions), giving up on
+// a call (timeout, context, a failing progress callback), and the encoding
+// of requests. What differs between the transports — where a request goes,
+// how the pending table is locked, how a cancellation travels — stays with
+// each of them, behind the Wait's callbacks.
+package rpccall
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Cancellation reasons sent in notifications/cancelled.
+const (
+	ReasonTimedOut       = "Request timed out"
+	ReasonStoppedWaiting = "The client stopped waiting"
+)
+
+// Messages of the -32001 errors a wait ends with.
+const (
+	MessageTimedOut        = "Request timed out"
+	MessageMaxTotalTimeout = "Maximum total timeout exceeded"
+)
+
+// Timed is a progress notification and when it arrived.
+type Timed[P any] struct {
+	Progress P
+	At       time.Time
+}
+
+// Call is a request waiting for its response, P being the transport's
+// progress type. The goroutine that reads answers hands it progress and the
+// final outcome; the caller's goroutine processes the progress in order,
+// before the result, in Await. Embed it in the transport's pending call and
+// Init it before use.
+type Call[P any] struct {
+	wantsProgress bool
+
+	mu       sync.Mutex
+	queue    []Timed[P]
+	finished bool
+	result   json.RawMessage
+	err      error
+	wake     chan struct{}
+}
+
+// Init prepares the call; wantsProgress says it was made with a progress
+// callback (only then does AddProgress route notifications to it).
+func (c *Call[P]) Init(wantsProgress bool) {
+	c.wantsProgress = wantsProgress
+	c.wake = make(chan struct{}, 1)
+}
+
+// WantsProgress reports whether the call asked for progress.
+func (c *Call[P]) WantsProgress() bool { return c.wantsProgress }
+
+func (c *Call[P]) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// AddProgress queues one progress notification for the caller.
+func (c *Call[P]) AddProgress(p P, at time.Time) {
+	c.mu.Lock()
+	c.queue = append(c.queue, Timed[P]{p, at})
+	c.mu.Unlock()
+	c.signal()
+}
+
+// Finish delivers the outcome; only the goroutine that removed the call from
+// the transport's pending table calls it.
+func (c *Call[P]) Finish(result json.RawMessage, err error) {
+	c.mu.Lock()
+	c.finished, c.result, c.err = true, result, err
+	c.mu.Unlock()
+	c.signal()
+}
+
+// take returns the queued progress and whether the outcome has arrived.
+func (c *Call[P]) take(buf []Timed[P]) ([]Timed[P], bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	buf = append(buf[:0], c.queue...)
+	clear(c.queue)
+	c.queue = c.queue[:0]
+	return buf, c.finished
+}
+
+func (c *Call[P]) outcome() (json.RawMessage, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.result, c.err
+}
+
+// Control is what a wait needs of a call control (conn.CallControl): the
+// extensions asked for, and where to show the current deadline.
+type Control interface {
+	Bind(id int64, deadline time.Time) <-chan struct{}
+	TakeExtension() time.Duration
+	SetDeadline(t time.Time)
+	Unbind()
+}
+
+// Bind ties ctl to call id before its request goes out, as conn's Call
+// does: the returned channel signals an extension. The caller defers
+// ctl.Unbind().
+func Bind(ctl Control, id int64, start time.Time, timeout time.Duration) <-chan struct{} {
+	var shown time.Time
+	if timeout > 0 {
+		shown = start.Add(timeout)
+	}
+	return ctl.Bind(id, shown)
+}
+
+// Abandoner gives up on a call. Abandon removes call id (whose mailbox is
+// call) from the transport's pending table and, when reason is not "",
+// tells the server with notifications/cancelled. It reports false when
+// the outcome was claimed already (and so is on its way).
+type Abandoner[P any] interface {
+	Abandon(id int64, call *Call[P], reason string) bool
+}
+
+// Wait is how one call waits: its options resolved, and what the transport
+// does to give up on it.
+type Wait[P any] struct {
+	// Transport prefixes the error of a wait its context ended ("conn").
+	Transport string
+	// ID is the request's id.
+	ID int64
+	// Start is when the call began; the timers count from it.
+	Start time.Time
+	// Timeout is the idle timeout; <= 0 means no timer.
+	Timeout time.Duration
+	// MaxTotal caps how far progress (ResetOnProgress) moves the deadline.
+	MaxTotal        time.Duration
+	ResetOnProgress bool
+	// Progress runs, in order, in the caller's goroutine, for each progress
+	// notification; nil for a call without progress.
+	Progress func(P) error
+	// Control and Extended (from Bind) move the deadline later; nil for a
+	// call without a control.
+	Control  Control
+	Extended <-chan struct{}
+	// NeverCancel gives up on the call without notifications/cancelled.
+	NeverCancel bool
+	// Abandon gives up on the call (the transport itself, so that nothing
+	// is allocated for it per call).
+	Abandon Abandoner[P]
+	// TimedOut makes the error of a call that timed out: a -32001 with this
+	// message and data.
+	TimedOut func(message string, data json.RawMessage) error
+}
+
+// cancelReason is the reason to send, or "" for a call that must never be
+// cancelled.
+func (w *Wait[P]) cancelReason(reason string) string {
+	if w.NeverCancel {
+		return ""
+	}
+	return reason
+}
+
+// Await waits for the call's outcome, running progress callbacks and the
+// timer, and gives up on the call (w.Abandon) after a timeout, when ctx
+// ends, or when the progress callback fails or panics (the panic goes on up
+// the caller's stack).
+func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error) {
+	var timer *time.Timer
+	var timerC <-chan time.Time
+	deadline := w.Start.Add(w.Timeout)
+	capAt := w.Start.Add(w.MaxTotal)
+	clamped := false
+	if w.Timeout > 0 {
+		timer = time.NewTimer(time.Until(deadline))
+		timerC = timer.C
+		defer timer.Stop()
+	}
+	var batch []Timed[P]
+	for {
+		select {
+		case <-w.Extended:
+			if d := w.Control.TakeExtension(); timer != nil && timerC != nil {
+				deadline, capAt, clamped = deadline.Add(d), capAt.Add(d), false
+				timer.Reset(time.Until(deadline))
+				w.Control.SetDeadline(deadline)
+			}
+		case <-c.wake:
+			var finished bool
+			batch, finished = c.take(batch)
+			for _, pr := range batch {
+				if w.ResetOnProgress && timer != nil {
+					next := pr.At.Add(w.Timeout)
+					if next.After(capAt) {
+						next, clamped = capAt, true
+					}
+					if next.After(deadline) {
+						deadline = next
+						timer.Reset(time.Until(deadline))
+						if w.Control != nil {
+							w.Control.SetDeadline(deadline)
+						}
+					}
+				}
+				if err := c.runProgress(w, pr.Progress); err != nil {
+					w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting))
+					return nil, err
+				}
+			}
+			if finished {
+				return c.outcome()
+			}
+		case <-timerC:
+			if !w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonTimedOut)) {
+				timerC = nil // the outcome is on its way
+				continue
+			}
+			if clamped {
+				return nil, w.TimedOut(MessageMaxTotalTimeout, fmt.Appendf(nil, `{"maxTotalTimeoutMs":%d}`, w.MaxTotal.Milliseconds()))
+			}
+			return nil, w.TimedOut(MessageTimedOut, fmt.Appendf(nil, `{"timeoutMs":%d}`, w.Timeout.Milliseconds()))
+		case <-ctx.Done():
+			if w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting)) {
+				return nil, fmt.Errorf("%s: call %d: %w", w.Transport, w.ID, context.Cause(ctx))
+			}
+			ctx = context.Background() // the outcome is on its way
+		}
+	}
+}
+
+// runProgress runs the progress callback; a panic gives up on the call and
+// goes on up the caller's stack.
+func (c *Call[P]) runProgress(w *Wait[P], pr P) error {
+	if w.Progress == nil {
+		return nil
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting))
+		}
+	}()
+	err := w.Progress(pr)
+	ok = true
+	return err
+}
