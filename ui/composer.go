@@ -17,6 +17,8 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/themes"
+	"github.com/mcptui/mcptui/ui/explorer/argstore"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -46,6 +48,14 @@ type composer struct {
 	offerGen    int
 	suggestions []string
 	pick        int
+	// args is the form the params are filled through once a tool, prompt
+	// or template is chosen (nil: the params are JSON only); store, st,
+	// keys and now are what it is made with.
+	args  *composerArgs
+	store *argstore.Store
+	st    *themes.Styles
+	keys  keymap.KeyMap
+	now   func() time.Time
 }
 
 func newComposer() *composer {
@@ -88,7 +98,13 @@ func (c *composer) request() (CallRequest, error) {
 	if req.Method == "" {
 		return req, errors.New("the method is empty")
 	}
-	if p := strings.TrimSpace(c.params.Value()); p != "" {
+	if c.args != nil && !c.args.raw {
+		p, err := c.args.submit(c.keys)
+		if err != nil {
+			return req, err
+		}
+		req.Params = p
+	} else if p := strings.TrimSpace(c.params.Value()); p != "" {
 		if !json.Valid([]byte(p)) || p[0] != '{' {
 			return req, errors.New("params must be a JSON object (or empty)")
 		}
@@ -112,6 +128,9 @@ func (c *composer) request() (CallRequest, error) {
 func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	c := m.composer
 	k := m.keys.Overlay
+	if cmd, ok := m.composerArgsKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Close):
 		m.overlay = overlayNone
@@ -126,6 +145,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 			c.field = (c.field + step) % composerFields
 		}
 		c.focusField()
+		c.enterArgs(step == 1)
 		c.refreshSuggestions()
 		return nil
 	case c.suggesting() && key.Matches(msg, m.keys.Composer.Next):
@@ -155,10 +175,10 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.overlay = overlayNone
 		m.say(false, "sent %s…", inert.Fit(req.Method, 40))
 		open := keymap.Hint(keymap.Described(m.keys.InFlight.Open, "on it in pane "+m.keys.Global.Pane1.Help().Key+" shows the outcome"))
-		return func() tea.Msg {
+		return tea.Batch(m.rememberComposed(), func() tea.Msg {
 			res, err := b.Call(context.Background(), req)
 			return callDone(req.Method, res, err, open)
-		}
+		})
 	}
 	c.err = ""
 	var cmd tea.Cmd
@@ -216,10 +236,14 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 	out = append(out,
 		kit.Row(m.styles, w, false, label(" timeout", fieldTimeout), kit.Txt(c.timeout.View(), st.Text)),
 		kit.Row(m.styles, w, false, label(" progress", fieldProgress), kit.Own(box+" ask for progress; each one restarts the timer", w-11, st.Text)),
-		kit.Row(m.styles, w, false, label(" params", fieldParams)),
 	)
-	for _, l := range strings.Split(c.params.View(), "\n") {
-		out = append(out, kit.Fit(l, w))
+	if c.args != nil {
+		out = append(out, m.drawComposerArgs(c, w, h-len(out)-1, label)...)
+	} else {
+		out = append(out, kit.Row(m.styles, w, false, label(" params", fieldParams)))
+		for _, l := range strings.Split(c.params.View(), "\n") {
+			out = append(out, kit.Fit(l, w))
+		}
 	}
 	prefix := ""
 	if c.offer == nil {
@@ -250,6 +274,9 @@ func callDone(method string, res []byte, err error, open string) tea.Msg {
 
 // composerKeys are the keys of the new-request dialog.
 func (m *Model) composerKeys() []key.Binding {
+	if ks := m.composerArgsKeys(); ks != nil {
+		return ks
+	}
 	k := m.keys
 	return []key.Binding{k.Overlay.Submit, k.Composer.Accept, k.Overlay.NextField, k.Composer.Toggle, k.Overlay.Close}
 }

@@ -23,6 +23,10 @@ type composerOffer struct {
 	prompts   []mcp.Prompt
 	resources []mcp.Resource
 	templates []mcp.ResourceTemplate
+	// forms are the arguments forms of the entries; key names the server
+	// for remembered arguments.
+	forms argForms
+	key   string
 }
 
 // composerOfferMsg brings the offer, listed off the UI goroutine.
@@ -57,7 +61,7 @@ func offeredMethods(version string, caps mcp.ServerCapabilities) []string {
 func listOffer(srv explorer.Server, gen int) func() composerOfferMsg {
 	return func() composerOfferMsg {
 		info := srv.Info()
-		o := &composerOffer{methods: offeredMethods(info.Version, info.Capabilities)}
+		o := &composerOffer{methods: offeredMethods(info.Version, info.Capabilities), key: info.Key}
 		ctx := context.Background()
 		if slices.Contains(o.methods, mcp.MethodCallTool) {
 			o.tools, _ = srv.ListTools(ctx)
@@ -69,6 +73,7 @@ func listOffer(srv explorer.Server, gen int) func() composerOfferMsg {
 			o.resources, _ = srv.ListResources(ctx)
 			o.templates, _ = srv.ListResourceTemplates(ctx)
 		}
+		o.compileArgForms()
 		return composerOfferMsg{offer: o, gen: gen}
 	}
 }

@@ -19,6 +19,7 @@ func (c *composer) suggesting() bool {
 // refreshSuggestions lists what fits what is typed in the field: the
 // methods the server offers, or the method's targets.
 func (c *composer) refreshSuggestions() {
+	c.argsFollowFields()
 	c.suggestions, c.pick = nil, 0
 	if c.offer == nil {
 		return
@@ -42,6 +43,7 @@ func (c *composer) accept() {
 			c.method.CursorEnd()
 		}
 		c.target.SetValue("")
+		c.args = nil
 		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), ""))
 		c.field = fieldParams
 		if c.offer.targetsOf(c.methodName()) != nil {
@@ -52,8 +54,10 @@ func (c *composer) accept() {
 			c.target.SetValue(c.suggestions[c.pick])
 			c.target.CursorEnd()
 		}
-		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), strings.TrimSpace(c.target.Value())))
+		target := strings.TrimSpace(c.target.Value())
+		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), target))
 		c.field = fieldParams
+		c.args = c.argsFor(c.methodName(), target)
 	}
 	c.focusField()
 	c.refreshSuggestions()
@@ -72,6 +76,9 @@ func (m *Model) offerArrived(msg composerOfferMsg) {
 // listComposerOffer lists what the server offers, when the composer has
 // no offer of this connection's yet.
 func (m *Model) listComposerOffer() tea.Cmd {
+	if c := m.composer; c != nil {
+		c.store, c.st, c.keys, c.now = m.opts.ArgStore, m.styles, m.keys, m.now
+	}
 	srv, gen := m.opts.Explorer, m.sess.Conn().Gen
 	if srv == nil || m.composer == nil || (m.composer.offer != nil && m.composer.offerGen == gen) {
 		return nil
@@ -105,6 +112,10 @@ func (c *composer) paste(msg tea.PasteMsg) tea.Cmd {
 	case fieldTimeout:
 		c.timeout, cmd = c.timeout.Update(msg)
 	case fieldParams:
+		if c.args != nil && !c.args.raw {
+			cmd = c.args.form.Update(msg)
+			break
+		}
 		c.params, cmd = c.params.Update(msg)
 	}
 	c.refreshSuggestions()

@@ -250,7 +250,11 @@ func (m *Model) footer(w int) string {
 	tail := h.ShortHelpView(tb)
 	room := w - 2 - ansi.StringWidth(tail) - 3
 	var local string
-	for _, b := range m.keys.Local(c) {
+	here := m.keys.Local(c)
+	if ks := m.composerArgsKeys(); c == keymap.ComposerOverlay && ks != nil {
+		here = ks // the arguments form's keys
+	}
+	for _, b := range here {
 		next := h.ShortHelpView([]key.Binding{b})
 		if local != "" {
 			next = local + h.ShortSeparator + next

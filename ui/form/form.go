@@ -52,6 +52,8 @@ type Model struct {
 	// scroll is what the last View left out above and below (the marker
 	// on the rule under the fields).
 	scroll kit.Scroll
+	// blurred draws no cursor (the host's focus is elsewhere; see Blur).
+	blurred bool
 }
 
 // New starts a form on value (nil: a new value with the schema's

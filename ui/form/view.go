@@ -67,7 +67,7 @@ func (m *Model) View(w, h int) []string {
 		if line >= m.offset+bodyH {
 			break
 		}
-		lines := []string{m.rowLine(r, w, labelW, i == m.cursor)}
+		lines := []string{m.rowLine(r, w, labelW, i == m.cursor && !m.blurred)}
 		for _, e := range errs {
 			pad := labelW + 3
 			lines = append(lines, kit.Row(st, w, false, kit.Own("", pad, st.Text),
