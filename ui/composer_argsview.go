@@ -198,13 +198,13 @@ func (m *Model) drawComposerArgs(c *composer, w, h int, label func(string, int) 
 	name := map[string]string{"tool": " arguments", "prompt": " arguments", "template": " variables"}[a.kind]
 	head := []kit.Seg{label(name, fieldParams)}
 	if a.tpl != nil {
-		head = append(head, kit.Txt("→ ", st.Muted), kit.SrvFree(a.tpl.Expand(a.templateValues()), max(w/2, 8), st.Info))
+		head = append(head, kit.Txt("→ ", st.Muted), kit.SrvFree(a.tpl.Expand(a.templateValues()), max(w/2, 8), st.Info), kit.Txt("  ", st.Text))
 	}
 	note := "the form · " + keymap.Hint(keymap.Described(m.keys.Form.Raw, "raw JSON params"))
 	if n := a.form.Remembered(); n > 0 {
 		note = fmt.Sprintf("%d value(s) ↺ from the last call · %s", n, keymap.Hint(m.keys.Form.Reset))
 	}
-	head = append(head, kit.Txt("  ", st.Text), kit.Txt(note, st.Muted))
+	head = append(head, kit.Txt(note, st.Muted))
 	out := []string{kit.Row(st, w, false, head...)}
 	if len(a.extra) > 0 {
 		out = append(out, kit.Row(st, w, false, kit.Own("", 11, st.Muted), kit.Txt("also sent: ", st.Muted), kit.SrvFree(a.extraNames(), max(w-22, 1), st.Text)))
