@@ -256,7 +256,9 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 	for len(out) < h-1 {
 		out = append(out, kit.Row(m.styles, w, false))
 	}
-	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
+	// Unpadded: the row pads with plain spaces (the same cells whatever
+	// the previous frame drew there).
+	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Txt(inert.Truncate(" "+msg, w, "…"), sty)))
 }
 
 // callDone reports the end of a composed request: its size, or its error
