@@ -197,7 +197,7 @@ func (a *composerArgs) fromRaw(text string) error {
 	}
 	b := bytes.TrimSpace([]byte(text))
 	if !json.Valid(b) || len(b) == 0 || b[0] != '{' {
-		return errors.New("the params are not a JSON object: fix them, or send them as they are")
+		return errors.New("the params are not a JSON object: fix them here (the form keeps its values until they fit)")
 	}
 	var target, args []byte
 	var extra []paramMember
