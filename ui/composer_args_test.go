@@ -339,3 +339,26 @@ func TestComposerFormKeysRebound(t *testing.T) {
 		t.Fatal("the rebound key does not open the raw params")
 	}
 }
+
+// enter on the method and the tool already chosen keeps the form and what
+// it holds; a paste in the form goes to its focused field.
+func TestComposerFormKeptAndPastedInto(t *testing.T) {
+	m, fb := composeTest(t, 100, 30, nil, nil)
+	pickTarget(t, m, "tools/call", "forecast")
+	m.Update(tea.PasteMsg{Content: "Reykjavík"})
+	press(m, "shift+tab", "shift+tab", "shift+tab", "shift+tab") // back to the method
+	if m.composer.field != fieldMethod {
+		t.Fatalf("field %d", m.composer.field)
+	}
+	press(m, "enter", "enter")
+	c := m.composer
+	if c.field != fieldParams || c.args == nil || c.args.form.Value().Props[0].Text != "Reykjavík" {
+		t.Fatalf("the form was not kept: field %d args %+v", c.field, c.args)
+	}
+	press(m, "tab", "tab")
+	m.Update(right)
+	run(t, m, press(m, "ctrl+s"))
+	if got := sentParams(t, fb); got != `{"name":"forecast","arguments":{"city":"Reykjavík","days":3,"units":"c"}}` {
+		t.Errorf("sent %s", got)
+	}
+}

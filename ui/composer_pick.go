@@ -42,6 +42,11 @@ func (c *composer) accept() {
 			c.method.SetValue(c.suggestions[c.pick])
 			c.method.CursorEnd()
 		}
+		if c.args != nil && c.args.method == c.methodName() {
+			// The same method again: its target and form stay.
+			c.field = fieldTarget
+			break
+		}
 		c.target.SetValue("")
 		c.args = nil
 		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), ""))
@@ -55,8 +60,12 @@ func (c *composer) accept() {
 			c.target.CursorEnd()
 		}
 		target := strings.TrimSpace(c.target.Value())
-		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), target))
 		c.field = fieldParams
+		if c.args != nil && c.args.target == target {
+			c.enterArgs(true) // the same target again: its form stays, filled
+			break
+		}
+		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), target))
 		c.args = c.argsFor(c.methodName(), target)
 	}
 	c.focusField()
