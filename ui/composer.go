@@ -34,8 +34,9 @@ const (
 
 // composer is the request overlay: method (completed from what the
 // server offers), target (a tool, prompt or URI picked from its catalog),
-// params JSON (started from the method's skeleton), timeout and progress
-// options, so any request can be sent.
+// params (a chosen tool's, prompt's or template's arguments form, see
+// composerArgs, or JSON started from the method's skeleton), timeout and
+// progress options, so any request can be sent.
 type composer struct {
 	method, target, timeout textinput.Model
 	params                  textarea.Model

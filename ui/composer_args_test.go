@@ -264,6 +264,23 @@ func TestComposerTemplateVariables(t *testing.T) {
 	if got := sentParams(t, fb); got != `{"uri":"demo://color/teal"}` {
 		t.Errorf("sent %s", got)
 	}
+	// The URI edited away from the template in the raw params: the
+	// template is left, and the params stay JSON, sent as typed.
+	m.Update(keyMsg("n"))
+	press(m, "tab", "tab", "tab", "tab")
+	if m.composer.field != fieldParams || m.composer.args == nil {
+		t.Fatalf("field %d args %v", m.composer.field, m.composer.args)
+	}
+	m.Update(ctrl('r'))
+	m.composer.params.SetValue(`{"uri":"demo://readme"}`)
+	m.Update(ctrl('r'))
+	if c := m.composer; c.args != nil || c.target.Value() != "demo://readme" || !strings.Contains(c.err, "no longer comes from the template") {
+		t.Fatalf("args %v target %q err %q", c.args, c.target.Value(), c.err)
+	}
+	run(t, m, press(m, "ctrl+s"))
+	if c := fb.Calls(); len(c) != 2 || string(c[1].Request.Params) != `{"uri":"demo://readme"}` {
+		t.Fatalf("calls %+v", c)
+	}
 	// A plain resource has no variables: its params stay JSON.
 	m2, _ := composeTest(t, 100, 30, nil, nil)
 	typeText(m2, "resources/read")

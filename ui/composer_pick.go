@@ -34,7 +34,8 @@ func (c *composer) refreshSuggestions() {
 
 // accept takes the selected suggestion (or what is typed) and moves on:
 // a method with targets to the target field, otherwise to the params,
-// started from the method's skeleton.
+// started from the method's skeleton; a target with a form opens it (the
+// same method or target again keeps what is there).
 func (c *composer) accept() {
 	switch c.field {
 	case fieldMethod:
