@@ -1,7 +1,9 @@
 package schemaform
 
 import (
+	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -84,8 +86,37 @@ func leaf(e *jsonschema.ValidationError) Errors {
 			out = append(out, FieldError{Path: path + "/" + escapeToken(name), Message: "required when " + k.Prop + " is set"})
 		}
 		return out
+	case *kind.Maximum:
+		return Errors{{Path: path, Message: boundBroken("maximum", k.Got, k.Want)}}
+	case *kind.Minimum:
+		return Errors{{Path: path, Message: boundBroken("minimum", k.Got, k.Want)}}
+	case *kind.ExclusiveMaximum:
+		return Errors{{Path: path, Message: boundBroken("exclusive maximum", k.Got, k.Want)}}
+	case *kind.ExclusiveMinimum:
+		return Errors{{Path: path, Message: boundBroken("exclusive minimum", k.Got, k.Want)}}
+	case *kind.MultipleOf:
+		return Errors{{Path: path, Message: "not a multiple of " + ratText(k.Want) + ": got " + ratText(k.Got)}}
 	}
 	return Errors{{Path: path, Message: e.ErrorKind.LocalizedString(printer)}}
+}
+
+// boundBroken says which numeric bound a value broke, with both numbers written
+// as people write them (67108864, not the validator's 6.7108864 × 10⁰⁷).
+func boundBroken(what string, got, want *big.Rat) string {
+	return what + ": got " + ratText(got) + ", want " + ratText(want)
+}
+
+// ratText is a number from the validator: whole numbers exactly, others in
+// decimal notation.
+func ratText(r *big.Rat) string {
+	if r == nil {
+		return "?"
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // pointer is a JSON pointer from path tokens.

@@ -406,3 +406,26 @@ func TestNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundErrorsReadAsPeopleWriteNumbers: a broken numeric bound names
+// both numbers in plain digits (the validator's own text said
+// "got 9.9999999999 × 10¹⁰, want 6.7108864 × 10⁰⁷").
+func TestBoundErrorsReadAsPeopleWriteNumbers(t *testing.T) {
+	f, err := Compile(json.RawMessage(`{"type":"object","properties":{
+		"mib":{"type":"integer","maximum":67108864},
+		"ratio":{"type":"number","exclusiveMinimum":0.25},
+		"step":{"type":"integer","multipleOf":1000000}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for inst, want := range map[string]string{
+		`{"mib":99999999999}`: "maximum: got 99999999999, want 67108864",
+		`{"ratio":0.125}`:     "exclusive minimum: got 0.125, want 0.25",
+		`{"step":1500000}`:    "not a multiple of 1000000: got 1500000",
+	} {
+		errs := f.Validate(json.RawMessage(inst))
+		if len(errs) != 1 || errs[0].Message != want {
+			t.Errorf("Validate(%s) = %+v, want %q", inst, errs, want)
+		}
+	}
+}
