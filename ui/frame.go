@@ -29,6 +29,10 @@ type frames struct {
 	view          tea.View  // the last one
 	due           bool      // a redraw is scheduled: views until then are the last one
 	key           bool      // the message just handled is a key
+	// last is when the last view of any message was built; quiet says
+	// the message just handled needs no new view (fold.go).
+	last  time.Time
+	quiet bool
 }
 
 // after is called once a message is handled: for a key, it schedules a
@@ -49,12 +53,17 @@ func (f *frames) after(gap time.Duration, now time.Time, key bool) tea.Cmd {
 
 // cached is the view to show instead of building one, if any.
 func (f *frames) cached() (tea.View, bool) {
-	return f.view, f.due
+	return f.view, f.due || f.quiet
+}
+
+// recent reports whether a view was built within the gap before now.
+func (f *frames) recent(gap time.Duration, now time.Time) bool {
+	return gap > 0 && !f.last.IsZero() && now.Sub(f.last) < gap
 }
 
 // built records a view just built.
 func (f *frames) built(v tea.View, now time.Time) {
-	f.view = v
+	f.view, f.last = v, now
 	if f.key {
 		f.before, f.drawn = f.drawn, now
 	}

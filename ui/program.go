@@ -49,6 +49,10 @@ type Options struct {
 	// FrameGap coalesces views built sooner than it after the last one
 	// (see DefaultFrameGap); 0 builds one after every message.
 	FrameGap time.Duration
+	// FoldBudget bounds the time one Update folds the backend's events;
+	// the rest waits, so that input is handled first (see
+	// DefaultFoldBudget); 0 folds every batch at once.
+	FoldBudget time.Duration
 }
 
 // pane identifies one of the panes, in focus order.
@@ -96,6 +100,7 @@ const (
 type Model struct {
 	opts    Options
 	frames  frames
+	fold    folding
 	backend Backend
 	sess    *model.Session
 	keys    keymap.KeyMap

@@ -12,9 +12,13 @@ import (
 // Update folds a message into the model. It never does I/O: backend calls
 // are returned as Cmds.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(redrawMsg); ok {
+	m.frames.quiet = false
+	switch msg.(type) {
+	case redrawMsg:
 		m.frames.due = false
 		return m, nil
+	case foldMsg:
+		return m, m.foldSlice()
 	}
 	model, cmd := m.update(msg)
 	if redraw := m.frames.after(m.opts.FrameGap, time.Now(), isKey(msg)); redraw != nil {
@@ -31,9 +35,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.closed = true
 			return m, nil
 		}
-		return m, tea.Batch(m.apply(msg.events), m.waitEvents())
+		return m, m.foldBatch(msg.events)
 	case EventsMsg:
-		return m, m.apply(msg.Events)
+		return m, m.foldEvents(msg.Events)
 	case AlertMsg:
 		m.alert = msg.Text
 		return m, nil

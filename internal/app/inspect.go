@@ -145,6 +145,8 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		Explorer: sess.Catalog(serverKey(cfg, command, args)),
 		ArgStore: openArgStore(),
 		FrameGap: ui.DefaultFrameGap,
+		// A key is handled before the tail of a flood's batch.
+		FoldBudget: ui.DefaultFoldBudget,
 	}), tea.WithContext(ctx))
 	if rec != nil {
 		stopWatch := make(chan struct{})

@@ -2,6 +2,8 @@ package jsonscan
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -133,6 +135,10 @@ func validString(b []byte, i int) int {
 		return -1
 	}
 	for i++; i < len(b); i++ {
+		i = plainRun(b, i)
+		if i >= len(b) {
+			break
+		}
 		switch c := b[i]; {
 		case c == '"':
 			return i + 1
@@ -155,6 +161,29 @@ func validString(b []byte, i int) int {
 		}
 	}
 	return -1
+}
+
+// plainRun returns the index of the first byte at or after i that ends
+// or escapes a string, or is a raw control byte — eight bytes at a time
+// (every line of a flood is mostly strings) — or len(b) when there is none.
+func plainRun(b []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		quote, slash := x^(ones*'"'), x^(ones*'\\')
+		// A byte of quote or slash is zero where x has that byte; a byte
+		// of x below 0x20 borrows in x - 0x20 and has its high bit clear.
+		special := (quote-ones) & ^quote | (slash-ones) & ^slash | (x-ones*0x20) & ^x
+		if special&highs != 0 {
+			return i + bits.TrailingZeros64(special&highs)/8
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return i
 }
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }

@@ -43,6 +43,7 @@ func main() {
 	typing := flag.Bool("typing", false, "time typing and pasting in the composer and a form field instead")
 	keyPasteToo := flag.Bool("key-paste", true, "with -typing, also type the paste as 1,000 key presses")
 	frameGap := flag.Duration("frame-gap", ui.DefaultFrameGap, "the UI's view coalescing (ui.Options.FrameGap; 0: a view after every message)")
+	budget := flag.Duration("fold-budget", ui.DefaultFoldBudget, "the most time one Update folds events (ui.Options.FoldBudget; 0: a whole batch at once)")
 	flag.Parse()
 	if *serve {
 		os.Exit(floodServer(*rate))
@@ -54,7 +55,7 @@ func main() {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	cfg := config{rate: *rate, history: *history, batch: *batch, old: *old, memLimit: *memLimit, gcPercent: *gcPercent, frameGap: *frameGap}
+	cfg := config{rate: *rate, history: *history, batch: *batch, old: *old, memLimit: *memLimit, gcPercent: *gcPercent, frameGap: *frameGap, budget: *budget}
 	var err error
 	if *typing {
 		err = runTyping(cfg, *samples, *keyPasteToo)

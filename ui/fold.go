@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/model"
+)
+
+// Under a flood the backend hands the UI a batch a frame, and folding a
+// batch takes time that grows with the flood. With Options.FoldBudget set,
+// one Update folds at most a budget's worth of a batch; the rest waits in
+// a backlog, and a foldMsg (sent by a Cmd, so behind whatever input is
+// already waiting for the program's loop) folds the next slice. A key
+// typed meanwhile is handled, and drawn, before the batch's tail: it waits
+// for one slice at most, never for the flood. The backend is asked for the
+// next batch only once the backlog is folded, so a UI that cannot keep up
+// leaves the flood in the inbox, which sheds it within its limits. While
+// a backlog remains, its slices do not draw (a frame's worth of them would
+// each build a screen nobody sees) unless a frame gap passed since the last
+// view; the slice that empties the backlog does, and so does any key.
+
+// DefaultFoldBudget is the FoldBudget mcptui runs with: a quarter of a
+// frame, so that a key waits for at most that much folding.
+const DefaultFoldBudget = DefaultFrameGap / 4
+
+// foldChunk is how many events are folded between two looks at the clock.
+const foldChunk = 128
+
+// foldMsg asks for the backlog's next slice.
+type foldMsg struct{}
+
+// folding is the backlog of events waiting to be folded.
+type folding struct {
+	events []model.Event
+	// more says the backlog came from the backend: once it is folded,
+	// the backend is asked for its next batch.
+	more bool
+	// clock measures the budget; nil means time.Now (tests inject one).
+	clock func() time.Time
+}
+
+// foldBatch takes a batch from the backend: folded at once without a
+// budget, else queued behind the backlog and folded a slice at a time;
+// the backend is asked for the next batch once everything is folded.
+func (m *Model) foldBatch(evs []model.Event) tea.Cmd {
+	if m.opts.FoldBudget <= 0 {
+		return tea.Batch(m.apply(evs), m.waitEvents())
+	}
+	m.fold.events = append(m.fold.events, evs...)
+	m.fold.more = true
+	return m.foldSlice()
+}
+
+// foldEvents folds events handed to the program (EventsMsg): at once,
+// unless a backlog waits, which they queue behind to keep the order.
+func (m *Model) foldEvents(evs []model.Event) tea.Cmd {
+	if len(m.fold.events) == 0 {
+		return m.apply(evs)
+	}
+	m.fold.events = append(m.fold.events, evs...)
+	return m.foldSlice()
+}
+
+// foldSlice folds the backlog for up to the budget. What is left is asked
+// for by a foldMsg; once nothing is, the backend for its next batch.
+func (m *Model) foldSlice() tea.Cmd {
+	clock := m.fold.clock
+	if clock == nil {
+		clock = time.Now
+	}
+	start := clock()
+	var cmds []tea.Cmd
+	for len(m.fold.events) > 0 {
+		n := min(foldChunk, len(m.fold.events))
+		cmds = append(cmds, m.apply(m.fold.events[:n]))
+		clear(m.fold.events[:n])
+		m.fold.events = m.fold.events[n:]
+		if clock().Sub(start) >= m.opts.FoldBudget {
+			break
+		}
+	}
+	if len(m.fold.events) > 0 {
+		m.frames.quiet = m.frames.recent(m.opts.FrameGap, time.Now())
+		return tea.Batch(append(cmds, func() tea.Msg { return foldMsg{} })...)
+	}
+	m.fold.events = nil // let the batch's array go
+	if m.fold.more {
+		m.fold.more = false
+		cmds = append(cmds, m.waitEvents())
+	}
+	return tea.Batch(cmds...)
+}
+
+// backlog is the number of events waiting to be folded.
+func (m *Model) backlog() int { return len(m.fold.events) }

@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
+	"github.com/mcptui/mcptui/model"
+)
+
+// countingBackend answers Next at once with nothing, counting the calls:
+// how a test sees when the UI asks for the next batch.
+type countingBackend struct {
+	*uitest.Backend
+	nexts atomic.Int32
+}
+
+func (b *countingBackend) Next(context.Context) ([]model.Event, error) {
+	b.nexts.Add(1)
+	return nil, nil
+}
+
+// stepClock is a fold clock that moves on by step every time it is read.
+func stepClock(step time.Duration) func() time.Time {
+	t := uitest.At(0)
+	return func() time.Time {
+		t = t.Add(step)
+		return t
+	}
+}
+
+// floodBatch is a ready session's start and n log lines after it.
+func floodBatch(n int) []model.Event {
+	evs := uitest.Session()
+	for i := range n {
+		line := fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"tick %d"}}`, i)
+		evs = append(evs, model.Wire{Stamp: model.Stamp{Time: uitest.At(30)}, Dir: model.In, Line: []byte(line), Size: len(line)})
+	}
+	return evs
+}
+
+// newFoldTest is a model with a fold budget whose clock passes the budget
+// at every look, so that a slice is one chunk of events.
+func newFoldTest(t *testing.T, gap time.Duration) (*Model, *countingBackend) {
+	t.Helper()
+	b := &countingBackend{Backend: uitest.New()}
+	m := New(Options{Backend: b, Now: now, Tick: -1, Theme: "dark", NoBell: true,
+		Session: model.New(model.Config{}), FrameGap: gap, FoldBudget: time.Millisecond})
+	m.fold.clock = stepClock(time.Millisecond)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	return m, b
+}
+
+// runNow executes cmd and the commands it batches, returning their messages
+// (a blink's tick and the like never come: only what is ready at once).
+func runNow(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(50 * time.Millisecond):
+		return nil // a timer: not folding's business
+	}
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range batch {
+			out = append(out, runNow(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+// hasFold reports whether msgs ask for the backlog's next slice.
+func hasFold(msgs []tea.Msg) bool {
+	for _, msg := range msgs {
+		if _, ok := msg.(foldMsg); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// A batch larger than the budget is folded a slice at a time, and a key
+// that arrives while its tail waits is handled at once: the key does not
+// wait for the flood. The backend is asked for the next batch only once
+// the backlog is folded.
+func TestKeysGoBeforeTheTailOfABatch(t *testing.T) {
+	m, b := newFoldTest(t, 0)
+	evs := floodBatch(5 * foldChunk)
+	_, cmd := m.Update(eventsMsg{events: evs})
+	folded := m.sess.History().Len()
+	if folded >= len(evs) || m.backlog() == 0 {
+		t.Fatalf("the whole batch was folded in one Update (%d entries of %d events)", folded, len(evs))
+	}
+	msgs := runNow(cmd)
+	if !hasFold(msgs) {
+		t.Fatal("no foldMsg asks for the rest of the batch")
+	}
+	if n := b.nexts.Load(); n != 0 {
+		t.Fatalf("the backend was asked for the next batch %d times while a backlog waits", n)
+	}
+
+	// The key, queued before the foldMsg, is handled before it.
+	m.Update(keyMsg("?"))
+	if !strings.Contains(m.View().Content, "Keys") {
+		t.Fatalf("the key's view does not show the help:\n%s", m.View().Content)
+	}
+	if got := m.sess.History().Len(); got != folded {
+		t.Fatalf("handling the key folded the backlog too (%d entries, %d before)", got, folded)
+	}
+
+	for i := 0; m.backlog() > 0; i++ {
+		if i > len(evs) {
+			t.Fatal("the backlog never empties")
+		}
+		_, cmd = m.Update(foldMsg{})
+		msgs = runNow(cmd)
+		if m.backlog() > 0 && !hasFold(msgs) {
+			t.Fatal("a slice left a backlog and asked for no more")
+		}
+	}
+	if hasFold(msgs) {
+		t.Error("the slice that emptied the backlog asked for another")
+	}
+	if n := b.nexts.Load(); n != 1 {
+		t.Errorf("the backend was asked %d times for the next batch once the backlog was folded, want 1", n)
+	}
+	if m.sess.Logs().Len() < 5*foldChunk {
+		t.Errorf("not every event was folded: %d log lines", m.sess.Logs().Len())
+	}
+}
+
+// Events handed to the program while a backlog waits queue behind it, so
+// the session sees them in order.
+func TestEventsQueueBehindTheBacklog(t *testing.T) {
+	m, _ := newFoldTest(t, 0)
+	m.Update(eventsMsg{events: floodBatch(3 * foldChunk)})
+	line := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"late","data":"the last"}}`
+	m.Update(EventsMsg{Events: []model.Event{model.Wire{Stamp: model.Stamp{Time: uitest.At(31)}, Dir: model.In, Line: []byte(line), Size: len(line)}}})
+	if m.backlog() == 0 {
+		t.Fatal("the backlog emptied too soon for the test")
+	}
+	h := m.sess.History()
+	if last := h.At(h.Len() - 1); strings.Contains(string(last.Raw), "the last") {
+		t.Fatal("the handed event was folded before the backlog")
+	}
+	for m.backlog() > 0 {
+		m.Update(foldMsg{})
+	}
+	if last := h.At(h.Len() - 1); !strings.Contains(string(last.Raw), "the last") {
+		t.Errorf("the newest entry is %s, not the handed event", last.Raw)
+	}
+}
+
+// While a backlog remains, a slice's view is the last one (within a frame
+// gap of it): a frame's slices do not each build a screen. A key's view is
+// built, and so is the view of the slice that empties the backlog.
+func TestSlicesWithABacklogDoNotDraw(t *testing.T) {
+	m, _ := newFoldTest(t, time.Hour)
+	first := m.View().Content
+	m.Update(eventsMsg{events: floodBatch(4 * foldChunk)})
+	if m.backlog() == 0 {
+		t.Fatal("no backlog")
+	}
+	if got := m.View().Content; got != first {
+		t.Fatal("a slice that left a backlog built a view")
+	}
+	m.Update(keyMsg("?"))
+	help := m.View().Content
+	if help == first {
+		t.Fatal("the key's view was not built")
+	}
+	m.Update(foldMsg{})
+	if m.backlog() == 0 {
+		t.Fatal("the backlog emptied too soon for the test")
+	}
+	if got := m.View().Content; got != help {
+		t.Fatal("a slice that left a backlog built a view after the key's")
+	}
+	m.Update(keyMsg("?")) // closes the help
+	for m.backlog() > 0 {
+		m.Update(foldMsg{})
+	}
+	if got := m.View().Content; got == help || !strings.Contains(got, "tick 511") {
+		t.Errorf("the slice that emptied the backlog did not draw it:\n%s", got)
+	}
+}
