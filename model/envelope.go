@@ -82,7 +82,14 @@ type envelope struct {
 // decoding params or result.
 func parseEnvelope(line []byte) envelope {
 	var v [5][]byte
-	if !jsonscan.Fields(line, v[:], "id", "method", "params", "result", "error") {
+	ok := jsonscan.Fields(line, v[:], "id", "method", "params", "result", "error")
+	return envelopeOf(v, ok)
+}
+
+// envelopeOf is the envelope of a line's id, method, params, result and
+// error members (as jsonscan.Fields read them; ok its answer).
+func envelopeOf(v [5][]byte, ok bool) envelope {
+	if !ok {
 		return envelope{kind: KindInvalid}
 	}
 	e := envelope{id: v[0], params: v[2], result: v[3]}

@@ -4,7 +4,12 @@ import "github.com/mcptui/mcptui/mcp"
 
 // summary is a line's traffic summary, its era mark first.
 func (s *Session) summary(env envelope, dir Direction, size int) string {
-	sum := summarize(env)
+	return s.summaryWith(summarize(env), env, dir, size)
+}
+
+// summaryWith is summary for a line whose plain summary (summarize's) is
+// sum.
+func (s *Session) summaryWith(sum string, env envelope, dir Direction, size int) string {
 	if s.conn.Phase == PhaseReady && mcp.HasEveryFeature(s.conn.Protocol) {
 		return sum // the common case: nothing to look for
 	}

@@ -77,6 +77,8 @@ type Wire struct {
 	// Line is then nil, or the line's envelope (EnvelopeStub) when it was
 	// a request, response or error: enough to close what it answers.
 	Lost bool
+	// prep is the line read ahead by FromConn (prepare.go).
+	prep prepared
 }
 
 // Exited is the end of the server process.
@@ -292,7 +294,9 @@ func FromConn(ev conn.Event) Event {
 		}
 		return Exited{Stamp: Stamp{Time: ev.Time}, Status: status}
 	case conn.Sent:
-		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: Out, Line: clone(ev.Line), Size: ev.Size, Owned: true}
+		w := Wire{Stamp: Stamp{Time: ev.Time}, Dir: Out, Line: clone(ev.Line), Size: ev.Size, Owned: true}
+		w.prepare()
+		return w
 	case conn.Discarded:
 		reason := ""
 		if ev.Err != nil {
@@ -300,6 +304,8 @@ func FromConn(ev conn.Event) Event {
 		}
 		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason, Head: clone(ev.Head), Owned: true}
 	default:
-		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Owned: true}
+		w := Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Owned: true}
+		w.prepare()
+		return w
 	}
 }

@@ -171,18 +171,20 @@ func (b *LogBook) add(r logRef) {
 
 // logMessage indexes a notifications/message the server sent, on the
 // traffic entry seq.
-func (s *Session) logMessage(params []byte, seq uint64) {
-	// Read in place: every line of a log flood comes here.
+func (s *Session) logMessage(rank int32, seq uint64) {
+	s.logs.add(logRef{seq: seq, rank: rank})
+}
+
+// logRank is the LevelRank of a log message's params, read in place:
+// every line of a log flood comes here.
+func logRank(params []byte) int {
 	var v [1][]byte
 	jsonscan.Fields(params, v[:], "level")
-	rank := 0
 	if inner, ok := plainString(v[0]); ok {
-		rank = LevelRank(string(inner))
-	} else {
-		level, _ := str(v[0])
-		rank = LevelRank(level)
+		return LevelRank(string(inner))
 	}
-	s.logs.add(logRef{seq: seq, rank: int32(rank)})
+	level, _ := str(v[0])
+	return LevelRank(level)
 }
 
 // Logs is the server's log messages.

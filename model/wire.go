@@ -53,8 +53,8 @@ func (s *Session) wire(w Wire) {
 	if kind(w.Line) == '[' && s.batch(w, e) {
 		return
 	}
-	env := parseEnvelope(w.Line)
-	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, s.summary(env, w.Dir, w.Size)
+	env, sum, rank := w.prepared()
+	e.Kind, e.ID, e.Method, e.Summary = env.kind, clone(env.id), env.method, s.summaryWith(sum, env, w.Dir, w.Size)
 	if w.Reason != "" {
 		// A line that went on with a mark (a tap's breakpoint held it).
 		e.Summary = "[" + w.Reason + "] " + e.Summary
@@ -66,12 +66,12 @@ func (s *Session) wire(w Wire) {
 	}
 	added := s.history.add(e)
 	s.lintLine(added.Seq, w)
-	s.dispatch(w, env, added)
+	s.dispatch(w, env, added, rank)
 }
 
 // dispatch folds one message into the tables; entry is its traffic entry
 // (a batch's, for a message inside one).
-func (s *Session) dispatch(w Wire, env envelope, entry *Entry) {
+func (s *Session) dispatch(w Wire, env envelope, entry *Entry, logRank int32) {
 	switch env.kind {
 	case KindRequest:
 		s.request(w, env, entry.Seq)
@@ -81,7 +81,7 @@ func (s *Session) dispatch(w Wire, env envelope, entry *Entry) {
 		}
 	case KindNotification:
 		if w.Dir == In && env.method == "notifications/message" {
-			s.logMessage(env.params, entry.Seq)
+			s.logMessage(logRank, entry.Seq)
 		}
 		if w.Dir == In {
 			s.note(env.method, env.params)
@@ -169,7 +169,7 @@ func (s *Session) batch(w Wire, e Entry) bool {
 	added := s.history.add(e)
 	s.lintLine(added.Seq, w)
 	for _, env := range envs {
-		s.dispatch(w, env, added)
+		s.dispatch(w, env, added, rankOf(env))
 	}
 	return true
 }

@@ -25,6 +25,13 @@ import (
 // frame, so that a key waits for at most that much folding.
 const DefaultFoldBudget = DefaultFrameGap / 4
 
+// RendererFPS is the frame rate mcptui runs Bubble Tea's renderer at
+// (tea.WithFPS): a view is written to the terminal at the renderer's next
+// tick, so at 120 a key's screen waits at most 8 ms for it, not 17. A
+// flood's screens stay paced by the inbox (a batch a frame at 60), and a
+// tick with nothing new writes nothing.
+const RendererFPS = 120
+
 // foldChunk is how many events are folded between two looks at the clock.
 const foldChunk = 128
 

@@ -147,7 +147,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		FrameGap: ui.DefaultFrameGap,
 		// A key is handled before the tail of a flood's batch.
 		FoldBudget: ui.DefaultFoldBudget,
-	}), tea.WithContext(ctx))
+	}), tea.WithContext(ctx), tea.WithFPS(ui.RendererFPS))
 	if rec != nil {
 		stopWatch := make(chan struct{})
 		defer close(stopWatch)

@@ -33,6 +33,7 @@ type config struct {
 	gcPercent int   // 0: as mcptui sets it
 	frameGap  time.Duration
 	budget    time.Duration
+	fps       int
 }
 
 // inspector is the real program (ui.Model on a real session, with the
@@ -90,7 +91,7 @@ func start(cfg config) (*inspector, error) {
 	m := &timed{Model: ui.New(ui.Options{Backend: be, Session: model.New(model.Config{HistoryBytes: cfg.history}),
 		Explorer: sess.Catalog("floodbench"), Theme: "dark", NoBell: true, FrameGap: cfg.frameGap, FoldBudget: cfg.budget}), out: out}
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignals(),
-		tea.WithWindowSize(160, 48), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
+		tea.WithWindowSize(160, 48), tea.WithFPS(cfg.fps), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
 	i := &inspector{p: p, out: out, be: be, sess: sess, in: in, done: make(chan struct{}), budget: budget, gcPercent: cfg.gcPercent}
 	go func() {
 		i.final, _ = p.Run()

@@ -44,6 +44,7 @@ func main() {
 	keyPasteToo := flag.Bool("key-paste", true, "with -typing, also type the paste as 1,000 key presses")
 	frameGap := flag.Duration("frame-gap", ui.DefaultFrameGap, "the UI's view coalescing (ui.Options.FrameGap; 0: a view after every message)")
 	budget := flag.Duration("fold-budget", ui.DefaultFoldBudget, "the most time one Update folds events (ui.Options.FoldBudget; 0: a whole batch at once)")
+	fps := flag.Int("fps", ui.RendererFPS, "the renderer's frames per second (tea.WithFPS; mcptui's is ui.RendererFPS, Bubble Tea's default 60)")
 	flag.Parse()
 	if *serve {
 		os.Exit(floodServer(*rate))
@@ -55,7 +56,7 @@ func main() {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	cfg := config{rate: *rate, history: *history, batch: *batch, old: *old, memLimit: *memLimit, gcPercent: *gcPercent, frameGap: *frameGap, budget: *budget}
+	cfg := config{rate: *rate, history: *history, batch: *batch, old: *old, memLimit: *memLimit, gcPercent: *gcPercent, frameGap: *frameGap, budget: *budget, fps: *fps}
 	var err error
 	if *typing {
 		err = runTyping(cfg, *samples, *keyPasteToo)

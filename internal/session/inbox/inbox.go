@@ -52,10 +52,12 @@ const (
 	keptStderr = 32
 )
 
-// QueuedEventBytes is the memory one queued event takes beside its line:
-// the model.Wire boxed in an interface (a 128-byte allocation) and the
-// interface itself, in the queue and again in the batch Next hands out.
-const QueuedEventBytes = 128 + 2*16
+// QueuedEventBytes is the memory one queued event takes beside its line
+// and summary (model.Wire.Held, counted in MaxBytes): the model.Wire boxed
+// in an interface (a 224-byte allocation, with what FromConn read ahead of
+// it) and the interface itself, in the queue and again in the batch Next
+// hands out.
+const QueuedEventBytes = 224 + 2*16
 
 // LimitsFor bounds an inbox feeding a history capped at historyBytes (0:
 // the model's default) to a quarter of that cap: an eighth in queued lines
@@ -169,7 +171,7 @@ func (in *Inbox) Push(ev model.Event) {
 // pushWire queues a line, shedding what load demands (see the package
 // comment); the lock is held.
 func (in *Inbox) pushWire(w model.Wire) {
-	size := len(w.Line)
+	size := w.Held()
 	if !in.overSoft(size) {
 		in.add(w, size)
 		return
@@ -181,7 +183,7 @@ func (in *Inbox) pushWire(w model.Wire) {
 	switch {
 	case stub != nil && (w.Dir == model.Out || len(in.queue) < StubLimit*in.lim.MaxEvents):
 		w.Line, w.Lost = stub, true
-		in.add(w, len(stub))
+		in.add(w, w.Held())
 	case len(in.queue) >= 2*in.lim.MaxEvents:
 		in.lost++
 	default:
@@ -285,7 +287,7 @@ func (in *Inbox) take() []model.Event {
 	}
 	for _, ev := range in.queue[:n] {
 		if w, ok := ev.(model.Wire); ok {
-			in.bytes -= len(w.Line)
+			in.bytes -= w.Held()
 		} else if s, ok := ev.(model.Stderr); ok {
 			in.bytes -= len(s.Line)
 		}
