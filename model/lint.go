@@ -36,7 +36,9 @@ func (s *Session) lintState() *linted {
 // lintLine judges one line of the current connection.
 func (s *Session) lintLine(seq uint64, w Wire) {
 	l := s.lintState()
-	fs := l.linter.Observe(lint.Line{Seq: seq, Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason})
+	ln := lint.Line{Seq: seq, Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
+	ln.Head, ln.HeadOK, ln.HeadRead = w.lintHead()
+	fs := l.linter.Observe(ln)
 	for _, f := range fs {
 		l.total++
 		l.findings = append(l.findings, f)

@@ -37,11 +37,16 @@ func (s span) in(line []byte) []byte {
 type prepared struct {
 	// size is the length of the line it was read from (0: not read).
 	size                       int32
-	kind                       Kind
 	logRank                    int32 // a log message's LevelRank
+	kind                       Kind
 	id, params, result, errObj span
 	method                     string
 	summary                    string
+	// The members the live lint reads first (lint.Line.Head): jsonrpc
+	// and method as they are on the line; idNull an "id":null (which the
+	// envelope's id leaves out); scanned jsonscan.Fields' answer.
+	jsonrpc, rawMethod span
+	idNull, scanned    bool
 }
 
 // prepare reads the line ahead, when it is an ordinary message.
@@ -50,11 +55,12 @@ func (w *Wire) prepare() {
 	if w.Discarded || w.Lost || len(line) == 0 || len(line) > math.MaxInt32 || kind(line) == '[' {
 		return
 	}
-	var v [5][]byte
-	ok := jsonscan.Fields(line, v[:], "id", "method", "params", "result", "error")
-	env := envelopeOf(v, ok)
+	var v [6][]byte
+	ok := jsonscan.Fields(line, v[:], "id", "method", "params", "result", "error", "jsonrpc")
+	env := envelopeOf([5][]byte(v[:5]), ok)
 	p := prepared{size: int32(len(line)), kind: env.kind, method: env.method, summary: summarize(env),
-		id: spanOf(line, env.id), params: spanOf(line, env.params), result: spanOf(line, env.result)}
+		id: spanOf(line, env.id), params: spanOf(line, env.params), result: spanOf(line, env.result),
+		jsonrpc: spanOf(line, v[5]), rawMethod: spanOf(line, v[1]), idNull: v[0] != nil && env.id == nil, scanned: ok}
 	if env.kind == KindError {
 		p.errObj = spanOf(line, v[4])
 	}
@@ -87,4 +93,18 @@ func rankOf(env envelope) int32 {
 		return int32(logRank(env.params))
 	}
 	return 0
+}
+
+// lintHead is what the live lint reads first of the line (lint.Line.Head),
+// when FromConn read it; ok is false when it did not.
+func (w *Wire) lintHead() (head [4][]byte, scanned, ok bool) {
+	p := &w.prep
+	if p.size == 0 || int(p.size) != len(w.Line) {
+		return head, false, false
+	}
+	head = [4][]byte{p.jsonrpc.in(w.Line), p.id.in(w.Line), p.rawMethod.in(w.Line), p.params.in(w.Line)}
+	if p.idNull {
+		head[1] = []byte("null")
+	}
+	return head, p.scanned, true
 }

@@ -15,12 +15,15 @@ import (
 // notificationFast judges a line that is a plain notification ("jsonrpc"
 // exactly "2.0", a method needing no unescaping, no id) and reports
 // whether it was one; any other line is left to received.
-func (j *judge) notificationFast(raw []byte) bool {
-	if len(raw) > maxFastLine {
+func (j *judge) notificationFast(ln Line) bool {
+	if len(ln.Raw) > maxFastLine {
 		return false // a flood is not made of these: no second pass over it
 	}
-	var v [4][]byte
-	if !jsonscan.Fields(raw, v[:], "jsonrpc", "id", "method", "params") || v[1] != nil || string(v[0]) != `"2.0"` {
+	v, ok := ln.Head, ln.HeadOK
+	if !ln.HeadRead {
+		ok = jsonscan.Fields(ln.Raw, v[:], "jsonrpc", "id", "method", "params")
+	}
+	if !ok || v[1] != nil || string(v[0]) != `"2.0"` {
 		return false
 	}
 	method, ok := plain(v[2])

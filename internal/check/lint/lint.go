@@ -32,6 +32,12 @@ type Line struct {
 	// Discarded marks a line the client could not use; Reason says why.
 	Discarded bool
 	Reason    string
+	// Head, when HeadRead, is the line's jsonrpc, id, method and params
+	// members as jsonscan.Fields reads them (HeadOK its answer), read by a
+	// caller that read them anyway: the line is then not read again.
+	Head     [4][]byte
+	HeadRead bool
+	HeadOK   bool
 }
 
 // Finding is one rule broken by one line.
@@ -133,7 +139,7 @@ func (l *Linter) Observe(ln Line) []Finding {
 		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
 	case ln.Discarded && !json.Valid(ln.Raw):
 		j.framing(ln.Raw)
-	case ln.Discarded || !j.notificationFast(ln.Raw):
+	case ln.Discarded || !j.notificationFast(ln):
 		// (A plain notification was judged by notificationFast.)
 		j.received(ln.Raw)
 	}
