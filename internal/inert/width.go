@@ -15,6 +15,18 @@ func Width(s string) int {
 	return ansi.StringWidth(Line(s))
 }
 
+// Cells is the number of terminal cells text that is already safe takes
+// (ansi.StringWidth): plain printable ASCII, most of what a screen holds,
+// is counted at once, without the grapheme segmentation the rest needs.
+func Cells(safe string) int {
+	for i := 0; i < len(safe); i++ {
+		if c := safe[i]; c < 0x20 || c > 0x7e {
+			return ansi.StringWidth(safe)
+		}
+	}
+	return len(safe)
+}
+
 // Fit escapes s as Line does and cuts it to at most width cells, ending with
 // Ellipsis when something was cut. It reads only as much of s as width needs,
 // so its cost does not depend on len(s).
@@ -23,7 +35,7 @@ func Fit(s string, width int) string {
 		return ""
 	}
 	esc, whole := prefix(s, width)
-	if !whole && ansi.StringWidth(esc) <= width {
+	if !whole && Cells(esc) <= width {
 		// Cut for being pathological, yet narrow: say so.
 		return Truncate(esc, width-1, "") + Ellipsis
 	}
@@ -54,13 +66,18 @@ func Truncate(safe string, width int, tail string) string {
 	if width <= 0 {
 		return ""
 	}
+	if len(safe) <= width {
+		// No byte takes more than one cell: it fits, and ansi.Truncate
+		// would return it as it is (after reading all of it).
+		return safe
+	}
 	return ansi.Truncate(safe, width, tail)
 }
 
 // Pad adds spaces to safe text up to width cells; longer text is returned as
 // it is.
 func Pad(safe string, width int) string {
-	w := ansi.StringWidth(safe)
+	w := Cells(safe)
 	if w >= width {
 		return safe
 	}

@@ -68,10 +68,12 @@ func Row(st *themes.Styles, width int, selected bool, segs ...Seg) string {
 			break
 		}
 		text := s.S
-		if sw := ansi.StringWidth(text); w+sw > width {
+		sw := inert.Cells(text)
+		if w+sw > width {
 			text = ansi.Truncate(text, width-w, "")
+			sw = inert.Cells(text)
 		}
-		w += ansi.StringWidth(text)
+		w += sw
 		b.WriteString(s.St.Render(text))
 	}
 	if w < width {
@@ -163,12 +165,17 @@ func ScrollBox(st *themes.Styles, w, h int, title string, focused, alert bool, b
 	b.WriteString(paint(border.TopLeft+border.Top) + tst.Render(title) +
 		paint(strings.Repeat(border.Top, max(inner-1-tw, 0))+border.TopRight))
 	blank := Blank(inner)
+	// The sides are painted once, not on every row (every frame draws
+	// each pane's every row).
+	left, right := "\n"+paint(border.Left), paint(border.Right)
 	for i := range h - 2 {
 		line := blank
 		if i < len(body) {
 			line = body[i]
 		}
-		b.WriteString("\n" + paint(border.Left) + line + paint(border.Right))
+		b.WriteString(left)
+		b.WriteString(line)
+		b.WriteString(right)
 	}
 	mark := sc.marks()
 	if ansi.StringWidth(mark)+2 > inner {

@@ -1,0 +1,46 @@
+package inert
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// cellsSamples are safe texts of every shape a screen holds.
+var cellsSamples = func() []string {
+	s := []string{"", " ", "plain ascii row", "tab\there", "\x1b[1mbold\x1b[m", "café", "日本語", "e\u0301", "👍🏽 ok", "~}|{", "\x7f", "a\x1b]8;;x\x07b"}
+	for c := range 0x80 {
+		s = append(s, "ab"+string(rune(c))+"cd")
+	}
+	return s
+}()
+
+// Cells counts what ansi.StringWidth counts, on plain ASCII and the rest.
+func TestCellsIsStringWidth(t *testing.T) {
+	for _, s := range cellsSamples {
+		if got, want := Cells(s), ansi.StringWidth(s); got != want {
+			t.Errorf("Cells(%q) = %d, ansi.StringWidth says %d", s, got, want)
+		}
+	}
+}
+
+// Truncate and Pad answer as the ansi functions they stand for.
+func TestTruncateAndPadAsAnsi(t *testing.T) {
+	for _, s := range cellsSamples {
+		for w := 1; w < 12; w++ {
+			for _, tail := range []string{"", "…"} {
+				if got, want := Truncate(s, w, tail), ansi.Truncate(s, w, tail); got != want {
+					t.Errorf("Truncate(%q, %d, %q) = %q, ansi.Truncate says %q", s, w, tail, got, want)
+				}
+			}
+			want := s
+			if n := ansi.StringWidth(s); n < w {
+				want += strings.Repeat(" ", w-n)
+			}
+			if got := Pad(s, w); got != want {
+				t.Errorf("Pad(%q, %d) = %q, want %q", s, w, got, want)
+			}
+		}
+	}
+}
