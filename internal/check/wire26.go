@@ -140,6 +140,13 @@ func (p *wireProbe) request(id, method string, params map[string]any) []byte {
 // answered is false when the sentinel got no answer within the timeout
 // (the server stopped, or stopped reading).
 func (p *wireProbe) send(lines ...[]byte) (answers [][]byte, answered bool, err error) {
+	return p.sendAwaiting(0, lines...)
+}
+
+// sendAwaiting is send for lines that are well-formed requests: a server
+// may answer requests in any order, so past the sentinel's answer it waits
+// (within the same timeout) until want answers to the lines have come.
+func (p *wireProbe) sendAwaiting(want int, lines ...[]byte) (answers [][]byte, answered bool, err error) {
 	p.n++
 	sentinel := fmt.Sprintf(`"mcptui-check-sentinel-%d"`, p.n)
 	for _, l := range append(lines, p.request(sentinel, p.probeMethod(), nil)) {
@@ -153,13 +160,17 @@ func (p *wireProbe) send(lines ...[]byte) (answers [][]byte, answered bool, err 
 		select {
 		case l := <-p.lines:
 			if string(object(l)["id"]) == sentinel {
+				answered = true
+			} else {
+				answers = append(answers, l)
+			}
+			if answered && len(answers) >= want {
 				return answers, true, nil
 			}
-			answers = append(answers, l)
 		case <-p.c.Done():
-			return answers, false, nil
+			return answers, answered, nil
 		case <-timer.C:
-			return answers, false, nil
+			return answers, answered, nil
 		case <-p.r.ctx.Done():
 			return answers, false, p.r.ctx.Err()
 		}
@@ -187,7 +198,7 @@ func (r *run) rawWire() {
 func (r *run) stringID(p *wireProbe) {
 	const id = `"0042"`
 	method := p.probeMethod()
-	answers, answered, err := p.send(p.request(id, method, nil))
+	answers, answered, err := p.sendAwaiting(1, p.request(id, method, nil))
 	if err != nil {
 		r.skip("basic.string-id", "the probe could not write: "+err.Error())
 		return
@@ -198,7 +209,7 @@ func (r *run) stringID(p *wireProbe) {
 	}
 	switch {
 	case len(answers) == 0:
-		r.fail("basic.string-id", "%s with id %s got no answer before the next request's", method, id)
+		r.fail("basic.string-id", "%s with id %s got no answer (the next request's came, and %s passed)", method, id, r.o.Timeout)
 	case string(object(answers[0])["id"]) != id:
 		r.fail("basic.string-id", "%s with id %s was answered with id %s", method, id, orAbsent(object(answers[0])["id"]))
 	default:

@@ -3,6 +3,7 @@ package check
 import (
 	"slices"
 	"strings"
+	"testing"
 )
 
 // The broken servers of the rules that begin at 2026-07-28 (catalogue26).
@@ -131,5 +132,50 @@ func init() {
 	// only on servers that declare it (the zoo's).
 	for _, id := range []string{"tasks.get-result", "tasks.undeclared-client", "tasks.unknown-task"} {
 		demoDeclaresAll[id] = true
+	}
+}
+
+// outOfOrder is a server that answers requests in any order, as JSON-RPC
+// allows: it holds the answer to "0042" until the next request's has gone.
+const outOfOrder = "passes:answers-out-of-order"
+
+func init() {
+	var held msg
+	zooMutations[outOfOrder] = mutation{era: e26, out: func(z *zoo, m msg, req msg) []msg {
+		z.mu.Lock()
+		defer z.mu.Unlock()
+		if m["id"] == "0042" {
+			held = m
+			return nil
+		}
+		if held != nil && m["result"] != nil {
+			h := held
+			held = nil
+			return []msg{m, h}
+		}
+		return []msg{m}
+	}}
+}
+
+// TestStringIDOnAServerAnsweringOutOfOrder: basic.string-id judges the
+// answer to "0042" whenever it comes (within the timeout), not only if it
+// comes before the next request's: the demo, answering concurrently, failed
+// it once under load ("got no answer before the next request's").
+func TestStringIDOnAServerAnsweringOutOfOrder(t *testing.T) {
+	t.Parallel()
+	o := zooOptions(outOfOrder, e26)
+	o.Rules = []string{"basic.string-id"}
+	e := runCheck(t, o)
+	judged := false
+	for _, res := range e.Results {
+		if res.ID == "basic.string-id" {
+			judged = true
+			if res.Status != Passed {
+				t.Fatalf("basic.string-id on a server answering out of order: %v %v %s", res.Status, res.Seen, res.Why)
+			}
+		}
+	}
+	if !judged {
+		t.Fatalf("basic.string-id was not judged: %+v", e.Results)
 	}
 }
