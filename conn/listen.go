@@ -26,10 +26,13 @@ const (
 // queue up (at most the buffer size, the oldest dropped first) until Next
 // takes them.
 type Subscription struct {
-	c         *Conn
 	id        int64
 	maxBuffer int
 	out       outgoing
+	// forget removes the subscription from its transport and tells the
+	// server (notifications/cancelled with the reason); false when it had
+	// ended already.
+	forget func(reason string) bool
 
 	mu       sync.Mutex
 	acked    bool
@@ -70,7 +73,8 @@ func (c *Conn) Listen(ctx context.Context, filter any, opts ...CallOption) (*Sub
 	if err != nil {
 		return nil, fmt.Errorf("conn: listen params: %w", err)
 	}
-	s := &Subscription{c: c, id: id, maxBuffer: o.maxBuffer, wake: make(chan struct{}, 1)}
+	s := newSubscription(id, o.maxBuffer)
+	s.forget = func(reason string) bool { return c.forget(s, reason) }
 	s.out.line = appendRequest(nil, id, "subscriptions/listen", params)
 
 	c.mu.Lock()
@@ -83,15 +87,30 @@ func (c *Conn) Listen(ctx context.Context, filter any, opts ...CallOption) (*Sub
 	c.openSubs.Add(1)
 	c.mu.Unlock()
 	c.w.enqueue(&s.out)
-
-	if err := s.awaitAck(ctx, o.timeout); err != nil {
+	if err := s.open(ctx, o.timeout); err != nil {
 		return nil, err
+	}
+	return s, nil
+}
+
+func newSubscription(id int64, maxBuffer int) *Subscription {
+	if maxBuffer <= 0 {
+		maxBuffer = DefaultMaxBuffer
+	}
+	return &Subscription{id: id, maxBuffer: maxBuffer, wake: make(chan struct{}, 1)}
+}
+
+// open waits for the acknowledgement and then hands the subscription to
+// ctx: when ctx is done it closes.
+func (s *Subscription) open(ctx context.Context, timeout time.Duration) error {
+	if err := s.awaitAck(ctx, timeout); err != nil {
+		return err
 	}
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	s.mu.Lock()
 	s.stopOwn = stop
 	s.mu.Unlock()
-	return s, nil
+	return nil
 }
 
 // awaitAck waits for the acknowledgement, a terminal response, the timeout
@@ -116,13 +135,13 @@ func (s *Subscription) awaitAck(ctx context.Context, timeout time.Duration) erro
 		select {
 		case <-s.wake:
 		case <-timerC:
-			if s.c.forget(s, reasonTimedOut) {
+			if s.forget(reasonTimedOut) {
 				return &Error{Code: CodeTimeout, Message: msgTimedOut,
 					Data: fmt.Appendf(nil, `{"timeoutMs":%d}`, timeout.Milliseconds())}
 			}
 			timerC = nil
 		case <-ctx.Done():
-			if s.c.forget(s, reasonClosed) {
+			if s.forget(reasonClosed) {
 				return fmt.Errorf("conn: listen: %w", context.Cause(ctx))
 			}
 		}
@@ -181,7 +200,7 @@ func (s *Subscription) acknowledge(n Notification) {
 	if len(accepted) == 0 || accepted[0] != '{' {
 		s.ackErr = &Error{Code: CodeConnection, Message: msgInvalidAck}
 		s.mu.Unlock()
-		s.c.forget(s, reasonInvalidAck)
+		s.forget(reasonInvalidAck)
 		s.signal()
 		return
 	}
@@ -287,7 +306,7 @@ func (s *Subscription) Close() error {
 		stop()
 	}
 	if !already {
-		s.c.forget(s, reasonClosed)
+		s.forget(reasonClosed)
 	}
 	s.signal()
 	return nil

@@ -44,6 +44,7 @@ type Conn struct {
 
 	mu        sync.Mutex
 	pending   map[int64]*pendingCall
+	subs      map[int64]*listenSub          // open subscriptions by listen id
 	handlers  map[string]context.CancelFunc // server request id → cancel
 	sessionID string
 	version   string
@@ -91,6 +92,7 @@ func Dial(ctx context.Context, rawURL string, opts Options) (*Conn, error) {
 		secret:   map[string]bool{"Authorization": true, "Proxy-Authorization": true, "Cookie": true, "Set-Cookie": true},
 		sem:      make(chan struct{}, opts.MaxServerRequests),
 		pending:  map[int64]*pendingCall{},
+		subs:     map[int64]*listenSub{},
 		handlers: map[string]context.CancelFunc{},
 		done:     make(chan struct{}),
 	}
@@ -149,11 +151,6 @@ func (c *Conn) Err() error {
 	return c.stopErr
 }
 
-// Listen is not supported over HTTP yet (2026-07-28 subscriptions/listen).
-func (c *Conn) Listen(ctx context.Context, filter any, opts ...conn.CallOption) (*conn.Subscription, error) {
-	return nil, &conn.Error{Code: conn.CodeConnection, Message: "subscriptions/listen is not supported over HTTP yet"}
-}
-
 // Close ends the session: a DELETE when the server gave a session id, then
 // every call still waiting fails with -32000.
 func (c *Conn) Close() error { return c.Shutdown(5 * time.Second) }
@@ -183,6 +180,7 @@ func (c *Conn) stop(reason error, grace time.Duration) error {
 	for _, p := range pending {
 		p.Finish(nil, c.stopErr)
 	}
+	c.endSubs(c.stopErr)
 	c.cancel()
 	var err error
 	if sid != "" {

@@ -2,6 +2,7 @@ package httpconn
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -254,10 +255,13 @@ func (c *Conn) dispatchOne(b []byte) {
 	}
 }
 
-// response finishes the call it answers.
+// response finishes the call or ends the subscription it answers.
 func (c *Conn) response(b, rawID []byte) {
 	var p *pendingCall
 	if n, ok := rpccall.OurID(rawID); ok {
+		if c.subscriptionEnd(b, n) {
+			return
+		}
 		p = c.claim(n)
 	}
 	if p == nil {
@@ -265,22 +269,8 @@ func (c *Conn) response(b, rawID []byte) {
 		return
 	}
 	c.observe(conn.Received, b, len(b), nil)
-	result, rpcErr := jsonscan.Member(b, "result"), jsonscan.Member(b, "error")
-	switch {
-	case result != nil && rpcErr != nil:
-		p.Finish(nil, connError("The server sent both a result and an error", nil))
-	case rpcErr != nil:
-		var e struct {
-			Code    int            `json:"code"`
-			Message string         `json:"message"`
-			Data    jsontext.Value `json:"data"`
-		}
-		if jsonv2.Unmarshal(rpcErr, &e) != nil {
-			p.Finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
-			return
-		}
-		p.Finish(nil, &conn.Error{Code: e.Code, Message: e.Message, Data: []byte(e.Data)})
-	case result != nil:
+	result, err := outcome(b)
+	if err == nil {
 		if p.method == "tools/list" {
 			c.learnTools(result)
 		}
@@ -291,15 +281,38 @@ func (c *Conn) response(b, rawID []byte) {
 				c.mu.Unlock()
 			}
 		}
-		p.Finish(result, nil)
-	default:
-		p.Finish(nil, connError("The server sent an invalid JSON-RPC response", nil))
 	}
+	p.Finish(result, err)
+}
+
+// outcome turns a response into its result or an *conn.Error.
+func outcome(b []byte) (json.RawMessage, error) {
+	result, rpcErr := jsonscan.Member(b, "result"), jsonscan.Member(b, "error")
+	switch {
+	case result != nil && rpcErr != nil:
+		return nil, connError("The server sent both a result and an error", nil)
+	case rpcErr != nil:
+		var e struct {
+			Code    int            `json:"code"`
+			Message string         `json:"message"`
+			Data    jsontext.Value `json:"data"`
+		}
+		if jsonv2.Unmarshal(rpcErr, &e) != nil {
+			return nil, connError("The server sent an invalid JSON-RPC response", nil)
+		}
+		return nil, &conn.Error{Code: e.Code, Message: e.Message, Data: []byte(e.Data)}
+	case result != nil:
+		return result, nil
+	}
+	return nil, connError("The server sent an invalid JSON-RPC response", nil)
 }
 
 // notification routes progress to its call, a cancellation to its
 // handler, anything else to OnNotification.
 func (c *Conn) notification(method string, params []byte) {
+	if c.subscriptionEvent(method, params) {
+		return
+	}
 	switch method {
 	case "notifications/progress":
 		if id, ok := rpccall.ProgressCall(params); ok {
