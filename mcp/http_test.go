@@ -329,3 +329,41 @@ func TestHTTPToolHeaderRules(t *testing.T) {
 	}
 	mu.Unlock()
 }
+
+// On a 2026-07-28 HTTP server (go-sdk's), Listen opens a subscriptions/listen
+// stream: the acknowledgement, then a list change the server makes.
+func TestListenHTTP(t *testing.T) {
+	s := sdk.NewServer(&sdk.Implementation{Name: "gosdk-http", Version: "1.8.0-test"},
+		&sdk.ServerOptions{Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{ListChanged: true}}})
+	schema := json.RawMessage(`{"type":"object"}`)
+	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil }
+	s.AddTool(&sdk.Tool{Name: "first", InputSchema: schema}, noop)
+	// go-sdk speaks 2026-07-28 over HTTP only when stateless.
+	srv := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{Stateless: true}))
+	t.Cleanup(srv.Close)
+	c, err := Connect(t.Context(), srv.URL+"/mcp", nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.Version() != Version20260728 {
+		t.Fatalf("negotiated %s, want %s", c.Version(), Version20260728)
+	}
+	sub, err := c.Listen(t.Context(), Filter{ToolsListChanged: true})
+	if err != nil {
+		t.Fatalf("Listen: %v", err)
+	}
+	defer sub.Close()
+	if !strings.Contains(string(sub.Accepted()), `"toolsListChanged":true`) {
+		t.Errorf("Accepted = %s", sub.Accepted())
+	}
+	s.AddTool(&sdk.Tool{Name: "second", InputSchema: schema}, noop)
+	n, err := sub.Next(t.Context())
+	if err != nil || n.Method != "notifications/tools/list_changed" {
+		t.Fatalf("Next = %+v, %v", n, err)
+	}
+	tools, err := c.ListTools(t.Context())
+	if err != nil || len(tools.Items) != 2 {
+		t.Fatalf("tools/list after the change: %+v, %v", tools, err)
+	}
+}
