@@ -23,7 +23,9 @@ func TestListenOverHTTP(t *testing.T) {
 	srv := sdk.NewServer(&sdk.Implementation{Name: "gosdk-http", Version: "1"},
 		&sdk.ServerOptions{Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{ListChanged: true}}})
 	schema := json.RawMessage(`{"type":"object"}`)
-	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil }
+	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{}, nil
+	}
 	srv.AddTool(&sdk.Tool{Name: "first", InputSchema: schema}, noop)
 	front := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{Stateless: true}))
 	t.Cleanup(front.Close)
