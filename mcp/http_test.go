@@ -336,7 +336,9 @@ func TestListenHTTP(t *testing.T) {
 	s := sdk.NewServer(&sdk.Implementation{Name: "gosdk-http", Version: "1.8.0-test"},
 		&sdk.ServerOptions{Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{ListChanged: true}}})
 	schema := json.RawMessage(`{"type":"object"}`)
-	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil }
+	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{}, nil
+	}
 	s.AddTool(&sdk.Tool{Name: "first", InputSchema: schema}, noop)
 	// go-sdk speaks 2026-07-28 over HTTP only when stateless.
 	srv := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{Stateless: true}))
