@@ -11,7 +11,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
@@ -38,7 +37,7 @@ const (
 // composerArgs, or JSON started from the method's skeleton), timeout and
 // progress options, so any request can be sent.
 type composer struct {
-	method, target, timeout textinput.Model
+	method, target, timeout composerLine
 	params                  textarea.Model
 	progress                bool
 	field                   int
@@ -60,12 +59,12 @@ type composer struct {
 }
 
 func newComposer() *composer {
-	c := &composer{method: textinput.New(), target: textinput.New(), timeout: textinput.New(), params: textarea.New(), progress: true}
-	c.method.Prompt, c.target.Prompt, c.timeout.Prompt, c.params.Prompt = "", "", "", " "
+	c := &composer{params: textarea.New(), progress: true}
+	c.params.Prompt = " "
 	c.method.SetValue("tools/list")
-	c.method.Placeholder = "a method: type to complete from what the server offers"
-	c.target.Placeholder = "pick from the server's catalog (↑/↓, enter)"
-	c.timeout.Placeholder = "default (e.g. 30s, 2m, none)"
+	c.method.placeholder = "a method: type to complete from what the server offers"
+	c.target.placeholder = "pick from the server's catalog (↑/↓, enter)"
+	c.timeout.placeholder = "default (e.g. 30s, 2m, none)"
 	c.params.SetValue("{}")
 	// The params field is as tall as its text, up to the room there is
 	// (a textarea draws every row it has on every key: a tall empty one
@@ -185,13 +184,13 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	switch c.field {
 	case fieldMethod:
-		c.method, cmd = c.method.Update(msg)
+		c.method.update(msg, m.keys.Text)
 		c.refreshSuggestions()
 	case fieldTarget:
-		c.target, cmd = c.target.Update(msg)
+		c.target.update(msg, m.keys.Text)
 		c.refreshSuggestions()
 	case fieldTimeout:
-		c.timeout, cmd = c.timeout.Update(msg)
+		c.timeout.update(msg, m.keys.Text)
 	case fieldProgress:
 		if key.Matches(msg, m.keys.Composer.Toggle) {
 			c.progress = !c.progress
@@ -220,12 +219,12 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 	if c.progress {
 		box = "[x]"
 	}
-	out := []string{kit.Row(m.styles, w, false, label(" method", fieldMethod), kit.Txt(c.method.View(), st.Text))}
+	out := []string{kit.Row(m.styles, w, false, label(" method", fieldMethod), kit.Txt(c.method.view(st), st.Text))}
 	if c.field == fieldMethod {
 		out = append(out, m.drawSuggestions(c, w)...)
 	}
 	if c.offer.targetsOf(c.methodName()) != nil {
-		out = append(out, kit.Row(m.styles, w, false, label(targetLabel(c.methodName()), fieldTarget), kit.Txt(c.target.View(), st.Text)))
+		out = append(out, kit.Row(m.styles, w, false, label(targetLabel(c.methodName()), fieldTarget), kit.Txt(c.target.view(st), st.Text)))
 		if c.field == fieldTarget {
 			out = append(out, m.drawSuggestions(c, w)...)
 		}
@@ -235,7 +234,7 @@ func (m *Model) drawComposer(c *composer, w, h int) []string {
 		c.params.SetHeight(c.params.Height())
 	}
 	out = append(out,
-		kit.Row(m.styles, w, false, label(" timeout", fieldTimeout), kit.Txt(c.timeout.View(), st.Text)),
+		kit.Row(m.styles, w, false, label(" timeout", fieldTimeout), kit.Txt(c.timeout.view(st), st.Text)),
 		kit.Row(m.styles, w, false, label(" progress", fieldProgress), kit.Own(box+" ask for progress; each one restarts the timer", w-11, st.Text)),
 	)
 	if c.args != nil {

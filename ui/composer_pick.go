@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -41,7 +42,6 @@ func (c *composer) accept() {
 	case fieldMethod:
 		if len(c.suggestions) > 0 {
 			c.method.SetValue(c.suggestions[c.pick])
-			c.method.CursorEnd()
 		}
 		if c.args != nil && c.args.method == c.methodName() {
 			// The same method again: its target and form stay.
@@ -58,7 +58,6 @@ func (c *composer) accept() {
 	case fieldTarget:
 		if len(c.suggestions) > 0 {
 			c.target.SetValue(c.suggestions[c.pick])
-			c.target.CursorEnd()
 		}
 		target := strings.TrimSpace(c.target.Value())
 		c.field = fieldParams
@@ -113,14 +112,17 @@ func (m *Model) drawSuggestions(c *composer, w int) []string {
 
 // paste goes to the focused field.
 func (c *composer) paste(msg tea.PasteMsg) tea.Cmd {
+	var none keymap.Text // a paste is no key
 	var cmd tea.Cmd
 	switch c.field {
 	case fieldMethod:
-		c.method, cmd = c.method.Update(msg)
+		c.method.update(msg, none)
+		c.refreshSuggestions()
 	case fieldTarget:
-		c.target, cmd = c.target.Update(msg)
+		c.target.update(msg, none)
+		c.refreshSuggestions()
 	case fieldTimeout:
-		c.timeout, cmd = c.timeout.Update(msg)
+		c.timeout.update(msg, none)
 	case fieldParams:
 		if c.args != nil && !c.args.raw {
 			cmd = c.args.form.Update(msg)

@@ -2,11 +2,14 @@ package ui
 
 import (
 	"os"
+
+	tea "charm.land/bubbletea/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
+	"github.com/mcptui/mcptui/mcp"
 )
 
 func TestComposerSendsARequest(t *testing.T) {
@@ -86,5 +89,45 @@ func TestExternalEditorRoundTrip(t *testing.T) {
 	}
 	if _, err := os.Stat(file.path); !os.IsNotExist(err) {
 		t.Errorf("the draft file was left behind: %v", err)
+	}
+}
+
+// TestComposerMethodTypingReplacesThePrefill: the composer opens on the last
+// method (tools/list at first), selected: typing a method replaces it (it
+// appended: "tools/listtools/call"), an arrow key keeps it for editing.
+func TestComposerMethodTypingReplacesThePrefill(t *testing.T) {
+	m, _ := newTest(t, 100, 30, uitest.Session()...)
+	press(m, "n")
+	typeText(m, "tools/call")
+	if got := m.composer.method.Value(); got != "tools/call" {
+		t.Fatalf("typing over the prefilled method gave %q", got)
+	}
+	press(m, "esc", "n")
+	m.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	typeText(m, "x")
+	if got := m.composer.method.Value(); got != "tools/calxl" {
+		t.Errorf("an arrow key then typing gave %q, want the text kept and edited", got)
+	}
+}
+
+// TestComposerTargetDrawnInert: a tool name from the server in the
+// composer's target field is drawn escaped, never raw (the field was
+// bubbles' textinput, which writes its value to the terminal as it is).
+func TestComposerTargetDrawnInert(t *testing.T) {
+	m, _ := newTest(t, 100, 30, uitest.Session()...)
+	press(m, "n")
+	evil := "evil\x1b]52;c;cHduZWQ=\x07\x1b[2J"
+	m.Update(composerOfferMsg{gen: m.sess.Conn().Gen, offer: &composerOffer{
+		methods: offeredMethods("2025-11-25", mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}),
+		tools:   []mcp.Tool{{Name: evil}},
+	}})
+	m.composer.method.SetValue("tools/call")
+	m.composer.target.SetValue(evil)
+	raw := m.View().Content
+	if !strings.Contains(screen(m), "evil") {
+		t.Fatalf("no target field drawn:\n%s", screen(m))
+	}
+	if strings.Contains(raw, "\x1b]52") || strings.Contains(raw, "\x1b[2J") {
+		t.Fatalf("the target's escape sequences reached the terminal raw")
 	}
 }

@@ -81,6 +81,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		// The last request stays, to send again or change; typing starts
 		// at the method.
 		m.composer.field, m.composer.err = fieldMethod, ""
+		m.composer.method.SelectAll() // typing replaces it; an arrow keeps it
 		m.composer.focusField()
 		m.composer.refreshSuggestions()
 		m.overlay = overlayComposer
