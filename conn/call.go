@@ -137,7 +137,14 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if err != nil {
 		return fmt.Errorf("conn: %s params: %w", method, err)
 	}
-	o := &outgoing{line: appendRequest(nil, 0, method, raw), done: make(chan error, 1)}
+	return c.writeLine(ctx, appendRequest(nil, 0, method, raw), "notify "+method)
+}
+
+// writeLine queues line (newline included) and waits until it is written
+// to the pipe, ctx ends (what names the write in that error), or the
+// connection stops.
+func (c *Conn) writeLine(ctx context.Context, line []byte, what string) error {
+	o := &outgoing{line: line, done: make(chan error, 1)}
 	if !c.w.enqueue(o) {
 		return c.stoppedOrClosed()
 	}
@@ -149,7 +156,7 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 		return nil
 	case <-ctx.Done():
 		o.abandon()
-		return fmt.Errorf("conn: notify %s: %w", method, context.Cause(ctx))
+		return fmt.Errorf("conn: %s: %w", what, context.Cause(ctx))
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 )
 
 // errRawNewline refuses a raw line that would be two lines on the wire.
@@ -26,18 +25,5 @@ func (c *Conn) WriteRawLine(ctx context.Context, line []byte) error {
 	if e := c.stoppedErr(); e != nil {
 		return e
 	}
-	o := &outgoing{line: append(bytes.Clone(line), '\n'), done: make(chan error, 1)}
-	if !c.w.enqueue(o) {
-		return c.stoppedOrClosed()
-	}
-	select {
-	case err := <-o.done:
-		if err != nil {
-			return c.stoppedOrClosed()
-		}
-		return nil
-	case <-ctx.Done():
-		o.abandon()
-		return fmt.Errorf("conn: raw line: %w", context.Cause(ctx))
-	}
+	return c.writeLine(ctx, append(bytes.Clone(line), '\n'), "raw line")
 }
