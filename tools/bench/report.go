@@ -60,6 +60,25 @@ func peakHeap(s sample) float64    { return s.m.PeakHeapBytes }
 func rssKiB(s sample) float64      { return float64(s.maxRSSKiB) }
 func nextSeconds(s sample) float64 { return s.m.NextSeconds }
 
+// writeHeader writes a report's title and the lines every run has: when,
+// how long and in which mode, the machine, the revision of what (the code
+// measured) and the load.
+func (r *results) writeHeader(b *strings.Builder, title, what string) {
+	mode := "full"
+	if r.cfg.Quick {
+		mode = "quick (smoke run; numbers are not meaningful)"
+	}
+	fmt.Fprintf(b, "# %s\n\n", title)
+	fmt.Fprintf(b, "- date: %s; took %s; mode: %s\n", r.started.Format("2006-01-02 15:04 MST"), r.elapsed.Round(1e9), mode)
+	fmt.Fprintf(b, "- machine: %s, %d CPUs (GOMAXPROCS %d), %s %s/%s\n", cpuModel(), runtime.NumCPU(),
+		runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if r.connRevision != "" {
+		fmt.Fprintf(b, "- %s measured at: %s\n", what, mdEscape(r.connRevision))
+	}
+	fmt.Fprintf(b, "- load average (1, 5, 15 min) at start: %s; at end: %s (other work on the machine disturbs the numbers)\n",
+		r.loadStart, r.loadEnd)
+}
+
 // markdown renders the results as a markdown document.
 func (r *results) markdown() string {
 	if r.cfg.Transport == transportHTTP {
@@ -67,19 +86,7 @@ func (r *results) markdown() string {
 	}
 	var b strings.Builder
 	cfg := r.cfg
-	mode := "full"
-	if cfg.Quick {
-		mode = "quick (smoke run; numbers are not meaningful)"
-	}
-	fmt.Fprintf(&b, "# MCP stdio client benchmark\n\n")
-	fmt.Fprintf(&b, "- date: %s; took %s; mode: %s\n", r.started.Format("2006-01-02 15:04 MST"), r.elapsed.Round(1e9), mode)
-	fmt.Fprintf(&b, "- machine: %s, %d CPUs (GOMAXPROCS %d), %s %s/%s\n", cpuModel(), runtime.NumCPU(),
-		runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	if r.connRevision != "" {
-		fmt.Fprintf(&b, "- conn measured at: %s\n", mdEscape(r.connRevision))
-	}
-	fmt.Fprintf(&b, "- load average (1, 5, 15 min) at start: %s; at end: %s (other work on the machine disturbs the numbers)\n",
-		r.loadStart, r.loadEnd)
+	r.writeHeader(&b, "MCP stdio client benchmark", "conn")
 	fmt.Fprintf(&b, "- medians of %d runs; each client × workload × run is a separate process; "+
 		"%d timed sequential calls, %d timed calls per in-flight workload, %d warm-up calls\n",
 		cfg.Runs, cfg.SeqCalls, cfg.ParCalls, cfg.Warmup)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 )
 
@@ -12,19 +11,7 @@ import (
 func (r *results) httpMarkdown() string {
 	var b strings.Builder
 	cfg := r.cfg
-	mode := "full"
-	if cfg.Quick {
-		mode = "quick (smoke run; numbers are not meaningful)"
-	}
-	fmt.Fprintf(&b, "# MCP Streamable HTTP client benchmark\n\n")
-	fmt.Fprintf(&b, "- date: %s; took %s; mode: %s\n", r.started.Format("2006-01-02 15:04 MST"), r.elapsed.Round(1e9), mode)
-	fmt.Fprintf(&b, "- machine: %s, %d CPUs (GOMAXPROCS %d), %s %s/%s\n", cpuModel(), runtime.NumCPU(),
-		runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	if r.connRevision != "" {
-		fmt.Fprintf(&b, "- httpconn and mcp measured at: %s\n", mdEscape(r.connRevision))
-	}
-	fmt.Fprintf(&b, "- load average (1, 5, 15 min) at start: %s; at end: %s (other work on the machine disturbs the numbers)\n",
-		r.loadStart, r.loadEnd)
+	r.writeHeader(&b, "MCP Streamable HTTP client benchmark", "httpconn and mcp")
 	fmt.Fprintf(&b, "- medians of %d runs; each client × workload × run is a separate process; "+
 		"%d timed sequential calls, %d timed calls with 64 in flight, %d warm-up calls\n",
 		cfg.Runs, cfg.SeqCalls, cfg.ParCalls, cfg.Warmup)
