@@ -131,23 +131,9 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 		return
 	}
 	if resp.StatusCode/100 != 2 {
-		if sid, ok := c.expired(resp); ok {
-			c.fail(id, connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)}))
+		if e, final := c.refused(resp); final {
+			c.fail(id, e)
 			return
-		}
-		// A JSON-RPC error may come with a 4xx (a -32022 or -32020, say):
-		// it answers the request, and it says the server is a modern one
-		// (no fallback).
-		if isJSON(resp) && resp.StatusCode/100 == 4 {
-			b, over := c.readBody(resp)
-			if !over && isRPCError(b) {
-				c.dispatch(b)
-				c.carried(resp, b, len(b))
-				c.fail(id, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode,
-					Body: clip(b), Header: c.redact(resp.Header)}))
-				return
-			}
-			resp.Body = io.NopCloser(bytes.NewReader(b))
 		}
 		if c.fallsBack(method, resp.StatusCode) {
 			c.postLegacy(ctx, id, body, c.statusError(http.MethodPost, resp))
@@ -166,6 +152,28 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 		_ = resp.Body.Close()
 	}
 	c.fail(id, connError("The server's answer ended without a response", nil))
+}
+
+// refused reads a POST's answer that is not a 2xx. A session the server
+// ended, or a JSON-RPC error sent with a 4xx (a -32022 or -32020, say:
+// dispatched, since it answers the request, and a sign of a modern server,
+// so no fallback), is final: err ends the request. Otherwise the caller
+// decides, and resp.Body is whole again.
+func (c *Conn) refused(resp *http.Response) (err *conn.Error, final bool) {
+	if sid, ok := c.expired(resp); ok {
+		return connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)}), true
+	}
+	if isJSON(resp) && resp.StatusCode/100 == 4 {
+		b, over := c.readBody(resp)
+		if !over && isRPCError(b) {
+			c.dispatch(b)
+			c.carried(resp, b, len(b))
+			return connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode,
+				Body: clip(b), Header: c.redact(resp.Header)}), true
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	return nil, false
 }
 
 // fail finishes call id with err unless its outcome was claimed already.

@@ -88,18 +88,8 @@ func (c *Conn) listenStream(ctx context.Context, id int64, body []byte) {
 		return
 	}
 	if resp.StatusCode/100 != 2 {
-		if sid, ok := c.expired(resp); ok {
-			c.endSub(id, connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)}))
-			return
-		}
-		if isJSON(resp) && resp.StatusCode/100 == 4 {
-			b, over := c.readBody(resp)
-			if !over && isRPCError(b) {
-				c.dispatch(b) // the error answers the listen: its terminal response
-				c.carried(resp, b, len(b))
-			}
-			c.endSub(id, connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode,
-				Body: clip(b), Header: c.redact(resp.Header)}))
+		if e, final := c.refused(resp); final {
+			c.endSub(id, e) // a no-op after a JSON-RPC error: that was its terminal response
 			return
 		}
 		c.endSub(id, connError("The HTTP request failed", c.statusError(http.MethodPost, resp)))
