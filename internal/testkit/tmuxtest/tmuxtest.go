@@ -69,9 +69,23 @@ type Term struct {
 func Start(t *testing.T, name string, width, height int, command string) *Term {
 	t.Helper()
 	x := &Term{t: t, socket: fmt.Sprintf("mcptui-%s-%d", name, os.Getpid())}
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", x.socket, "kill-server").Run() })
+	var socketPath string
+	t.Cleanup(func() {
+		_ = exec.Command("tmux", "-L", x.socket, "kill-server").Run()
+		if socketPath != "" {
+			_ = os.Remove(socketPath) // tmux leaves its socket file behind
+		}
+	})
 	x.Run("new-session", "-d", "-s", session, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height), command)
+	socketPath = x.SocketPath()
 	return x
+}
+
+// SocketPath is the file of the session's tmux server socket (removed when
+// the test ends).
+func (x *Term) SocketPath() string {
+	x.t.Helper()
+	return strings.TrimSpace(x.Run("display-message", "-p", "#{socket_path}"))
 }
 
 // Run runs a tmux command on the private socket, failing the test if it
