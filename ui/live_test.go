@@ -347,9 +347,9 @@ func TestCancelAndExtendOnTheDemo(t *testing.T) {
 			l.waitMatch(`slow +\d+s +cancelled┃`)
 			l.waitText("notifications/cancelled")
 
-			call(`{"name":"progress","arguments":{"steps":100,"intervalMs":100,"withTotal":true,"withMessage":true}}`)
+			call(`{"name":"progress","arguments":{"steps":1000,"intervalMs":100,"withTotal":true,"withMessage":true}}`)
 			l.waitText("% Reticulating splines")
-			call(`{"name":"progress","arguments":{"steps":100,"intervalMs":100,"withTotal":false,"withMessage":false}}`)
+			call(`{"name":"progress","arguments":{"steps":1000,"intervalMs":100,"withTotal":false,"withMessage":false}}`)
 			l.waitFor("a bar without a total", func(s string) bool { return strings.Contains(s, "▓▓▓") })
 			l.answersKeys()
 		})
