@@ -79,6 +79,10 @@ type Wire struct {
 	Lost bool
 	// prep is the line read ahead by FromConn (prepare.go).
 	prep prepared
+	// linted says a Prelinter judged the line; findings is what it
+	// broke (their Seq is set by Apply).
+	linted   bool
+	findings []Finding
 }
 
 // Exited is the end of the server process.

@@ -20,6 +20,8 @@ type Finding = lint.Finding
 
 // linted keeps the live lint's state and findings.
 type linted struct {
+	// linter judges the lines that come unjudged (a Prelinter judges them
+	// off the UI goroutine otherwise); nil until one does.
 	linter   *lint.Linter
 	findings []Finding
 	total    int
@@ -28,18 +30,24 @@ type linted struct {
 
 func (s *Session) lintState() *linted {
 	if s.lint == nil {
-		s.lint = &linted{linter: lint.New(), marks: map[uint64]string{}}
+		s.lint = &linted{marks: map[uint64]string{}}
 	}
 	return s.lint
 }
 
-// lintLine judges one line of the current connection.
+// lintLine keeps the findings of one line of the current connection: those
+// a Prelinter found, or the linter's.
 func (s *Session) lintLine(seq uint64, w Wire) {
 	l := s.lintState()
-	ln := lint.Line{Seq: seq, Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
-	ln.Head, ln.HeadOK, ln.HeadRead = w.lintHead()
-	fs := l.linter.Observe(ln)
+	fs := w.findings
+	if !w.linted {
+		if l.linter == nil {
+			l.linter = lint.New()
+		}
+		fs = l.linter.Observe(w.lintLine())
+	}
 	for _, f := range fs {
+		f.Seq = seq
 		l.total++
 		l.findings = append(l.findings, f)
 		if _, ok := l.marks[f.Seq]; !ok {
@@ -59,8 +67,51 @@ func (s *Session) lintLine(seq uint64, w Wire) {
 
 // lintRestart forgets the old process's requests (a new one started).
 func (s *Session) lintRestart() {
-	if s.lint != nil {
+	if s.lint != nil && s.lint.linter != nil {
 		s.lint.linter.Reset()
+	}
+}
+
+// lintLine is the wire as the linter reads it (Seq is set where it is
+// known).
+func (w *Wire) lintLine() lint.Line {
+	ln := lint.Line{Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
+	ln.Head, ln.HeadOK, ln.HeadRead = w.lintHead()
+	return ln
+}
+
+// Prelinter runs the live lint ahead of Apply, where the events are taken
+// from the backend (off the UI goroutine): judging a line costs time that
+// grows with it (a 16 MiB result takes seconds), and Apply then only keeps
+// what was found. It sees the events in the order Apply will, and judges
+// the same lines; a Session given judged lines never lints them again.
+// Not safe for concurrent use: one caller at a time, in order.
+type Prelinter struct {
+	linter *lint.Linter
+	gen    int // the current connection generation, as Apply counts it
+}
+
+// NewPrelinter is a Prelinter for a session that has not started yet.
+func NewPrelinter() *Prelinter { return &Prelinter{linter: lint.New()} }
+
+// Lint judges the lines among evs, in order, and stores in each what it
+// broke.
+func (p *Prelinter) Lint(evs []Event) {
+	for i, ev := range evs {
+		switch e := ev.(type) {
+		case Started:
+			if e.Gen != 0 && e.Gen <= p.gen {
+				continue // Apply ignores it too
+			}
+			p.gen = max(e.Gen, p.gen+1)
+			p.linter.Reset()
+		case Wire:
+			if e.Lost || (e.Gen != 0 && e.Gen < p.gen) {
+				continue // not judged by Apply either
+			}
+			e.findings, e.linted = p.linter.Observe(e.lintLine()), true
+			evs[i] = e
+		}
 	}
 }
 
@@ -88,3 +139,7 @@ func (s *Session) LintMark(seq uint64) string {
 	}
 	return s.lint.marks[seq]
 }
+
+// Judged reports whether a Prelinter judged the line (Apply then keeps its
+// findings and judges nothing).
+func (w Wire) Judged() bool { return w.linted }

@@ -40,6 +40,7 @@ func (s *Session) wire(w Wire) {
 				e.ID = clone(c.ID)
 				seq := s.history.add(e).Seq
 				s.history.link(c.RequestSeq, seq)
+				s.lintLine(seq, w)
 				return
 			}
 		}

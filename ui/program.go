@@ -102,6 +102,9 @@ type Model struct {
 	frames  frames
 	fold    folding
 	backend Backend
+	// prelint judges each batch's lines where it is taken from the
+	// backend (waitEvents' goroutine), not in Update.
+	prelint *model.Prelinter
 	sess    *model.Session
 	keys    keymap.KeyMap
 	styles  *themes.Styles
@@ -176,7 +179,7 @@ func New(opts Options) *Model {
 		now = time.Now
 	}
 	m := &Model{
-		opts: opts, backend: opts.Backend, sess: opts.Session, keys: keys, now: now,
+		opts: opts, backend: opts.Backend, prelint: model.NewPrelinter(), sess: opts.Session, keys: keys, now: now,
 		darkBg: true, stderrFollow: true, help: help.New(), drafts: map[string]string{},
 	}
 	m.traffic.follow = true
@@ -207,14 +210,17 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// waitEvents asks the backend for the next batch.
+// waitEvents asks the backend for the next batch, and lints its lines
+// there, off the UI goroutine (one waitEvents runs at a time: the next is
+// asked for once this batch is folded).
 func (m *Model) waitEvents() tea.Cmd {
 	if m.backend == nil || m.closed {
 		return nil
 	}
-	b := m.backend
+	b, pre := m.backend, m.prelint
 	return func() tea.Msg {
 		evs, err := b.Next(context.Background())
+		pre.Lint(evs)
 		return eventsMsg{events: evs, err: err}
 	}
 }
