@@ -85,6 +85,9 @@ func NewTimeline(rec *record.Recording, opts Options) *Timeline {
 	if t.title == "" {
 		t.title = "recording"
 	}
+	// Judged once, here: a step back rebuilds the inspector from the start,
+	// and its Session keeps the findings instead of judging every line again.
+	model.NewPrelinter().Lint(t.evs)
 	for i, ev := range t.evs {
 		if w, ok := ev.(model.Wire); ok && w.Dir == model.Out {
 			t.sends = append(t.sends, i)

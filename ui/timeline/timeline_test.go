@@ -124,3 +124,27 @@ func TestTimelineTakesTheUsersKeys(t *testing.T) {
 		t.Errorf("the inspector inside the replay does not show the rebound quit key:\n%s", view)
 	}
 }
+
+// TestTimelineJudgesTheRecordingOnce: the lines are judged when the
+// timeline is built, so that a step back, which rebuilds the inspector from
+// the start, does not lint the whole recording again on the UI goroutine;
+// and the findings after a rebuild are the same.
+func TestTimelineJudgesTheRecordingOnce(t *testing.T) {
+	t.Parallel()
+	rec, err := record.Open(filepath.Join("testdata", "demo.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "rec.jsonl"})
+	for i, ev := range tl.evs {
+		if w, ok := ev.(model.Wire); ok && !w.Lost && !w.Judged() {
+			t.Fatalf("event %d, a line, was not judged: %s", i, w.Line)
+		}
+	}
+	want := tl.Inspector().Session().FindingCount()
+	tl.Update(key(keyStart))
+	tl.Update(key(keyEnd))
+	if got := tl.Inspector().Session().FindingCount(); got != want {
+		t.Fatalf("findings after a rebuild: %d, want %d", got, want)
+	}
+}
