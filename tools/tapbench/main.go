@@ -1,19 +1,40 @@
-// Command tapbench measures what mcptui tap costs a host: the relay against
-// a plain pipe, for the latency of one line (a round trip through an
-// echoing server: the line crosses the tap twice) and the throughput of a
-// stream of 1 KiB and 1 MiB lines, with no viewer, a viewer reading the
-// feed, and a viewer that stopped reading; and the tap's peak memory
-// (VmHWM) and CPU time (the tap's and its server's, beside the bare
-// server's: a figure a loaded machine disturbs less than the rates). The
-// echo server and the tap are tapbench itself, re-executed.
+// Command tapbench measures what mcptui tap costs a host, against a plain
+// pipe to the same echo server (tapbench itself, re-executed; the tap is
+// tapbench too, running tap.Main):
 //
-//	go run ./tools/tapbench -mib 256 -samples 2000 -runs 5
+//   - latency: the round trip of a 1 KiB line through the echo (it crosses
+//     the tap twice), p50 and p99 of -samples trips;
+//   - throughput: -mib MiB of 1 KiB lines, then of 1 MiB lines, written by
+//     the host one line a write while it reads the echo back; MB/s is the
+//     bytes streamed one way over the time from the first write to the last
+//     byte read. The host checks every line it reads (its length, its
+//     bytes, and the sequence number each line carries, so a lost, doubled
+//     or reordered line shows), the same cheap comparison for the plain
+//     pipe and the tap: no hash in the hot loop;
+//   - the tap's own CPU time and context switches per MiB streamed (its
+//     threads' time on CPU and switches, from /proc, over each throughput
+//     stream; not its server's), beside the echo server's own per MiB on
+//     the plain pipe (a relay that reads and writes each byte once, for
+//     scale). A busy machine moves them much less than the rates;
+//   - the tap's peak memory (VmHWM), and whether the host read exactly
+//     what it wrote.
+//
+// Each setup (not publishing, publishing with no viewer, a reading viewer,
+// a stalled viewer) runs -runs times, each time paired with a plain pipe
+// run on a fresh process, the order alternating (plain first, then tapped
+// first) so that a drift of the machine's load weighs on both. The rates
+// are medians; the ratios are medians of each pair's ratio, with the
+// lowest and highest pair beside them: a wide range says the machine was
+// too busy to judge. On 2 cores the host's writer and reader, the echo and
+// the tap's two pumps share the CPU, so whatever the tap spends is taken
+// from the others: the throughput ratio follows the tap's CPU.
+//
+//	go run ./tools/tapbench -mib 512 -samples 2000 -runs 5
 package main
 
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"flag"
 	"fmt"
 	"io"
@@ -22,6 +43,7 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,9 +52,9 @@ import (
 
 func main() {
 	role := flag.String("role", "", "internal: echo or tap")
-	mib := flag.Int("mib", 256, "MiB streamed per throughput run")
+	mib := flag.Int("mib", 512, "MiB streamed per throughput run")
 	samples := flag.Int("samples", 2000, "round trips timed per latency run")
-	runs := flag.Int("runs", 5, "runs of each setup (the figures are medians)")
+	runs := flag.Int("runs", 5, "runs of each setup, each paired with a plain pipe run (the figures are medians)")
 	profileDir := flag.String("profile", "", "write each tap's CPU and allocation profiles to this directory")
 	only := flag.String("only", "", "run only the setups whose name contains this (the plain pipe always runs)")
 	flag.Parse()
@@ -81,7 +103,7 @@ func profile(prefix string) func() {
 type setup struct {
 	name   string
 	tapped bool
-	viewer string // "", "reading", "stalled"
+	viewer string // "", "off" (not publishing), "reading", "stalled"
 }
 
 var setups = []setup{
@@ -99,7 +121,9 @@ func run(mib, samples, runs int, profileDir, only string) error {
 	}
 	defer os.RemoveAll(runtimeDir)
 	fmt.Printf("tapbench: %d round trips of a 1 KiB line; %d MiB streamed each way per throughput run;\n", samples, mib)
-	fmt.Printf("%d runs, each tapped setup right after a plain pipe run; medians (ratios: median of each pair's ratio)\n\n", runs)
+	fmt.Printf("%d runs of each setup, each paired with a plain pipe run (order alternating); medians,\n", runs)
+	fmt.Printf("ratios: median of the pairs' ratios [lowest–highest pair]; cpu/MiB and cs/MiB (context switches):\n")
+	fmt.Printf("the tap's own (plain pipe: the echo's)\n\n")
 	var plain []result
 	pairs := map[string][]pair{}
 	for run := range runs {
@@ -107,25 +131,45 @@ func run(mib, samples, runs int, profileDir, only string) error {
 			if !strings.Contains(s.name, only) {
 				continue
 			}
-			base, err := measure(setups[0], runtimeDir, mib, samples, "")
-			if err != nil {
-				return fmt.Errorf("%s: %w", setups[0].name, err)
-			}
 			prof := ""
 			if profileDir != "" && run == 0 {
 				prof = filepath.Join(profileDir, strings.NewReplacer(" ", "-", ",", "").Replace(s.name))
 			}
-			r, err := measure(s, runtimeDir, mib, samples, prof)
-			if err != nil {
-				return fmt.Errorf("%s: %w", s.name, err)
+			var base, r result
+			var err error
+			measurePlain := func() error {
+				base, err = measure(setups[0], runtimeDir, mib, samples, "")
+				if err != nil {
+					return fmt.Errorf("%s: %w", setups[0].name, err)
+				}
+				return nil
+			}
+			measureTapped := func() error {
+				r, err = measure(s, runtimeDir, mib, samples, prof)
+				if err != nil {
+					return fmt.Errorf("%s: %w", s.name, err)
+				}
+				return nil
+			}
+			order := []func() error{measurePlain, measureTapped}
+			if run%2 == 1 {
+				order[0], order[1] = order[1], order[0]
+			}
+			for _, m := range order {
+				if err := m(); err != nil {
+					return err
+				}
 			}
 			plain = append(plain, base)
 			pairs[s.name] = append(pairs[s.name], pair{base, r})
 		}
 	}
-	fmt.Printf("%-22s %10s %10s %12s %12s %10s %10s %10s  %s\n", "setup", "rtt p50", "rtt p99", "1 KiB MB/s", "1 MiB MB/s", "tap peak", "cpu", "host view", "viewer")
+	const row = "%-22s %9s %9s %8s %-18s %8s %-18s %9s %9s %8s %8s %8s %s\n"
+	fmt.Printf(row, "setup", "rtt p50", "rtt p99", "1 KiB", "ratio", "1 MiB", "ratio", "cpu/MiB", "cpu/MiB", "cs/MiB", "cs/MiB", "tap peak", "host view")
+	fmt.Printf(row, "", "(added)", "(added)", "MB/s", "[range]", "MB/s", "[range]", "1 KiB", "1 MiB", "1 KiB", "1 MiB", "", "")
 	p := summarize(plain)
-	fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s %10s\n", setups[0].name, p.p50, p.p99, p.small, p.large, "-", p.cpu.Round(time.Millisecond), "identical")
+	fmt.Printf(row, setups[0].name, p.p50, p.p99, mbps(p.small), "1x", mbps(p.large), "1x",
+		perMiB(p.cpuSmall, mib), perMiB(p.cpuLarge, mib), switchesPerMiB(p.switchSmall, mib), switchesPerMiB(p.switchLarge, mib), "-", "identical")
 	for _, s := range setups[1:] {
 		ps := pairs[s.name]
 		if len(ps) == 0 {
@@ -133,7 +177,7 @@ func run(mib, samples, runs int, profileDir, only string) error {
 		}
 		var rs []result
 		var addP50, addP99 []time.Duration
-		var ratioSmall, ratioLarge, ratioCPU []float64
+		var ratioSmall, ratioLarge []float64
 		peak, identical := 0, true
 		for _, pr := range ps {
 			rs = append(rs, pr.tapped)
@@ -141,7 +185,6 @@ func run(mib, samples, runs int, profileDir, only string) error {
 			addP99 = append(addP99, pr.tapped.p99-pr.plain.p99)
 			ratioSmall = append(ratioSmall, pr.tapped.small/pr.plain.small)
 			ratioLarge = append(ratioLarge, pr.tapped.large/pr.plain.large)
-			ratioCPU = append(ratioCPU, float64(pr.tapped.cpu)/float64(max(pr.plain.cpu, 1)))
 			peak = max(peak, pr.tapped.peakKiB)
 			identical = identical && pr.tapped.identical && pr.plain.identical
 		}
@@ -150,25 +193,48 @@ func run(mib, samples, runs int, profileDir, only string) error {
 		if !identical {
 			view = "DIFFERENT"
 		}
-		fmt.Printf("%-22s %10s %10s %12.0f %12.0f %10s %10s %10s  %s\n", s.name, r.p50, r.p99, r.small, r.large,
-			fmt.Sprintf("%d MiB", peak>>10), r.cpu.Round(time.Millisecond), view, ps[len(ps)-1].tapped.viewer)
-		fmt.Printf("%-22s %10s %10s %11.2fx %11.2fx %10s %9.2fx\n", "  added / ratio", median(addP50), median(addP99), median(ratioSmall), median(ratioLarge), "", median(ratioCPU))
+		fmt.Printf(row, s.name, r.p50, r.p99, mbps(r.small), ratioText(ratioSmall), mbps(r.large), ratioText(ratioLarge),
+			perMiB(r.cpuSmall, mib), perMiB(r.cpuLarge, mib), switchesPerMiB(r.switchSmall, mib), switchesPerMiB(r.switchLarge, mib),
+			fmt.Sprintf("%d MiB", peak>>10), view)
+		fmt.Printf(row, "", "+"+median(addP50).String(), "+"+median(addP99).String(), "", "", "", "", "", "", "", "", "", ps[len(ps)-1].tapped.viewer)
 	}
 	return nil
 }
 
-// pair is a tapped run and the plain pipe run just before it.
+// ratioText is the median ratio and the range of the pairs'.
+func ratioText(rs []float64) string {
+	return fmt.Sprintf("%.2fx [%.2f–%.2f]", median(rs), slices.Min(rs), slices.Max(rs))
+}
+
+// mbps is a rate in MB/s.
+func mbps(r float64) string { return fmt.Sprintf("%.0f", r) }
+
+// perMiB is CPU time per MiB streamed, in microseconds.
+func perMiB(d time.Duration, mib int) string {
+	if d <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.0f µs", float64(d.Microseconds())/float64(mib))
+}
+
+// switchesPerMiB is context switches per MiB streamed.
+func switchesPerMiB(n, mib int) string { return fmt.Sprintf("%.1f", float64(n)/float64(mib)) }
+
+// pair is a tapped run and the plain pipe run beside it.
 type pair struct{ plain, tapped result }
 
 // summarize is the median of each figure.
 func summarize(rs []result) result {
-	var p50, p99, cpu []time.Duration
-	var small, large []float64
+	var p50, p99, cpuSmall, cpuLarge []time.Duration
+	var small, large, swSmall, swLarge []float64
 	for _, r := range rs {
-		p50, p99, cpu = append(p50, r.p50), append(p99, r.p99), append(cpu, r.cpu)
+		swSmall, swLarge = append(swSmall, float64(r.switchSmall)), append(swLarge, float64(r.switchLarge))
+		p50, p99 = append(p50, r.p50), append(p99, r.p99)
+		cpuSmall, cpuLarge = append(cpuSmall, r.cpuSmall), append(cpuLarge, r.cpuLarge)
 		small, large = append(small, r.small), append(large, r.large)
 	}
-	return result{p50: median(p50), p99: median(p99), small: median(small), large: median(large), cpu: median(cpu)}
+	return result{p50: median(p50), p99: median(p99), small: median(small), large: median(large),
+		cpuSmall: median(cpuSmall), cpuLarge: median(cpuLarge), switchSmall: int(median(swSmall)), switchLarge: int(median(swLarge))}
 }
 
 func median[T time.Duration | float64](xs []T) T {
@@ -180,10 +246,14 @@ func median[T time.Duration | float64](xs []T) T {
 type result struct {
 	p50, p99     time.Duration
 	small, large float64 // MB/s
-	peakKiB      int
-	cpu          time.Duration // user+system time of the server (and the tap)
-	identical    bool
-	viewer       string
+	// cpuSmall and cpuLarge are the tap's own CPU time (the echo's on a
+	// plain pipe) over the stream of 1 KiB and of 1 MiB lines.
+	cpuSmall, cpuLarge time.Duration
+	// switchSmall and switchLarge are its context switches over them.
+	switchSmall, switchLarge int
+	peakKiB                  int
+	identical                bool
+	viewer                   string
 }
 
 // measure runs the latency and both throughput runs on one server process
@@ -220,58 +290,63 @@ func measure(s setup, runtimeDir string, mib, samples int, prof string) (result,
 	out := bufio.NewReaderSize(stdout, 4<<20)
 	var r result
 	var viewerDone chan string
-	if s.tapped {
-		// The first round trip proves the tap is up and publishing.
-		if err := roundTrip(stdin, out, []byte("hello\n")); err != nil {
+	// The first round trip proves the server (and the tap) is up.
+	if err := roundTrip(stdin, out, []byte("hello\n")); err != nil {
+		return r, err
+	}
+	if s.tapped && (s.viewer == "reading" || s.viewer == "stalled") {
+		v, err := watch(filepath.Join(runtimeDir, "mcptui"))
+		if err != nil {
 			return r, err
 		}
-		if s.viewer == "reading" || s.viewer == "stalled" {
-			v, err := watch(filepath.Join(runtimeDir, "mcptui"))
-			if err != nil {
-				return r, err
-			}
-			defer v.Close()
-			viewerDone = make(chan string, 1)
-			if s.viewer == "reading" {
-				go func() {
-					n, lost := 0, 0
-					for {
-						line, err := v.Next()
-						if err != nil {
-							break
-						}
-						n++
-						if bytes.Contains(line, []byte(`"type":"lost"`)) || bytes.Contains(line, []byte("not shown")) {
-							lost++
-						}
+		defer v.Close()
+		viewerDone = make(chan string, 1)
+		if s.viewer == "reading" {
+			go func() {
+				n, lost := 0, 0
+				for {
+					line, err := v.Next()
+					if err != nil {
+						break
 					}
-					viewerDone <- fmt.Sprintf("read %d entries, %d gap notices", n, lost)
-				}()
-			} else {
-				viewerDone <- "never read"
-			}
+					n++
+					if bytes.Contains(line, []byte(`"type":"lost"`)) || bytes.Contains(line, []byte("not shown")) {
+						lost++
+					}
+				}
+				viewerDone <- fmt.Sprintf("read %d entries, %d gap notices", n, lost)
+			}()
+		} else {
+			viewerDone <- "never read"
 		}
 	}
 	if r.p50, r.p99, err = latency(stdin, out, samples); err != nil {
 		return r, err
 	}
+	// The process whose CPU counts: the tap, or the bare echo.
+	pid := cmd.Process.Pid
 	var same1, same2 bool
+	before := usageOf(pid)
 	if r.small, same1, err = throughput(stdin, out, 1<<10, mib); err != nil {
 		return r, err
 	}
+	mid := usageOf(pid)
 	if r.large, same2, err = throughput(stdin, out, 1<<20, mib); err != nil {
 		return r, err
 	}
+	after := usageOf(pid)
+	r.cpuSmall, r.cpuLarge = mid.cpu-before.cpu, after.cpu-mid.cpu
+	r.switchSmall, r.switchLarge = mid.switches-before.switches, after.switches-mid.switches
+	if before.cpu < 0 || mid.cpu < 0 || after.cpu < 0 {
+		r.cpuSmall, r.cpuLarge = -1, -1
+	}
 	r.identical = same1 && same2
 	if s.tapped {
-		r.peakKiB = peakKiB(cmd.Process.Pid)
+		r.peakKiB = peakKiB(pid)
 	}
 	stdin.Close()
 	_, _ = io.Copy(io.Discard, out)
 	_ = cmd.Wait()
-	if ps := cmd.ProcessState; ps != nil {
-		r.cpu = ps.UserTime() + ps.SystemTime() // wait4: the tap and the server it waited for
-	}
 	if viewerDone != nil {
 		select {
 		case r.viewer = <-viewerDone:
@@ -280,6 +355,50 @@ func measure(s setup, runtimeDir string, mib, samples int, prof string) (result,
 		}
 	}
 	return r, nil
+}
+
+// usage is what a process's threads have used: time on a CPU (the sum of
+// /proc/PID/task/*/schedstat) and context switches (voluntary: a wait;
+// forced: preempted); cpu is -1 when unknown. A thread that ended takes
+// its figures with it: the tap's threads live as long as the relay.
+type usage struct {
+	cpu      time.Duration
+	switches int
+}
+
+func usageOf(pid int) usage {
+	dir := fmt.Sprintf("/proc/%d/task", pid)
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return usage{cpu: -1}
+	}
+	var u usage
+	for _, t := range tasks {
+		b, err := os.ReadFile(filepath.Join(dir, t.Name(), "schedstat"))
+		if err != nil {
+			continue // it just ended
+		}
+		f := strings.Fields(string(b))
+		if len(f) == 0 {
+			continue
+		}
+		ns, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil {
+			return usage{cpu: -1}
+		}
+		u.cpu += time.Duration(ns)
+		st, err := os.ReadFile(filepath.Join(dir, t.Name(), "status"))
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(st), "\n") {
+			if k, v, ok := strings.Cut(l, ":"); ok && strings.HasSuffix(k, "ctxt_switches") {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				u.switches += n
+			}
+		}
+	}
+	return u
 }
 
 func watch(dir string) (*tap.Viewer, error) {
@@ -312,7 +431,7 @@ func roundTrip(w io.Writer, r *bufio.Reader, line []byte) error {
 
 // latency times round trips of a 1 KiB JSON line.
 func latency(w io.Writer, r *bufio.Reader, samples int) (p50, p99 time.Duration, err error) {
-	line := jsonLine(1 << 10)
+	line := newNumbered(1 << 10).line
 	times := make([]time.Duration, 0, samples)
 	for i := range samples + 100 {
 		start := time.Now()
@@ -327,45 +446,72 @@ func latency(w io.Writer, r *bufio.Reader, samples int) (p50, p99 time.Duration,
 	return times[len(times)/2], times[len(times)*99/100], nil
 }
 
-// throughput streams mib MiB of lines of size bytes through the echo and
-// reports MB/s, and whether the host read exactly what it wrote.
+// throughput streams mib MiB of numbered lines of size bytes through the
+// echo, one line a write, and reports MB/s, and whether the host read
+// exactly what it wrote (every line whole, in order).
 func throughput(w io.Writer, r *bufio.Reader, size, mib int) (float64, bool, error) {
-	line := jsonLine(size)
 	n := (mib << 20) / size
 	total := n * size
-	sent := sha256.New()
-	for range n {
-		sent.Write(line)
-	}
-	want := sent.Sum(nil)
 	start := time.Now()
 	errc := make(chan error, 1)
 	go func() {
-		for range n {
-			if _, err := w.Write(line); err != nil {
+		out := newNumbered(size)
+		for i := range n {
+			if _, err := w.Write(out.number(i)); err != nil {
 				errc <- err
 				return
 			}
 		}
 		errc <- nil
 	}()
-	got := sha256.New()
-	if _, err := io.CopyN(got, r, int64(total)); err != nil {
-		return 0, false, err
+	want := newNumbered(size)
+	same := true
+	for i := range n {
+		got, err := r.ReadSlice('\n')
+		if err != nil {
+			return 0, false, fmt.Errorf("line %d of %d: %w", i, n, err)
+		}
+		same = same && want.is(got, i)
 	}
 	elapsed := time.Since(start)
 	if err := <-errc; err != nil {
 		return 0, false, err
 	}
-	return float64(total) / elapsed.Seconds() / 1e6, bytes.Equal(got.Sum(nil), want), nil
+	return float64(total) / elapsed.Seconds() / 1e6, same, nil
 }
 
-// jsonLine is a JSON-RPC notification of size bytes with its newline.
-func jsonLine(size int) []byte {
-	head := `{"jsonrpc":"2.0","method":"bench","params":{"pad":"`
+// numbered is a JSON-RPC notification of a fixed size (newline included)
+// that carries a sequence number (a string of digits: valid JSON, as the
+// feed and the recorder see in real traffic).
+type numbered struct {
+	line []byte
+	at   int // where the number's digits are
+}
+
+const seqDigits = 12
+
+func newNumbered(size int) *numbered {
+	head := `{"jsonrpc":"2.0","method":"bench","params":{"seq":"`
+	mid := `","pad":"`
 	tail := "\"}}\n"
-	pad := strings.Repeat("x", size-len(head)-len(tail))
-	return []byte(head + pad + tail)
+	pad := strings.Repeat("x", size-len(head)-seqDigits-len(mid)-len(tail))
+	return &numbered{line: []byte(head + strings.Repeat("0", seqDigits) + mid + pad + tail), at: len(head)}
+}
+
+// number writes i into the line and returns it.
+func (l *numbered) number(i int) []byte {
+	d := l.line[l.at : l.at+seqDigits]
+	for k := seqDigits - 1; k >= 0; k-- {
+		d[k] = byte('0' + i%10)
+		i /= 10
+	}
+	return l.line
+}
+
+// is reports whether got is line i.
+func (l *numbered) is(got []byte, i int) bool {
+	return len(got) == len(l.line) && bytes.Equal(got[:l.at], l.line[:l.at]) &&
+		bytes.Equal(got[l.at+seqDigits:], l.line[l.at+seqDigits:]) && bytes.Equal(got[l.at:l.at+seqDigits], l.number(i)[l.at:l.at+seqDigits])
 }
 
 // peakKiB is the process's peak resident memory.
