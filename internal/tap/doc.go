@@ -12,10 +12,14 @@
 // only then hands a copy to a bounded feed that splits it into lines for the
 // recording and the viewers, off the relay's goroutines, a batch every few
 // milliseconds. What nobody needs to see it moves inside the kernel (on
-// Linux, splice(2), where one end is a pipe), all but the last byte of
-// each read, which it copies so that it always knows where lines end; the
-// viewers are told how much they did not see, and the host sees nothing of
-// it. Only an armed breakpoint makes a direction go line by line (a line
+// Linux, splice(2), between pipes and sockets): all but the last byte of
+// each batch into a private pipe, the last byte read by the tap (so that
+// it always knows where lines end) and written behind them, and the batch
+// on in one piece; the viewers are told how much they did not see, and the
+// host sees nothing of it. The tap waits on the host's blocking pipes in
+// Go's poller through open files of its own (the host's ends keep their
+// flags) and grows the host's pipes as it grows the server's, so a flood
+// crosses in few, large batches. Only an armed breakpoint makes a direction go line by line (a line
 // must be whole to be matched), and only lines up to the hold limit can be
 // held; disarmed, the direction goes back to the fast path between lines.
 package tap

@@ -82,6 +82,12 @@ func runRole(role string) int {
 		}
 		fmt.Fprintf(os.Stdout, "%d\n", cmd.Process.Pid)
 		return 0
+	case "closeout":
+		// Close stdout at once (the host must see its end), then read
+		// stdin to its end.
+		os.Stdout.Close()
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		return 0
 	case "sleeper":
 		time.Sleep(time.Hour)
 		return 0

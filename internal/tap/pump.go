@@ -26,6 +26,7 @@ type dest struct {
 	mu      sync.Mutex
 	idle    *sync.Cond // signalled when a line ends or dest fails
 	w       io.Writer
+	also    io.Closer // closed with w (nil: none)
 	midLine bool
 	err     error
 }
@@ -76,21 +77,24 @@ func (d *dest) inject(line []byte) error {
 }
 
 // splice moves the n bytes src holds to the writer inside the kernel, all
-// but the last, which it reads (into one, a byte long) and writes itself:
-// so that the line ends stay known, for answers injected between lines and
-// for a breakpoint armed after. errNoSplice: nothing was moved.
+// but the last, which it reads (into one, a byte long) and puts behind
+// them: so that the line ends stay known, for answers injected between
+// lines and for a breakpoint armed after. errNoSplice: nothing was moved.
 func (d *dest) splice(s *splicer, n int, src io.Reader, one []byte) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.err != nil {
 		return d.err
 	}
-	err := s.move(n - 1)
+	err := s.gather(n - 1)
 	if err == nil {
 		_, err = io.ReadFull(src, one[:1])
 	}
 	if err == nil {
-		_, err = d.w.Write(one[:1])
+		err = s.add(one[:1])
+	}
+	if err == nil {
+		err = s.flush()
 	}
 	if errors.Is(err, errNoSplice) {
 		return err
@@ -118,6 +122,9 @@ func (d *dest) close() {
 	d.idle.Broadcast()
 	if c, ok := d.w.(io.Closer); ok {
 		_ = c.Close()
+	}
+	if d.also != nil {
+		_ = d.also.Close()
 	}
 }
 
@@ -186,6 +193,7 @@ type pump struct {
 // at EOF).
 func (p *pump) run() error {
 	buf := make([]byte, relayBuffer)
+	defer p.fast.close()
 	for {
 		if p.fast != nil && !p.small {
 			moved, err := p.trySplice(buf)

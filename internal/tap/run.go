@@ -30,6 +30,12 @@ type Options struct {
 	Dir string
 	// NoPublish relays without publishing.
 	NoPublish bool
+	// KeepHostPipes leaves the host's pipes (the tap's stdin and stdout,
+	// when they are pipes) the size the host made them. Otherwise the tap
+	// asks the kernel to grow them as it grows the server's (pipeSize):
+	// invisible to the host but for F_GETPIPE_SZ, and the relay wakes up
+	// far less often.
+	KeepHostPipes bool
 	// Stdin, Stdout and Stderr are the host's side.
 	Stdin  io.Reader
 	Stdout io.Writer
@@ -100,16 +106,39 @@ func Run(ctx context.Context, o Options) (Exit, error) {
 	t := &tapped{opts: o, started: started, pid: pid, logw: logw}
 	t.setUp(logw)
 
+	hostIn, hostOut := o.Stdin, o.Stdout
+	if !o.KeepHostPipes {
+		// Fewer, larger hops on the host's side too: a 1 MiB line crosses
+		// in one or two batches rather than sixteen.
+		for _, s := range []any{o.Stdin, o.Stdout} {
+			if f, ok := s.(*os.File); ok {
+				growPipe(f)
+			}
+		}
+	}
+	if f, ok := o.Stdin.(*os.File); ok {
+		if r := pollable(f, false); r != nil {
+			hostIn = r
+			defer r.Close() // wakes the pump still reading it
+		}
+	}
 	toServer := newDest(pipes.in)
 	toHost := newDest(o.Stdout)
+	if f, ok := o.Stdout.(*os.File); ok {
+		if w := pollable(f, true); w != nil {
+			hostOut = w
+			toHost = newDest(w)
+			toHost.also = f // closing the host's stdout closes both, for its EOF
+		}
+	}
 	var holds holder
 	if t.hub != nil {
 		holds = t.hub
 	}
-	up := &pump{dir: ToServer, src: o.Stdin, dst: toServer, back: toHost, feed: t.feed, holds: holds, count: &t.sent,
-		fast: newSplicer(o.Stdin, pipes.in)}
+	up := &pump{dir: ToServer, src: hostIn, dst: toServer, back: toHost, feed: t.feed, holds: holds, count: &t.sent,
+		fast: newSplicer(hostIn, pipes.in)}
 	down := &pump{dir: ToHost, src: pipes.out, dst: toHost, back: toServer, feed: t.feed, holds: holds, count: &t.received,
-		fast: newSplicer(pipes.out, o.Stdout)}
+		fast: newSplicer(pipes.out, hostOut)}
 	downDone := make(chan struct{})
 	errDone := make(chan struct{})
 	go func() { _ = up.run() }()

@@ -25,13 +25,51 @@ func growPipe(f *os.File) {
 	}
 }
 
+// pollable is f opened anew, non-blocking, when f is a blocking pipe (the
+// host's stdin or stdout, as a host hands them): the pipe opened again
+// through /proc is a second open file of the same pipe, with flags of its
+// own, so the host's end keeps its own while the tap waits on the pipe in
+// Go's poller, as on the server's pipes (fewer context switches than a
+// thread blocked in a read), and closing this file ends a read still
+// waiting. nil: keep f (not a pipe, already non-blocking, or /proc
+// refused); the caller closes what it got.
+func pollable(f *os.File, write bool) *os.File {
+	kind, nonblocking, ok := kindOf(f)
+	if !ok || kind != unix.S_IFIFO || nonblocking {
+		return nil
+	}
+	mode := unix.O_RDONLY
+	if write {
+		mode = unix.O_WRONLY
+	}
+	fd, err := unix.Open(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), mode|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	var a, b unix.Stat_t
+	if unix.Fstat(fd, &a) != nil || unix.Fstat(int(f.Fd()), &b) != nil || a.Dev != b.Dev || a.Ino != b.Ino {
+		_ = unix.Close(fd)
+		return nil
+	}
+	return os.NewFile(uintptr(fd), f.Name())
+}
+
 // splicer moves bytes from one descriptor to another inside the kernel
-// (splice(2)), one end at least being a pipe: no copy through the tap.
-// It never looks at the bytes, so the pump uses it only for what neither a
+// (splice(2)), each a pipe or a socket: no copy through the tap. It never
+// looks at the bytes, so the pump uses it only for what neither a
 // breakpoint nor the feed needs to see.
+//
+// A batch goes through a private pipe (via): its bytes but the last are
+// spliced in, the pump reads the last itself (to know whether a line ends
+// there) and writes it behind them, and the whole batch goes on in one
+// splice. The reader on the other end is woken once a batch and reads
+// whole lines, rather than the batch and then its last byte apart (which
+// doubled the wake-ups, reads and writes of everything downstream).
 type splicer struct {
 	src, dst         syscall.RawConn
 	srcWait, dstWait bool // the descriptor is in Go's poller (else it blocks)
+	viaR, viaW       int  // the private pipe, both ends non-blocking
+	inVia            int  // bytes waiting in it
 }
 
 // newSplicer is a splicer from r to w, or nil when they are not both
@@ -44,10 +82,7 @@ func newSplicer(r io.Reader, w io.Writer) *splicer {
 	}
 	rk, rWait, ok1 := kindOf(rf)
 	wk, wWait, ok2 := kindOf(wf)
-	if !ok1 || !ok2 || (rk != unix.S_IFIFO && wk != unix.S_IFIFO) {
-		return nil
-	}
-	if rk != unix.S_IFIFO && rk != unix.S_IFSOCK {
+	if !ok1 || !ok2 || !spliceable(rk) || !spliceable(wk) {
 		return nil
 	}
 	src, err1 := rf.SyscallConn()
@@ -55,7 +90,24 @@ func newSplicer(r io.Reader, w io.Writer) *splicer {
 	if err1 != nil || err2 != nil {
 		return nil
 	}
-	return &splicer{src: src, dst: dst, srcWait: rWait, dstWait: wWait}
+	var via [2]int
+	if err := unix.Pipe2(via[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
+		return nil
+	}
+	_, _ = unix.FcntlInt(uintptr(via[1]), unix.F_SETPIPE_SZ, pipeSize)
+	return &splicer{src: src, dst: dst, srcWait: rWait, dstWait: wWait, viaR: via[0], viaW: via[1]}
+}
+
+// spliceable says splice can read or write a descriptor of this kind.
+func spliceable(kind uint32) bool { return kind == unix.S_IFIFO || kind == unix.S_IFSOCK }
+
+// close frees the private pipe.
+func (s *splicer) close() {
+	if s == nil {
+		return
+	}
+	_ = unix.Close(s.viaR)
+	_ = unix.Close(s.viaW)
 }
 
 // kindOf is a descriptor's file type and whether it is non-blocking (in
@@ -125,47 +177,93 @@ func (s *splicer) ready() (int, error) {
 // errNoSplice says splice cannot join these descriptors: nothing was moved.
 var errNoSplice = errors.New("tap: splice not supported here")
 
-// move moves exactly n bytes from the source (which holds at least n) to
-// the destination, waiting while the destination is full.
-func (s *splicer) move(n int) error {
+// gather moves exactly n bytes from the source (which holds at least n)
+// into the private pipe, sending on what it holds when it is full.
+func (s *splicer) gather(n int) error {
 	moved := 0
-	var serr, werr error
+	var serr error
 	err := s.src.Control(func(sfd uintptr) {
-		werr = s.dst.Write(func(dfd uintptr) bool {
-			for moved < n {
-				m, err := unix.Splice(int(sfd), nil, int(dfd), nil, n-moved, unix.SPLICE_F_MOVE|unix.SPLICE_F_NONBLOCK)
-				switch {
-				case m > 0:
-					moved += int(m)
-				case err == nil:
-					serr = io.ErrUnexpectedEOF // the source said it held more
-					return true
-				case errors.Is(err, unix.EINTR):
-				case errors.Is(err, unix.EAGAIN):
-					if s.dstWait {
-						return false // Go's poller waits until it can take more
-					}
-					fds := []unix.PollFd{{Fd: int32(dfd), Events: unix.POLLOUT}}
-					_, _ = unix.Poll(fds, -1)
-				case (errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS)) && moved == 0:
-					serr = errNoSplice
-					return true
-				default:
-					serr = err
-					return true
-				}
+		for moved < n && serr == nil {
+			m, err := unix.Splice(int(sfd), nil, s.viaW, nil, n-moved, unix.SPLICE_F_MOVE|unix.SPLICE_F_NONBLOCK)
+			switch {
+			case m > 0:
+				moved += int(m)
+				s.inVia += int(m)
+			case err == nil:
+				serr = io.ErrUnexpectedEOF // the source said it held more
+			case errors.Is(err, unix.EINTR):
+			case errors.Is(err, unix.EAGAIN) && s.inVia > 0: // the private pipe is full
+				serr = s.flush()
+			case (errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS)) && moved == 0 && s.inVia == 0:
+				serr = errNoSplice
+			case errors.Is(err, unix.EAGAIN):
+				serr = io.ErrUnexpectedEOF // the source said it held more
+			default:
+				serr = err
 			}
-			return true
-		})
+		}
 	})
 	if err == nil {
-		err = werr
+		err = serr
+	}
+	if err != nil && !errors.Is(err, errNoSplice) {
+		return fmt.Errorf("tap: splice: %w", err)
+	}
+	return err
+}
+
+// add writes b behind what the private pipe holds.
+func (s *splicer) add(b []byte) error {
+	for len(b) > 0 {
+		m, err := unix.Write(s.viaW, b)
+		switch {
+		case m > 0:
+			b = b[m:]
+			s.inVia += m
+		case errors.Is(err, unix.EINTR):
+		case errors.Is(err, unix.EAGAIN):
+			if err := s.flush(); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("tap: splice: %w", err)
+		}
+	}
+	return nil
+}
+
+// flush moves what the private pipe holds to the destination, waiting
+// while the destination is full.
+func (s *splicer) flush() error {
+	var serr error
+	err := s.dst.Write(func(dfd uintptr) bool {
+		for s.inVia > 0 {
+			m, err := unix.Splice(s.viaR, nil, int(dfd), nil, s.inVia, unix.SPLICE_F_MOVE|unix.SPLICE_F_NONBLOCK)
+			switch {
+			case m > 0:
+				s.inVia -= int(m)
+			case err == nil:
+				serr = io.ErrUnexpectedEOF // the private pipe said it held more
+				return true
+			case errors.Is(err, unix.EINTR):
+			case errors.Is(err, unix.EAGAIN):
+				if s.dstWait {
+					return false // Go's poller waits until it can take more
+				}
+				fds := []unix.PollFd{{Fd: int32(dfd), Events: unix.POLLOUT}}
+				_, _ = unix.Poll(fds, -1)
+			default:
+				serr = err
+				return true
+			}
+		}
+		return true
+	})
+	if err == nil {
+		err = serr
 	}
 	if err != nil {
 		return fmt.Errorf("tap: splice: %w", err)
 	}
-	if serr != nil && !errors.Is(serr, errNoSplice) {
-		return fmt.Errorf("tap: splice: %w", serr)
-	}
-	return serr
+	return nil
 }

@@ -14,6 +14,9 @@ const canSplice = false
 // growPipe leaves the pipe as the system made it.
 func growPipe(*os.File) {}
 
+// pollable is nil: the host's streams are used as they are.
+func pollable(*os.File, bool) *os.File { return nil }
+
 // splicer is Linux's in-kernel relay; elsewhere the pump copies.
 type splicer struct{}
 
@@ -24,4 +27,10 @@ func (*splicer) ready() (int, error) { return 0, nil }
 
 var errNoSplice = errors.New("tap: splice not supported here")
 
-func (*splicer) move(int) error { return errNoSplice }
+func (*splicer) gather(int) error { return errNoSplice }
+
+func (*splicer) add([]byte) error { return errNoSplice }
+
+func (*splicer) flush() error { return errNoSplice }
+
+func (*splicer) close() {}

@@ -29,6 +29,9 @@
 // the tap's two pumps share the CPU, so whatever the tap spends is taken
 // from the others: the throughput ratio follows the tap's CPU.
 //
+// -keep-host-pipes runs the taps with tap.Options.KeepHostPipes: the host's
+// pipes keep the kernel's default size, as a tap leaves them when asked to.
+//
 //	go run ./tools/tapbench -mib 512 -samples 2000 -runs 5
 package main
 
@@ -57,7 +60,11 @@ func main() {
 	runs := flag.Int("runs", 5, "runs of each setup, each paired with a plain pipe run (the figures are medians)")
 	profileDir := flag.String("profile", "", "write each tap's CPU and allocation profiles to this directory")
 	only := flag.String("only", "", "run only the setups whose name contains this (the plain pipe always runs)")
+	keepHostPipes := flag.Bool("keep-host-pipes", false, "the tap leaves the host's pipes their size (tap.Options.KeepHostPipes)")
 	flag.Parse()
+	if *keepHostPipes {
+		os.Setenv("TAPBENCH_KEEP_HOST_PIPES", "1") // for the taps it starts
+	}
 	switch *role {
 	case "echo":
 		_, _ = io.Copy(os.Stdout, os.Stdin)
@@ -65,7 +72,8 @@ func main() {
 	case "tap":
 		self, _ := os.Executable()
 		stop := profile(os.Getenv("TAPBENCH_PROFILE"))
-		code := tap.Main(tap.Options{Command: self, Args: []string{"-role", "echo"}, Name: "bench", NoPublish: os.Getenv("TAPBENCH_NOPUBLISH") != ""})
+		code := tap.Main(tap.Options{Command: self, Args: []string{"-role", "echo"}, Name: "bench", NoPublish: os.Getenv("TAPBENCH_NOPUBLISH") != "",
+			KeepHostPipes: os.Getenv("TAPBENCH_KEEP_HOST_PIPES") != ""})
 		stop()
 		os.Exit(code)
 	}
@@ -121,6 +129,11 @@ func run(mib, samples, runs int, profileDir, only string) error {
 	}
 	defer os.RemoveAll(runtimeDir)
 	fmt.Printf("tapbench: %d round trips of a 1 KiB line; %d MiB streamed each way per throughput run;\n", samples, mib)
+	if os.Getenv("TAPBENCH_KEEP_HOST_PIPES") != "" {
+		fmt.Printf("the tap leaves the host's pipes their size (-keep-host-pipes)\n")
+	} else {
+		fmt.Printf("the tap grows the host's pipes (as it does by default)\n")
+	}
 	fmt.Printf("%d runs of each setup, each paired with a plain pipe run (order alternating); medians,\n", runs)
 	fmt.Printf("ratios: median of the pairs' ratios [lowest–highest pair]; cpu/MiB and cs/MiB (context switches):\n")
 	fmt.Printf("the tap's own (plain pipe: the echo's)\n\n")
