@@ -19,6 +19,12 @@
 //   - the tap's peak memory (VmHWM), and whether the host read exactly
 //     what it wrote.
 //
+// The tap grows the host's pipes to 1 MiB (unless -keep-host-pipes), and a
+// larger pipe is faster by itself: the setup "plain, 1 MiB pipes" is the
+// bare echo with the same pipes grown (by the echo), paired with the plain
+// pipe like the others, so that what the pipes give and what the tap costs
+// can be told apart.
+//
 // Each setup (not publishing, publishing with no viewer, a reading viewer,
 // a stalled viewer) runs -runs times, each time paired with a plain pipe
 // run on a fresh process, the order alternating (plain first, then tapped
@@ -67,6 +73,9 @@ func main() {
 	}
 	switch *role {
 	case "echo":
+		if os.Getenv("TAPBENCH_GROW_PIPES") != "" {
+			growStdio()
+		}
 		_, _ = io.Copy(os.Stdout, os.Stdin)
 		return
 	case "tap":
@@ -111,11 +120,12 @@ func profile(prefix string) func() {
 type setup struct {
 	name   string
 	tapped bool
-	viewer string // "", "off" (not publishing), "reading", "stalled"
+	viewer string // "", "off" (not publishing), "reading", "stalled"; for a bare server, "grown": its pipes grown
 }
 
 var setups = []setup{
 	{"plain pipe", false, ""},
+	{"plain, 1 MiB pipes", false, "grown"},
 	{"tap, not publishing", true, "off"},
 	{"tap, no viewer", true, ""},
 	{"tap, reading viewer", true, "reading"},
@@ -206,9 +216,13 @@ func run(mib, samples, runs int, profileDir, only string) error {
 		if !identical {
 			view = "DIFFERENT"
 		}
+		peakText := fmt.Sprintf("%d MiB", peak>>10)
+		if !s.tapped {
+			peakText = "-"
+		}
 		fmt.Printf(row, s.name, r.p50, r.p99, mbps(r.small), ratioText(ratioSmall), mbps(r.large), ratioText(ratioLarge),
 			perMiB(r.cpuSmall, mib), perMiB(r.cpuLarge, mib), switchesPerMiB(r.switchSmall, mib), switchesPerMiB(r.switchLarge, mib),
-			fmt.Sprintf("%d MiB", peak>>10), view)
+			peakText, view)
 		fmt.Printf(row, "", "+"+median(addP50).String(), "+"+median(addP99).String(), "", "", "", "", "", "", "", "", "", ps[len(ps)-1].tapped.viewer)
 	}
 	return nil
@@ -286,6 +300,9 @@ func measure(s setup, runtimeDir string, mib, samples int, prof string) (result,
 	}
 	if s.viewer == "off" {
 		cmd.Env = append(cmd.Env, "TAPBENCH_NOPUBLISH=1")
+	}
+	if s.viewer == "grown" {
+		cmd.Env = append(cmd.Env, "TAPBENCH_GROW_PIPES=1")
 	}
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
