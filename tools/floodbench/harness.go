@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -48,6 +49,7 @@ type inspector struct {
 	final     tea.Model
 	budget    int64
 	gcPercent int
+	statsPath string // the flood server's counters (floodStats)
 	quit      func() *model.History
 }
 
@@ -77,13 +79,19 @@ func start(cfg config) (*inspector, error) {
 		lim = inbox.Limits{MaxEvents: 1 << 16, MaxBytes: 64 << 20, MaxBatch: cfg.batch}
 	}
 	in := inbox.New(lim)
+	statsDir, err := os.MkdirTemp("", "floodbench")
+	if err != nil {
+		return nil, err
+	}
+	statsPath := filepath.Join(statsDir, "stats")
 	sess, err := session.Start(context.Background(), session.Config{
 		Command: exe,
-		Args:    []string{"-serve", "-rate", fmt.Sprint(cfg.rate)},
+		Args:    []string{"-serve", "-rate", fmt.Sprint(cfg.rate), "-stats", statsPath},
 		MCP:     mcp.Options{Versions: []string{mcp.Version20251125}},
 		Inbox:   in,
 	})
 	if err != nil {
+		_ = os.RemoveAll(statsDir)
 		return nil, err
 	}
 	be := &counting{Session: sess}
@@ -92,7 +100,7 @@ func start(cfg config) (*inspector, error) {
 		Explorer: sess.Catalog("floodbench"), Theme: "dark", NoBell: true, FrameGap: cfg.frameGap, FoldBudget: cfg.budget}), out: out}
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignals(),
 		tea.WithWindowSize(160, 48), tea.WithFPS(cfg.fps), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
-	i := &inspector{p: p, out: out, be: be, sess: sess, in: in, done: make(chan struct{}), budget: budget, gcPercent: cfg.gcPercent}
+	i := &inspector{p: p, out: out, be: be, sess: sess, in: in, done: make(chan struct{}), budget: budget, gcPercent: cfg.gcPercent, statsPath: statsPath}
 	go func() {
 		i.final, _ = p.Run()
 		close(i.done)
@@ -108,6 +116,7 @@ func start(cfg config) (*inspector, error) {
 		<-i.done
 		_ = sess.Shutdown(context.Background())
 		in.Close()
+		_ = os.RemoveAll(statsDir)
 		if t, ok := i.final.(*timed); ok {
 			return t.Model.(*ui.Model).Session().History()
 		}

@@ -30,6 +30,7 @@ import (
 
 func main() {
 	serve := flag.Bool("serve", false, "run as the flooding MCP server (internal)")
+	stats := flag.String("stats", "", "with -serve, keep the flood's counters in this file (internal)")
 	rate := flag.Int("rate", 100_000, "notifications per second the server sends (0: as fast as the pipe takes them; -1: none)")
 	duration := flag.Duration("duration", 10*time.Second, "how long to flood and measure")
 	samples := flag.Int("keys", 200, "key presses to time")
@@ -47,7 +48,7 @@ func main() {
 	fps := flag.Int("fps", ui.RendererFPS, "the renderer's frames per second (tea.WithFPS; mcptui's is ui.RendererFPS, Bubble Tea's default 60)")
 	flag.Parse()
 	if *serve {
-		os.Exit(floodServer(*rate))
+		os.Exit(floodServer(*rate, *stats))
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -148,6 +149,7 @@ func run(cfg config, duration time.Duration, samples int, memprofile string) err
 		return err
 	}
 	t0, lines0, lost0, frames0 := time.Now(), i.be.lines.Load(), i.be.lost.Load(), i.out.frames.Load()
+	server0, _ := readFloodStats(i.statsPath)
 	var lat []time.Duration
 	stop := time.After(duration)
 	stopped := false
@@ -176,6 +178,7 @@ loop:
 	}
 	elapsed := time.Since(t0)
 	lines, lost, frames := i.be.lines.Load()-lines0, i.be.lost.Load()-lost0, i.out.frames.Load()-frames0
+	server1, _ := readFloodStats(i.statsPath)
 
 	if memprofile != "" {
 		writeHeap(memprofile)
@@ -184,7 +187,19 @@ loop:
 	runtime.ReadMemStats(&ms)
 	fmt.Printf("floodbench: %s of %s, 160x48, history cap %s, GOMAXPROCS %d, memory limit %s, GOGC %d\n",
 		elapsed.Round(time.Millisecond), rateName(cfg.rate), model.FormatSize(cfg.history), runtime.GOMAXPROCS(0), model.FormatSize(int(i.budget)), i.gcPercent)
-	fmt.Printf("  ingested  %10.0f lines/s (%d lines; %d more dropped by the inbox under load)\n", float64(lines)/elapsed.Seconds(), lines, lost)
+	if cfg.rate > 0 {
+		// Offered is the schedule over the window, less what the server
+		// skipped while it was not running itself; what it skipped on a full
+		// pipe, or still owes at the end, is the inspector's shortfall.
+		late := server1.Late - server0.Late
+		offered := int64(float64(cfg.rate)*elapsed.Seconds()) - late
+		fmt.Printf("  offered   %10.0f lines/s (%d lines; the server wrote %d, skipped %d on a full pipe, %d while descheduled)\n",
+			float64(offered)/elapsed.Seconds(), offered, server1.Sent-server0.Sent, server1.Blocked-server0.Blocked, late)
+		fmt.Printf("  ingested  %10.0f lines/s (%d lines, %.1f%% of offered; %d more dropped by the inbox under load)\n",
+			float64(lines)/elapsed.Seconds(), lines, 100*float64(lines)/float64(max(offered, 1)), lost)
+	} else {
+		fmt.Printf("  ingested  %10.0f lines/s (%d lines; %d more dropped by the inbox under load)\n", float64(lines)/elapsed.Seconds(), lines, lost)
+	}
 	fmt.Printf("  rendered  %10.1f frames/s\n", float64(frames)/elapsed.Seconds())
 	fmt.Printf("  key→screen over %d presses: %s\n", len(lat), percentiles(lat))
 	fmt.Printf("  heap in use %d MiB (Go heap of the inspector process), peak RSS %s\n", ms.HeapInuse>>20, peakRSS())
