@@ -35,6 +35,7 @@ type config struct {
 	frameGap  time.Duration
 	budget    time.Duration
 	fps       int
+	explain   bool // log the program's work and break the slow presses down
 }
 
 // inspector is the real program (ui.Model on a real session, with the
@@ -96,6 +97,9 @@ func start(cfg config) (*inspector, error) {
 	}
 	be := &counting{Session: sess}
 	out := &screen{drawn: make(chan time.Time, 1)}
+	if cfg.explain {
+		out.log = &spanLog{}
+	}
 	m := &timed{Model: ui.New(ui.Options{Backend: be, Session: model.New(model.Config{HistoryBytes: cfg.history}),
 		Explorer: sess.Catalog("floodbench"), Theme: "dark", NoBell: true, FrameGap: cfg.frameGap, FoldBudget: cfg.budget}), out: out}
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignals(),
@@ -186,13 +190,16 @@ type screen struct {
 	viewed atomic.Bool // a view with the key's effect waits to be written
 	drawn  chan time.Time
 	last   atomic.Pointer[string] // the latest view's content
+	log    *spanLog               // with -explain
 }
 
 func (s *screen) Write(p []byte) (int, error) {
 	s.frames.Add(1)
+	now := time.Now()
+	s.log.add("write", now, now)
 	if s.viewed.CompareAndSwap(true, false) {
 		select {
-		case s.drawn <- time.Now():
+		case s.drawn <- now:
 		default: // nobody is timing this one (keyPaste)
 		}
 	}
@@ -214,6 +221,10 @@ type timed struct {
 }
 
 func (t *timed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if t.out.log != nil {
+		start := time.Now()
+		defer func() { t.out.log.add(fmt.Sprintf("update %T", msg), start, time.Now()) }()
+	}
 	m, cmd := t.Model.Update(msg)
 	t.Model = m
 	switch msg.(type) {
@@ -224,6 +235,10 @@ func (t *timed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (t *timed) View() tea.View {
+	if t.out.log != nil {
+		start := time.Now()
+		defer func() { t.out.log.add("view", start, time.Now()) }()
+	}
 	v := t.Model.View()
 	if last := t.out.last.Load(); last != nil && unsafe.StringData(*last) == unsafe.StringData(v.Content) {
 		// The last view again (the UI coalesced this one): the key's

@@ -18,6 +18,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"time"
@@ -46,6 +47,8 @@ func main() {
 	frameGap := flag.Duration("frame-gap", ui.DefaultFrameGap, "the UI's view coalescing (ui.Options.FrameGap; 0: a view after every message)")
 	budget := flag.Duration("fold-budget", ui.DefaultFoldBudget, "the most time one Update folds events (ui.Options.FoldBudget; 0: a whole batch at once)")
 	fps := flag.Int("fps", ui.RendererFPS, "the renderer's frames per second (tea.WithFPS; mcptui's is ui.RendererFPS, Bubble Tea's default 60)")
+	traceFile := flag.String("trace", "", "write an execution trace of the whole run here (go tool trace)")
+	explainSlow := flag.Duration("explain", 0, "log the program's work, and break the presses slower than this down (0: no log)")
 	flag.Parse()
 	if *serve {
 		os.Exit(floodServer(*rate, *stats))
@@ -57,15 +60,23 @@ func main() {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	cfg := config{rate: *rate, history: *history, batch: *batch, old: *old, memLimit: *memLimit, gcPercent: *gcPercent, frameGap: *frameGap, budget: *budget, fps: *fps}
+	if *traceFile != "" {
+		f, err := os.Create(*traceFile)
+		if err == nil {
+			_ = trace.Start(f)
+			defer trace.Stop()
+		}
+	}
+	cfg := config{rate: *rate, history: *history, batch: *batch, old: *old, memLimit: *memLimit, gcPercent: *gcPercent, frameGap: *frameGap, budget: *budget, fps: *fps, explain: *explainSlow > 0}
 	var err error
 	if *typing {
 		err = runTyping(cfg, *samples, *keyPasteToo)
 	} else {
-		err = run(cfg, *duration, *samples, *memprofile)
+		err = run(cfg, *duration, *samples, *memprofile, *explainSlow)
 	}
 	if err != nil {
 		pprof.StopCPUProfile()
+		trace.Stop()
 		fmt.Fprintln(os.Stderr, "floodbench:", err)
 		os.Exit(1)
 	}
@@ -139,7 +150,7 @@ func waitFlood(i *inspector, rate int) error {
 }
 
 // run floods the inspector for duration, pressing keys at a steady pace.
-func run(cfg config, duration time.Duration, samples int, memprofile string) error {
+func run(cfg config, duration time.Duration, samples int, memprofile string, explainSlow time.Duration) error {
 	i, err := start(cfg)
 	if err != nil {
 		return err
@@ -150,7 +161,9 @@ func run(cfg config, duration time.Duration, samples int, memprofile string) err
 	}
 	t0, lines0, lost0, frames0 := time.Now(), i.be.lines.Load(), i.be.lost.Load(), i.out.frames.Load()
 	server0, _ := readFloodStats(i.statsPath)
+	gc0 := readGC()
 	var lat []time.Duration
+	var recs []pressRecord
 	stop := time.After(duration)
 	stopped := false
 	pace := time.NewTicker(duration / time.Duration(max(samples, 1)))
@@ -166,11 +179,19 @@ loop:
 		// Open the help, then close it: two presses, each timed from
 		// the send to the frame that shows it.
 		for _, k := range []tea.KeyPressMsg{{Code: '?', Text: "?"}, {Code: tea.KeyEscape}} {
+			var gc0 gcSample
+			if cfg.explain {
+				gc0 = readGC()
+			}
+			sent := time.Now()
 			d, err := i.press(k)
 			if err != nil {
 				return err
 			}
 			lat = append(lat, d)
+			if cfg.explain {
+				recs = append(recs, pressRecord{sent: sent, drawn: sent.Add(d), gc0: gc0, gc1: readGC(), spans: i.out.log.within(sent, sent.Add(d))})
+			}
 		}
 	}
 	if !stopped {
@@ -179,6 +200,7 @@ loop:
 	elapsed := time.Since(t0)
 	lines, lost, frames := i.be.lines.Load()-lines0, i.be.lost.Load()-lost0, i.out.frames.Load()-frames0
 	server1, _ := readFloodStats(i.statsPath)
+	gc1 := readGC()
 
 	if memprofile != "" {
 		writeHeap(memprofile)
@@ -202,7 +224,12 @@ loop:
 	}
 	fmt.Printf("  rendered  %10.1f frames/s\n", float64(frames)/elapsed.Seconds())
 	fmt.Printf("  key→screen over %d presses: %s\n", len(lat), percentiles(lat))
+	fmt.Printf("  collector %10.1f cycles/s, %.0f ms of CPU a second (the program's own: %.0f ms a second)\n",
+		float64(gc1.cycles-gc0.cycles)/elapsed.Seconds(), 1000*(gc1.gcCPU-gc0.gcCPU)/elapsed.Seconds(), 1000*(gc1.userCPU-gc0.userCPU)/elapsed.Seconds())
 	fmt.Printf("  heap in use %d MiB (Go heap of the inspector process), peak RSS %s\n", ms.HeapInuse>>20, peakRSS())
+	if cfg.explain {
+		explain(os.Stdout, recs, explainSlow)
+	}
 	if h := i.quit(); h != nil {
 		fmt.Printf("  history   %d lines kept in %s of its %s cap, %d older lines evicted\n",
 			h.Len(), model.FormatSize(h.Bytes()), model.FormatSize(cfg.history), h.Evicted())
