@@ -274,31 +274,25 @@ func (e Lost) When() time.Time { return e.Time }
 // FromConnGen is FromConn with the event stamped with the connection
 // generation it belongs to, so that a late event of a process that was
 // restarted never touches its successor.
-func FromConnGen(ev conn.Event, gen int) Event {
-	switch e := FromConn(ev).(type) {
-	case Exited:
-		e.Gen = gen
-		return e
-	case Wire:
-		e.Gen = gen
-		return e
-	default:
-		return e
-	}
-}
+func FromConnGen(ev conn.Event, gen int) Event { return fromConn(ev, gen) }
 
 // FromConn adapts an event of conn's Observer. The line is copied, because
 // conn owns it and the event outlives the callback.
-func FromConn(ev conn.Event) Event {
+func FromConn(ev conn.Event) Event { return fromConn(ev, 0) }
+
+// fromConn is FromConn stamped with gen. The event is made whole before it
+// becomes an Event: a Wire is some 200 bytes, and each conversion to the
+// interface copies it to the heap (under a flood, per line).
+func fromConn(ev conn.Event, gen int) Event {
 	switch ev.Kind {
 	case conn.Exited:
 		status := ""
 		if ev.Err != nil {
 			status = ev.Err.Error()
 		}
-		return Exited{Stamp: Stamp{Time: ev.Time}, Status: status}
+		return Exited{Stamp: Stamp{Time: ev.Time, Gen: gen}, Status: status}
 	case conn.Sent:
-		w := Wire{Stamp: Stamp{Time: ev.Time}, Dir: Out, Line: clone(ev.Line), Size: ev.Size, Owned: true}
+		w := Wire{Stamp: Stamp{Time: ev.Time, Gen: gen}, Dir: Out, Line: clone(ev.Line), Size: ev.Size, Owned: true}
 		w.prepare()
 		return w
 	case conn.Discarded:
@@ -306,9 +300,9 @@ func FromConn(ev conn.Event) Event {
 		if ev.Err != nil {
 			reason = ev.Err.Error()
 		}
-		return Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason, Head: clone(ev.Head), Owned: true}
+		return Wire{Stamp: Stamp{Time: ev.Time, Gen: gen}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Discarded: true, Reason: reason, Head: clone(ev.Head), Owned: true}
 	default:
-		w := Wire{Stamp: Stamp{Time: ev.Time}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Owned: true}
+		w := Wire{Stamp: Stamp{Time: ev.Time, Gen: gen}, Dir: In, Line: clone(ev.Line), Size: ev.Size, Owned: true}
 		w.prepare()
 		return w
 	}

@@ -145,7 +145,7 @@ func (in *Inbox) Push(ev model.Event) {
 	}
 	switch e := ev.(type) {
 	case model.Wire:
-		in.pushWire(e)
+		in.pushWire(ev, e)
 	case model.Stderr:
 		if in.overSoft(len(e.Line)) {
 			in.keepStderr(e)
@@ -168,12 +168,13 @@ func (in *Inbox) Push(ev model.Event) {
 	in.signal()
 }
 
-// pushWire queues a line, shedding what load demands (see the package
-// comment); the lock is held.
-func (in *Inbox) pushWire(w model.Wire) {
+// pushWire queues a line (w, which ev holds), shedding what load demands
+// (see the package comment); the lock is held. A line kept whole is queued
+// as ev: converting w back to an Event would copy it to the heap again.
+func (in *Inbox) pushWire(ev model.Event, w model.Wire) {
 	size := w.Held()
 	if !in.overSoft(size) {
-		in.add(w, size)
+		in.add(ev, size)
 		return
 	}
 	var stub []byte

@@ -43,3 +43,22 @@ func TestLimitsForBoundsTheQueuedMemory(t *testing.T) {
 		}
 	}
 }
+
+// A flood's line costs the observer's goroutine its copy, its summary and
+// one Wire on the heap: the Wire (some 200 bytes) is converted to an Event
+// once, not once by FromConn, again by FromConnGen and again by the queue.
+func TestObserverBoxesALineOnce(t *testing.T) {
+	in := New(Limits{MaxEvents: 1 << 20, MaxBytes: 1 << 30})
+	obs := in.ObserverGen(1)
+	line := []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"tick tock"}}`)
+	ev := conn.Event{Kind: conn.Received, Line: line, Size: len(line)}
+	for range 1000 { // grow the queue's array first
+		obs(ev)
+	}
+	in.take()
+	allocs := testing.AllocsPerRun(500, func() { obs(ev) })
+	// The line's copy, its summary, the Wire.
+	if allocs > 3 {
+		t.Errorf("a line costs %.1f allocations, want at most 3 (its copy, its summary, one Wire)", allocs)
+	}
+}
