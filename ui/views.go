@@ -3,7 +3,8 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
+
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // Where the log view (7) and the server view (8) sit among the panes: the
@@ -61,19 +62,19 @@ func (m *Model) logShown() bool { r := m.rects()[paneLog]; return r.w > 0 && r.h
 // joinPanes joins the drawn panes into the body: the top row, then the
 // middle slot, then the bottom row (or the catalog and its log strip).
 func (m *Model) joinPanes(draw func(pane) string) string {
-	top := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneInFlight), draw(panePending))
+	top := kit.JoinColumns(draw(paneInFlight), draw(panePending))
 	if m.catalog {
 		if strip := draw(paneLog); strip != "" {
-			return lipgloss.JoinVertical(lipgloss.Left, top, draw(paneCatalog), strip)
+			return kit.JoinRows(top, draw(paneCatalog), strip)
 		}
-		return lipgloss.JoinVertical(lipgloss.Left, top, draw(paneCatalog))
+		return kit.JoinRows(top, draw(paneCatalog))
 	}
 	middle := paneTraffic
 	if m.views.server {
 		middle = paneServer
 	}
-	bottom := lipgloss.JoinHorizontal(lipgloss.Top, draw(paneSubs), draw(paneStderr), draw(paneLog))
-	return lipgloss.JoinVertical(lipgloss.Left, top, draw(middle), bottom)
+	bottom := kit.JoinColumns(draw(paneSubs), draw(paneStderr), draw(paneLog))
+	return kit.JoinRows(top, draw(middle), bottom)
 }
 
 // focusOrder is the panes tab moves through, in screen order.

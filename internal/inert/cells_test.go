@@ -13,6 +13,15 @@ var cellsSamples = func() []string {
 	for c := range 0x80 {
 		s = append(s, "ab"+string(rune(c))+"cd")
 	}
+	// The symbols Cells counts without segmentation, alone, styled,
+	// and beside what joins them into a cluster (a combining mark, a
+	// variation selector, a joiner) or is wide.
+	for r := rune(0x2400); r < 0x2700; r++ {
+		c := string(r)
+		s = append(s, c, "\x1b[38;2;1;2;3m"+c+"\x1b[m─", c+"\u0301", c+"\ufe0f", c+"\u200d"+c, "日"+c, "a"+c+"b")
+	}
+	// Escapes that are not well-formed CSI sequences.
+	s = append(s, "\x1b[", "a\x1b[12", "a\x1b[1\x01mb", "a\x1b[1;2Hb", "\x1bPq\x1b\\x", "…\u0301", "a…b")
 	return s
 }()
 

@@ -16,15 +16,61 @@ func Width(s string) int {
 }
 
 // Cells is the number of terminal cells text that is already safe takes
-// (ansi.StringWidth): plain printable ASCII, most of what a screen holds,
-// is counted at once, without the grapheme segmentation the rest needs.
+// (ansi.StringWidth). What a screen is made of is counted at once, without
+// the grapheme segmentation the rest needs: printable ASCII, the program's
+// own CSI sequences (styles: no cells), box drawing and block elements and
+// the ellipsis (one cell each). Anything else, anywhere in the text (a
+// combining mark, a joiner, a wide character), has the whole text measured
+// by ansi.StringWidth.
 func Cells(safe string) int {
-	for i := 0; i < len(safe); i++ {
-		if c := safe[i]; c < 0x20 || c > 0x7e {
+	n := 0
+	for i := 0; i < len(safe); {
+		c := safe[i]
+		switch {
+		case c >= 0x20 && c <= 0x7e:
+			n++
+			i++
+		case c == 0x1b && i+1 < len(safe) && safe[i+1] == '[':
+			end := csiEnd(safe, i+2)
+			if end < 0 {
+				return ansi.StringWidth(safe)
+			}
+			i = end
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(safe[i:])
+			if !narrowSymbol(r) {
+				return ansi.StringWidth(safe)
+			}
+			n++
+			i += size
+		default:
 			return ansi.StringWidth(safe)
 		}
 	}
-	return len(safe)
+	return n
+}
+
+// csiEnd is the index just past the CSI sequence whose parameters start
+// at i (after "ESC ["), or -1 when it is not a well-formed one.
+func csiEnd(s string, i int) int {
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x20 && c <= 0x3f: // parameters, intermediates
+		case c >= 0x40 && c <= 0x7e: // the final byte
+			return i + 1
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// narrowSymbol reports whether r is one of the one-cell symbols screens
+// are drawn with, which never join what is next to them into a grapheme
+// cluster: box drawing (U+2500–U+257F), block elements (U+2580–U+259F),
+// the ellipsis.
+func narrowSymbol(r rune) bool {
+	return (r >= 0x2500 && r <= 0x259f) || r == '…'
 }
 
 // Fit escapes s as Line does and cuts it to at most width cells, ending with
