@@ -16,7 +16,11 @@ var cellsSamples = func() []string {
 	// The symbols Cells counts without segmentation, alone, styled,
 	// and beside what joins them into a cluster (a combining mark, a
 	// variation selector, a joiner) or is wide.
-	for r := rune(0x2400); r < 0x2700; r++ {
+	symbols := []rune{0xb7, 0x2022, 0x2026, 0x25cf}
+	for r := rune(0x2180); r < 0x2700; r++ {
+		symbols = append(symbols, r)
+	}
+	for _, r := range symbols {
 		c := string(r)
 		s = append(s, c, "\x1b[38;2;1;2;3m"+c+"\x1b[m─", c+"\u0301", c+"\ufe0f", c+"\u200d"+c, "日"+c, "a"+c+"b")
 	}

@@ -18,8 +18,8 @@ func Width(s string) int {
 // Cells is the number of terminal cells text that is already safe takes
 // (ansi.StringWidth). What a screen is made of is counted at once, without
 // the grapheme segmentation the rest needs: printable ASCII, the program's
-// own CSI sequences (styles: no cells), box drawing and block elements and
-// the ellipsis (one cell each). Anything else, anywhere in the text (a
+// own CSI sequences (styles: no cells), and the symbols of narrowSymbol
+// (one cell each). Anything else, anywhere in the text (a
 // combining mark, a joiner, a wide character), has the whole text measured
 // by ansi.StringWidth.
 func Cells(safe string) int {
@@ -68,9 +68,17 @@ func csiEnd(s string, i int) int {
 // narrowSymbol reports whether r is one of the one-cell symbols screens
 // are drawn with, which never join what is next to them into a grapheme
 // cluster: box drawing (U+2500–U+257F), block elements (U+2580–U+259F),
-// the ellipsis.
+// the ellipsis, bullets and dots (· • ●), the arrows ← ↑ → ↓.
 func narrowSymbol(r rune) bool {
-	return (r >= 0x2500 && r <= 0x259f) || r == '…'
+	switch {
+	case r >= 0x2500 && r <= 0x259f, r >= 0x2190 && r <= 0x2193:
+		return true
+	}
+	switch r {
+	case '…', '·', '•', '●':
+		return true
+	}
+	return false
 }
 
 // Fit escapes s as Line does and cuts it to at most width cells, ending with
