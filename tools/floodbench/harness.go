@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/trace"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -137,6 +138,7 @@ func (i *inspector) press(msg tea.Msg) (time.Duration, error) {
 	default:
 	}
 	sent := time.Now()
+	trace.Log(context.Background(), "press", "sent")
 	i.p.Send(msg)
 	select {
 	case at := <-i.out.drawn:
@@ -198,6 +200,7 @@ func (s *screen) Write(p []byte) (int, error) {
 	now := time.Now()
 	s.log.add("write", now, now)
 	if s.viewed.CompareAndSwap(true, false) {
+		trace.Log(context.Background(), "press", "drawn")
 		select {
 		case s.drawn <- now:
 		default: // nobody is timing this one (keyPaste)
@@ -249,6 +252,7 @@ func (t *timed) View() tea.View {
 	if t.pending {
 		t.pending = false
 		t.out.viewed.Store(true)
+		trace.Log(context.Background(), "press", "viewed")
 	}
 	return v
 }
