@@ -19,7 +19,8 @@ import (
 // leaves the flood in the inbox, which sheds it within its limits. While
 // a backlog remains, its slices do not draw (a frame's worth of them would
 // each build a screen nobody sees) unless a frame gap passed since the last
-// view; the slice that empties the backlog does, and so does any key.
+// view; the slice that empties the backlog does, unless a view was built
+// within two frame gaps (frame.go: holdFlood), and so does any key.
 
 // DefaultFoldBudget is the FoldBudget mcptui runs with: a quarter of a
 // frame, so that a key waits for at most that much folding.
@@ -93,6 +94,11 @@ func (m *Model) foldSlice() tea.Cmd {
 		return tea.Batch(append(cmds, func() tea.Msg { return foldMsg{} })...)
 	}
 	m.fold.events = nil // let the batch's array go
+	if m.opts.FrameGap > 0 {
+		hold, redraw := m.frames.holdFlood(m.opts.FrameGap, time.Now())
+		m.frames.quiet = hold
+		cmds = append(cmds, redraw)
+	}
 	if m.fold.more {
 		m.fold.more = false
 		cmds = append(cmds, m.waitEvents())

@@ -192,7 +192,57 @@ func TestSlicesWithABacklogDoNotDraw(t *testing.T) {
 	for m.backlog() > 0 {
 		m.Update(foldMsg{})
 	}
+	// The help's view was built within two frame gaps: the batch's view is
+	// held back, and the redraw scheduled for it draws it.
+	if !m.frames.floodDue {
+		t.Fatal("no redraw scheduled for the batch's held view")
+	}
+	m.Update(floodRedrawMsg{})
 	if got := m.View().Content; got == help || !strings.Contains(got, "tick 511") {
-		t.Errorf("the slice that emptied the backlog did not draw it:\n%s", got)
+		t.Errorf("the redraw did not draw the emptied backlog:\n%s", got)
+	}
+}
+
+// A flood's batches build a view at most once in two frame gaps: a batch
+// folded sooner shows the last view, one redraw is scheduled for the
+// rest, and the redraw draws the newest state. A key is never held back.
+func TestFloodViewsAreBuiltTwoFramesApart(t *testing.T) {
+	m, _ := newFoldTest(t, time.Hour)
+	m.frames.last = time.Time{} // nothing drawn yet: the first batch draws
+	m.Update(eventsMsg{events: floodBatch(10)})
+	for m.backlog() > 0 {
+		m.Update(foldMsg{})
+	}
+	first := m.View().Content
+	if !strings.Contains(first, "tick 9") {
+		t.Fatalf("the first batch was not drawn:\n%s", first)
+	}
+	if m.frames.floodDue {
+		t.Fatal("a redraw scheduled for a batch that was drawn")
+	}
+	more := floodBatch(30)[len(uitest.Session()):] // ticks 0 to 29, alone
+	m.Update(eventsMsg{events: more[10:20]})
+	if got := m.View().Content; got != first {
+		t.Fatal("a second batch within two frame gaps built a view")
+	}
+	m.Update(eventsMsg{events: more[20:]})
+	if got := m.View().Content; got != first {
+		t.Fatal("a third batch within two frame gaps built a view")
+	}
+	if !m.frames.floodDue {
+		t.Fatal("no redraw scheduled for the held views")
+	}
+	if hold, redraw := m.frames.holdFlood(time.Hour, time.Now()); !hold || redraw != nil {
+		t.Error("a second redraw scheduled while one is due")
+	}
+	m.Update(keyMsg("?"))
+	if got := m.View().Content; got == first {
+		t.Fatal("a key's view was held back with the flood's")
+	}
+	m.Update(keyMsg("?")) // closes the help
+	m.View()
+	m.Update(floodRedrawMsg{})
+	if got := m.View().Content; !strings.Contains(got, "tick 29") {
+		t.Errorf("the redraw does not show the newest batch:\n%s", got)
 	}
 }

@@ -23,6 +23,34 @@ const DefaultFrameGap = time.Second / 60
 // redrawMsg asks for the view that was coalesced away.
 type redrawMsg struct{}
 
+// A flood's batches come a frame apart, and each built a screen and had
+// the renderer parse and diff it: under a flood, half of the UI's work,
+// and what a key's own frame waited behind. The view of a batch is built
+// at most once in floodFrames frame gaps (30 a second at mcptui's gap);
+// one held back is drawn by a floodRedrawMsg when the gap is over, so the
+// last batch is always drawn. Keys are never held.
+
+// floodFrames is how many frame gaps apart a flood's views are built.
+const floodFrames = 2
+
+// floodRedrawMsg asks for the view of a batch that was held back.
+type floodRedrawMsg struct{}
+
+// holdFlood is called once a batch is folded: it reports whether the view
+// of it is to be held back (one was built within floodFrames gaps), and
+// the redraw to schedule for it, if none is yet.
+func (f *frames) holdFlood(gap time.Duration, now time.Time) (bool, tea.Cmd) {
+	span := floodFrames * gap
+	if !f.recent(span, now) {
+		return false, nil
+	}
+	if f.floodDue {
+		return true, nil
+	}
+	f.floodDue = true
+	return true, tea.Tick(span-now.Sub(f.last), func(time.Time) tea.Msg { return floodRedrawMsg{} })
+}
+
 // frames coalesces views.
 type frames struct {
 	drawn, before time.Time // when the last two views were built
@@ -33,6 +61,8 @@ type frames struct {
 	// the message just handled needs no new view (fold.go).
 	last  time.Time
 	quiet bool
+	// floodDue says a floodRedrawMsg is scheduled (holdFlood).
+	floodDue bool
 }
 
 // after is called once a message is handled: for a key, it schedules a

@@ -17,6 +17,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case redrawMsg:
 		m.frames.due = false
 		return m, nil
+	case floodRedrawMsg:
+		m.frames.floodDue = false
+		return m, nil
 	case foldMsg:
 		return m, m.foldSlice()
 	}
