@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -185,11 +186,16 @@ func (c *counting) Next(ctx context.Context) ([]model.Event, error) {
 
 var _ backend.Backend = (*counting)(nil)
 
-// screen is the program's output: it counts frames, and stamps the first
-// frame written after a key press was handled and drawn into a view.
+// screen is the program's output: it counts frames, and stamps the frame
+// that writes the view holding a key press's effect. It knows that frame
+// by the window title the view carries (timed numbers it): the renderer
+// writes a title when it changes, in the frame that draws the view. (The
+// first frame written after the view was built is not always it: a frame
+// already being drawn when the view was handed over is written after it,
+// and the view it left behind could then draw nothing new at all.)
 type screen struct {
 	frames atomic.Int64
-	viewed atomic.Bool // a view with the key's effect waits to be written
+	mark   atomic.Pointer[[]byte] // the title sequence of the view waiting to be written
 	drawn  chan time.Time
 	last   atomic.Pointer[string] // the latest view's content
 	log    *spanLog               // with -explain
@@ -199,7 +205,7 @@ func (s *screen) Write(p []byte) (int, error) {
 	s.frames.Add(1)
 	now := time.Now()
 	s.log.add("write", now, now)
-	if s.viewed.CompareAndSwap(true, false) {
+	if mark := s.mark.Load(); mark != nil && bytes.Contains(p, *mark) && s.mark.CompareAndSwap(mark, nil) {
 		trace.Log(context.Background(), "press", "drawn")
 		select {
 		case s.drawn <- now:
@@ -216,11 +222,14 @@ func (s *screen) shows(text string) bool {
 }
 
 // timed wraps the program's model: once a key press is handled, the next
-// view holds its effect, and the next frame written shows it.
+// view built holds its effect; it gets a window title of its own, which
+// the views after it keep, so that the frame that draws it writes it.
 type timed struct {
 	tea.Model
 	out     *screen
-	pending bool // touched only by the program's goroutine
+	pending bool   // touched only by the program's goroutine
+	presses int    // the views numbered so far
+	title   string // the latest number's title
 }
 
 func (t *timed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -243,6 +252,9 @@ func (t *timed) View() tea.View {
 		defer func() { t.out.log.add("view", start, time.Now()) }()
 	}
 	v := t.Model.View()
+	if t.title != "" {
+		v.WindowTitle = t.title
+	}
 	if last := t.out.last.Load(); last != nil && unsafe.StringData(*last) == unsafe.StringData(v.Content) {
 		// The last view again (the UI coalesced this one): the key's
 		// effect is in a later one.
@@ -251,7 +263,11 @@ func (t *timed) View() tea.View {
 	t.out.last.Store(&v.Content)
 	if t.pending {
 		t.pending = false
-		t.out.viewed.Store(true)
+		t.presses++
+		t.title = fmt.Sprintf("floodbench press %d", t.presses)
+		v.WindowTitle = t.title
+		mark := []byte(ansi.SetWindowTitle(t.title))
+		t.out.mark.Store(&mark)
 		trace.Log(context.Background(), "press", "viewed")
 	}
 	return v
