@@ -52,6 +52,8 @@ func (d Direction) String() string {
 }
 
 // Wire is one line that crossed the connection, or one that was discarded.
+// (Its flags sit together at the end: boxed in an Event under a flood, per
+// line, it takes a 256-byte allocation, not 288.)
 type Wire struct {
 	Stamp
 	Dir Direction
@@ -59,30 +61,32 @@ type Wire struct {
 	// keep. Apply copies what it keeps, so the caller may reuse it, unless
 	// Owned says the line is the event's own.
 	Line []byte
+	// Size is the number of bytes of the line, even when Line is nil.
+	Size int
+	// Reason says why a Discarded line was discarded. On a line that was
+	// not discarded, it is a mark shown with it (what a tap's breakpoint
+	// did to it).
+	Reason string
+	// Head is the start of a line discarded over the limit (Line is nil
+	// then), from which the id of the answer it held may be read.
+	Head []byte
+	// prep is the line read ahead by FromConn (prepare.go).
+	prep prepared
+	// findings is what the line broke, when a Prelinter judged it (linted;
+	// their Seq is set by Apply).
+	findings []Finding
 	// Owned marks a Line that nothing else holds or changes (FromConn's
 	// copy): Apply keeps it as it is instead of copying it again, one
 	// allocation less per line of a flood.
 	Owned bool
-	// Size is the number of bytes of the line, even when Line is nil.
-	Size int
-	// Discarded marks a line conn could not use; Reason says why. On a
-	// line that was not discarded, Reason is a mark shown with it (what a
-	// tap's breakpoint did to it).
+	// Discarded marks a line conn could not use (Reason says why).
 	Discarded bool
-	Reason    string
-	// Head is the start of a line discarded over the limit (Line is nil
-	// then), from which the id of the answer it held may be read.
-	Head []byte
 	// Lost marks a line whose content the inbox dropped under overload.
 	// Line is then nil, or the line's envelope (EnvelopeStub) when it was
 	// a request, response or error: enough to close what it answers.
 	Lost bool
-	// prep is the line read ahead by FromConn (prepare.go).
-	prep prepared
-	// linted says a Prelinter judged the line; findings is what it
-	// broke (their Seq is set by Apply).
-	linted   bool
-	findings []Finding
+	// linted says a Prelinter judged the line.
+	linted bool
 }
 
 // Exited is the end of the server process.

@@ -54,10 +54,10 @@ const (
 
 // QueuedEventBytes is the memory one queued event takes beside its line
 // and summary (model.Wire.Held, counted in MaxBytes): the model.Wire boxed
-// in an interface (a 240-byte allocation, with what FromConn read ahead of
-// it) and the interface itself, in the queue and again in the batch Next
-// hands out.
-const QueuedEventBytes = 240 + 2*16
+// in an interface (a 256-byte allocation, with what FromConn read ahead of
+// it and what a Prelinter found) and the interface itself, in the queue and
+// again in the batch Next hands out.
+const QueuedEventBytes = 256 + 2*16
 
 // LimitsFor bounds an inbox feeding a history capped at historyBytes (0:
 // the model's default) to a quarter of that cap: an eighth in queued lines
