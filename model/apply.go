@@ -32,6 +32,8 @@ func (s *Session) Apply(ev Event) {
 		s.exchangeUpdate(e)
 	case Lost:
 		s.lost += e.N
+	case LintAhead:
+		s.lintAhead = e.On
 	default:
 		if st, ok := ev.(interface{ stamp() Stamp }); ok && s.stale(st.stamp().Gen) {
 			return

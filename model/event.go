@@ -72,8 +72,8 @@ type Wire struct {
 	Head []byte
 	// prep is the line read ahead by FromConn (prepare.go).
 	prep prepared
-	// findings is what the line broke, when a Prelinter judged it (linted;
-	// their Seq is set by Apply).
+	// findings is what the line broke, set by a Prelinter (their Seq is
+	// set by Apply).
 	findings []Finding
 	// Owned marks a Line that nothing else holds or changes (FromConn's
 	// copy): Apply keeps it as it is instead of copying it again, one
@@ -85,8 +85,6 @@ type Wire struct {
 	// Line is then nil, or the line's envelope (EnvelopeStub) when it was
 	// a request, response or error: enough to close what it answers.
 	Lost bool
-	// linted says a Prelinter judged the line.
-	linted bool
 }
 
 // Exited is the end of the server process.

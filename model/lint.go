@@ -1,6 +1,8 @@
 package model
 
 import (
+	"time"
+
 	"github.com/mcptui/mcptui/internal/check/lint"
 )
 
@@ -36,11 +38,11 @@ func (s *Session) lintState() *linted {
 }
 
 // lintLine keeps the findings of one line of the current connection: those
-// a Prelinter found, or the linter's.
+// a Prelinter found (between LintAhead marks), or the linter's.
 func (s *Session) lintLine(seq uint64, w Wire) {
 	l := s.lintState()
 	fs := w.findings
-	if !w.linted {
+	if !s.lintAhead {
 		if l.linter == nil {
 			l.linter = lint.New()
 		}
@@ -84,8 +86,8 @@ func (w *Wire) lintLine() lint.Line {
 // from the backend (off the UI goroutine): judging a line costs time that
 // grows with it (a 16 MiB result takes seconds), and Apply then only keeps
 // what was found. It sees the events in the order Apply will, and judges
-// the same lines; a Session given judged lines never lints them again.
-// Not safe for concurrent use: one caller at a time, in order.
+// the same lines. Not safe for concurrent use: one caller at a time, in
+// order.
 type Prelinter struct {
 	linter *lint.Linter
 	gen    int // the current connection generation, as Apply counts it
@@ -94,8 +96,9 @@ type Prelinter struct {
 // NewPrelinter is a Prelinter for a session that has not started yet.
 func NewPrelinter() *Prelinter { return &Prelinter{linter: lint.New()} }
 
-// Lint judges the lines among evs, in order, and stores in each what it
-// broke.
+// Lint judges the lines among evs, in order; a line that broke a rule is
+// replaced in evs by one that carries what it broke (a clean line stays as
+// it is: no copy for each line of a flood). Judged hands them to Apply.
 func (p *Prelinter) Lint(evs []Event) {
 	for i, ev := range evs {
 		switch e := ev.(type) {
@@ -109,10 +112,28 @@ func (p *Prelinter) Lint(evs []Event) {
 			if e.Lost || (e.Gen != 0 && e.Gen < p.gen) {
 				continue // not judged by Apply either
 			}
-			e.findings, e.linted = p.linter.Observe(e.lintLine()), true
-			evs[i] = e
+			if fs := p.linter.Observe(e.lintLine()); len(fs) > 0 {
+				e.findings = fs
+				evs[i] = e
+			}
 		}
 	}
+}
+
+// LintAhead marks where lines a Prelinter judged begin (On) and end in the
+// events given to Apply: between the marks Apply keeps the findings the
+// lines carry and judges none itself.
+type LintAhead struct{ On bool }
+
+// When implements Event (a mark happens at no time).
+func (LintAhead) When() time.Time { return time.Time{} }
+
+// Judged is evs, judged by a Prelinter, between LintAhead marks.
+func Judged(evs []Event) []Event {
+	out := make([]Event, 0, len(evs)+2)
+	out = append(out, LintAhead{On: true})
+	out = append(out, evs...)
+	return append(out, LintAhead{On: false})
 }
 
 // Findings are the live lint's findings kept, oldest first (shared: do
@@ -139,7 +160,3 @@ func (s *Session) LintMark(seq uint64) string {
 	}
 	return s.lint.marks[seq]
 }
-
-// Judged reports whether a Prelinter judged the line (Apply then keeps its
-// findings and judges nothing).
-func (w Wire) Judged() bool { return w.linted }

@@ -25,7 +25,7 @@ func liveLintMarksBrokenLines(t *testing.T, ahead bool) {
 		apply = func(ev Event) {
 			evs := []Event{ev}
 			pre.Lint(evs)
-			s.Apply(evs[0])
+			s.ApplyAll(Judged(evs))
 		}
 	}
 	apply(out(0, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`))
@@ -61,5 +61,23 @@ func liveLintMarksBrokenLines(t *testing.T, ahead bool) {
 	}
 	if ahead && s.lint.linter != nil {
 		t.Error("Apply linted lines a Prelinter had judged")
+	}
+}
+
+// TestPrelinterLeavesCleanLinesAlone: a Prelinter copies only the lines
+// that broke a rule, to carry their findings; a flood's clean lines go on
+// as they are (re-boxing each Wire was a quarter of a flood's garbage).
+func TestPrelinterLeavesCleanLinesAlone(t *testing.T) {
+	const n = 1000
+	evs := make([]Event, n)
+	line := []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"flood","data":"tick"}}`)
+	for i := range evs {
+		evs[i] = Wire{Stamp: Stamp{Time: at(1)}, Dir: In, Line: line, Size: len(line)}
+	}
+	pre := NewPrelinter()
+	pre.Lint([]Event{Started{Stamp: Stamp{Time: at(0)}}})
+	allocs := testing.AllocsPerRun(5, func() { pre.Lint(evs) })
+	if perLine := allocs / n; perLine >= 0.5 {
+		t.Errorf("%.2f allocations a clean line, want none", perLine)
 	}
 }

@@ -151,6 +151,8 @@ type Session struct {
 	abandoned int
 	// lint is the live lint (see lint.go); nil until the first line.
 	lint *linted
+	// lintAhead is set between LintAhead marks: the lines were judged.
+	lintAhead bool
 	// logs are the server's log messages (see logs.go).
 	logs *LogBook
 	// notes are the notifications for the catalog (see notes.go).

@@ -221,7 +221,7 @@ func (m *Model) waitEvents() tea.Cmd {
 	return func() tea.Msg {
 		evs, err := b.Next(context.Background())
 		pre.Lint(evs)
-		return eventsMsg{events: evs, err: err}
+		return eventsMsg{events: model.Judged(evs), err: err}
 	}
 }
 

@@ -351,8 +351,8 @@ func TestEventsFromTheBackendAreBatched(t *testing.T) {
 	fb.Push(uitest.Session()...)
 	cmd := m.waitEvents()
 	msg := cmd().(eventsMsg)
-	if len(msg.events) != len(uitest.Session()) {
-		t.Errorf("one batch of %d, want all %d", len(msg.events), len(uitest.Session()))
+	if len(msg.events) != len(uitest.Session())+2 { // between the LintAhead marks
+		t.Errorf("one batch of %d, want all %d and the two marks", len(msg.events), len(uitest.Session()))
 	}
 	_, next := m.Update(msg)
 	if next == nil || m.sess.Counters().Pending != 2 {

@@ -149,7 +149,7 @@ func (t *Timeline) feed(n int) tea.Cmd {
 	}
 	evs := t.evs[t.cursor:n]
 	t.cursor = n
-	_, cmd := t.inner.Update(ui.EventsMsg{Events: evs})
+	_, cmd := t.inner.Update(ui.EventsMsg{Events: model.Judged(evs)})
 	return cmd
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/mcptui/mcptui/keymap"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -126,22 +128,34 @@ func TestTimelineTakesTheUsersKeys(t *testing.T) {
 }
 
 // TestTimelineJudgesTheRecordingOnce: the lines are judged when the
-// timeline is built, so that a step back, which rebuilds the inspector from
-// the start, does not lint the whole recording again on the UI goroutine;
-// and the findings after a rebuild are the same.
+// timeline is built, and fed to the inspector as judged, so that a step
+// back, which rebuilds the inspector from the start, does not lint the
+// whole recording again on the UI goroutine; the findings are those of a
+// session that judged every line itself, after every rebuild.
 func TestTimelineJudgesTheRecordingOnce(t *testing.T) {
 	t.Parallel()
 	rec, err := record.Open(filepath.Join("testdata", "demo.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tl := NewTimeline(rec, Options{Theme: "dark", Title: "rec.jsonl"})
-	for i, ev := range tl.evs {
-		if w, ok := ev.(model.Wire); ok && !w.Lost && !w.Judged() {
-			t.Fatalf("event %d, a line, was not judged: %s", i, w.Line)
-		}
+	// A line that breaks a rule: a banner on stdout, after the first line
+	// the server sent.
+	banner := "Server started!"
+	at := slices.IndexFunc(rec.Entries, func(e record.Entry) bool { return e.Type == record.TypeReceived }) + 1
+	if at == 0 {
+		t.Fatal("the recording has no received line")
 	}
-	want := tl.Inspector().Session().FindingCount()
+	rec.Entries = slices.Insert(rec.Entries, at, record.Entry{Type: record.TypeDiscarded, Time: rec.Entries[at-1].Time, Text: &banner, Size: len(banner), Reason: "not JSON"})
+	self := model.New(replay.Config(rec, 0))
+	self.ApplyAll(replay.Events(rec))
+	want := self.FindingCount()
+	if want == 0 {
+		t.Fatal("the recording breaks no rule: nothing to compare")
+	}
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "rec.jsonl"})
+	if got := tl.Inspector().Session().FindingCount(); got != want {
+		t.Fatalf("findings: %d, want %d", got, want)
+	}
 	tl.Update(key(keyStart))
 	tl.Update(key(keyEnd))
 	if got := tl.Inspector().Session().FindingCount(); got != want {
