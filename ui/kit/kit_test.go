@@ -180,3 +180,25 @@ func TestNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestLineEditSelectionReadsFromItsStart: a selected value (a prefill,
+// typing replaces it) is drawn whole when it fits its cells exactly, and
+// from its start when it does not. (It was scrolled for a cursor after it:
+// "Write a haiku…" in 45 cells read "rite a haiku…".)
+func TestLineEditSelectionReadsFromItsStart(t *testing.T) {
+	st := styles()
+	e := NewLineEdit("Write a haiku about terminal user interfaces.")
+	e.SelectAll()
+	w := ansi.StringWidth(e.Value())
+	if got := ansi.Strip(e.View(w, true, st.Text, st.Selected, st.Muted, "")); got != e.Value() {
+		t.Errorf("in %d cells: %q", w, got)
+	}
+	if got := ansi.Strip(e.View(12, true, st.Text, st.Selected, st.Muted, "")); got != "Write a hai…" {
+		t.Errorf("in 12 cells: %q", got)
+	}
+	e.Set("\x1b[2J" + strings.Repeat("z", 30))
+	e.SelectAll()
+	if got := ansi.Strip(e.View(10, true, st.Text, st.Selected, st.Muted, "")); strings.Contains(got, "\x1b") || ansi.StringWidth(got) != 10 {
+		t.Errorf("hostile, in 10 cells: %q", got)
+	}
+}

@@ -142,11 +142,9 @@ func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, placeho
 		return st.Render(inert.FitPad(string(e.r), w))
 	}
 	if e.sel {
-		// The selection is drawn as the cursor is: typing replaces it.
-		text := inert.Line(string(e.r))
-		if tw := ansi.StringWidth(text); tw > w-1 {
-			text = ansi.TruncateLeft(text, tw-(w-1), "")
-		}
+		// The selection is drawn as the cursor is (typing replaces it), from
+		// its start: the value as it reads, all of it when it fits.
+		text := inert.Truncate(string(e.r), w, "…")
 		return cur.Render(text) + strings.Repeat(" ", max(w-ansi.StringWidth(text), 0))
 	}
 	pre := inert.Line(string(e.r[:e.pos]))
