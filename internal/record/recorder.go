@@ -406,16 +406,27 @@ type entry struct {
 	B64          []byte          `json:"b64,omitempty"`
 }
 
-// encode marshals e at time t; content, when present, becomes "msg" (JSON
-// embedded verbatim), "text" or "b64".
+// encode writes e at time t; content, when present, becomes "msg" (JSON
+// embedded verbatim), "text" or "b64". The common entries are written by
+// appendEntry, the others by marshalEntry: the same bytes.
 func (r *Recorder) encode(t time.Time, e entry, content []byte, present bool) []byte {
-	e.Time = t.Format(time.RFC3339Nano)
-	e.Ms = float64(t.Sub(r.start).Microseconds()) / 1000
+	ms := float64(t.Sub(r.start).Microseconds()) / 1000
 	if e.Type == TypeExit && e.Status == nil {
 		empty := ""
 		e.Status = &empty
 	}
 	embed := present && isJSONLine(content)
+	if !e.plain() {
+		return marshalEntry(t, ms, e, content, present, embed)
+	}
+	return writeEntry(t, ms, e, content, present, embed)
+}
+
+// marshalEntry is encode through json.Marshal, for any entry: t and ms
+// are its Time and Ms, content as in encode, embed whether it is "msg".
+func marshalEntry(t time.Time, ms float64, e entry, content []byte, present, embed bool) []byte {
+	e.Time = t.Format(time.RFC3339Nano)
+	e.Ms = ms
 	if present && !embed {
 		if utf8.Valid(content) {
 			s := string(content)
@@ -443,9 +454,12 @@ func (r *Recorder) encode(t time.Time, e entry, content []byte, present bool) []
 // the "text" or base64 path, so that every line of a recording is valid
 // JSON Lines for jq and Python. Duplicate names are kept (they read them).
 func isJSONLine(b []byte) bool {
-	return len(b) > 0 && bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 && jsontext.Value(b).IsValid(jsontext.AllowDuplicateNames(true)) &&
-		b[0] != ' ' && b[0] != '\t' && b[len(b)-1] != ' ' && b[len(b)-1] != '\t'
+	return len(b) > 0 && b[0] != ' ' && b[0] != '\t' && b[len(b)-1] != ' ' && b[len(b)-1] != '\t' &&
+		bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 && jsontext.Value(b).IsValid(duplicateNamesAllowed)
 }
+
+// duplicateNamesAllowed is isJSONLine's one option, made once.
+var duplicateNamesAllowed = jsontext.AllowDuplicateNames(true)
 
 // Server is a server's identity in a "ready" entry.
 type Server struct {
