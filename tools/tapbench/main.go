@@ -37,6 +37,9 @@
 //
 // -keep-host-pipes runs the taps with tap.Options.KeepHostPipes: the host's
 // pipes keep the kernel's default size, as a tap leaves them when asked to.
+// -socketpair gives the server (bare or tapped) a socketpair for its stdin
+// and one for its stdout instead of pipes, as Node (libuv) hosts do: the
+// tap grows no socket, so this is the host whose buffers it leaves alone.
 //
 //	go run ./tools/tapbench -mib 512 -samples 2000 -runs 5
 package main
@@ -67,9 +70,13 @@ func main() {
 	profileDir := flag.String("profile", "", "write each tap's CPU and allocation profiles to this directory")
 	only := flag.String("only", "", "run only the setups whose name contains this (the plain pipe always runs)")
 	keepHostPipes := flag.Bool("keep-host-pipes", false, "the tap leaves the host's pipes their size (tap.Options.KeepHostPipes)")
+	socketpair := flag.Bool("socketpair", false, "the host talks to the server (or the tap) over a socketpair each way, as Node (libuv) hosts do, instead of pipes")
 	flag.Parse()
 	if *keepHostPipes {
 		os.Setenv("TAPBENCH_KEEP_HOST_PIPES", "1") // for the taps it starts
+	}
+	if *socketpair {
+		os.Setenv("TAPBENCH_SOCKETPAIR", "1") // for measure
 	}
 	switch *role {
 	case "echo":
@@ -143,6 +150,9 @@ func run(mib, samples, runs int, profileDir, only string) error {
 		fmt.Printf("the tap leaves the host's pipes their size (-keep-host-pipes)\n")
 	} else {
 		fmt.Printf("the tap grows the host's pipes (as it does by default)\n")
+	}
+	if os.Getenv("TAPBENCH_SOCKETPAIR") != "" {
+		fmt.Printf("the host talks to the server over a socketpair each way, not pipes (-socketpair)\n")
 	}
 	fmt.Printf("%d runs of each setup, each paired with a plain pipe run (order alternating); medians,\n", runs)
 	fmt.Printf("ratios: median of the pairs' ratios [lowest–highest pair]; cpu/MiB and cs/MiB (context switches):\n")
@@ -305,17 +315,28 @@ func measure(s setup, runtimeDir string, mib, samples int, prof string) (result,
 		cmd.Env = append(cmd.Env, "TAPBENCH_GROW_PIPES=1")
 	}
 	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return result{}, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return result{}, err
+	var stdin io.WriteCloser
+	var stdout io.Reader
+	started := func() {}
+	if os.Getenv("TAPBENCH_SOCKETPAIR") != "" {
+		w, r, done, err := socketStdio(cmd)
+		if err != nil {
+			return result{}, err
+		}
+		defer r.Close()
+		stdin, stdout, started = w, r, done
+	} else {
+		if stdin, err = cmd.StdinPipe(); err != nil {
+			return result{}, err
+		}
+		if stdout, err = cmd.StdoutPipe(); err != nil {
+			return result{}, err
+		}
 	}
 	if err := cmd.Start(); err != nil {
 		return result{}, err
 	}
+	started()
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	out := bufio.NewReaderSize(stdout, 4<<20)
 	var r result
