@@ -197,3 +197,57 @@ func TestRunLeavesNoPumpBehind(t *testing.T) {
 		time.Sleep(5 * time.Millisecond) // polling a condition, not timing
 	}
 }
+
+// keptSockets makes blocking socketpairs, as a libuv host (Node, Electron)
+// gives its servers, and keeps a duplicate of each end given to the tap:
+// the same open file, which neither the tap nor the harness closes.
+type keptSockets struct{ tapEnds []*os.File }
+
+func (k *keptSockets) pipe() (r, w *os.File, err error) {
+	r, w, err = socketPair()
+	if err != nil {
+		return r, w, err
+	}
+	end := w // the tap's stdout
+	if len(k.tapEnds) == 0 {
+		end = r // the tap's stdin
+	}
+	fd, err := unix.FcntlInt(end.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	k.tapEnds = append(k.tapEnds, os.NewFile(uintptr(fd), "kept "+end.Name()))
+	return r, w, nil
+}
+
+// TestHostSocketsWaitInThePoller: over a host's blocking sockets the
+// pumps wait in Go's poller (a pump blocked in read(2) on the socket, once
+// woken, waited for a P: +60-84 µs a round trip), through a duplicate
+// whose open file is made non-blocking; once the tap has ended, that open
+// file is blocking again, as the host handed it over (a launching shell
+// may still hold it).
+func TestHostSocketsWaitInThePoller(t *testing.T) {
+	k := &keptSockets{}
+	h := startTapPiped(t, "echo", Options{NoPublish: true}, false, k.pipe)
+	h.roundTrip([]byte("{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}\n"))
+	for i, f := range k.tapEnds {
+		if blocks(t, f) {
+			t.Errorf("the tap's end %d of the host's sockets still blocks: the pump waits in read(2)", i)
+		}
+	}
+	for _, f := range k.tapEnds {
+		defer f.Close()
+	}
+	for i, f := range []*os.File{h.in, h.out} {
+		if !blocks(t, f) {
+			t.Errorf("the host's own end %d was made non-blocking", i)
+		}
+	}
+	h.in.Close()
+	h.wait()
+	for i, f := range k.tapEnds {
+		if !blocks(t, f) {
+			t.Errorf("the tap's end %d of the host's sockets was left non-blocking after the tap ended", i)
+		}
+	}
+}

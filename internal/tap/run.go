@@ -119,7 +119,8 @@ func Run(ctx context.Context, o Options) (Exit, error) {
 	if f, ok := o.Stdin.(*os.File); ok {
 		if r := pollable(f, false); r != nil {
 			hostIn = r
-			defer r.Close() // wakes the pump still reading it
+			defer restoreBlocking(f) // after the Close below
+			defer r.Close()          // wakes the pump still reading it
 		}
 	}
 	toServer := newDest(pipes.in)
@@ -128,7 +129,8 @@ func Run(ctx context.Context, o Options) (Exit, error) {
 		if w := pollable(f, true); w != nil {
 			hostOut = w
 			toHost = newDest(w)
-			toHost.also = f // closing the host's stdout closes both, for its EOF
+			toHost.also = reblocking{f} // closing the host's stdout closes both, for its EOF
+			defer restoreBlocking(f)
 		}
 	}
 	var holds holder
@@ -390,4 +392,13 @@ func (f *failSoft) Write(p []byte) (int, error) {
 		fmt.Fprintf(f.logw, "mcptui tap: %s stopped: %v\n", f.what, err)
 	}
 	return len(p), nil
+}
+
+// reblocking closes a host's file after setting its open file blocking
+// again (pollable may have made it non-blocking: a socket).
+type reblocking struct{ f *os.File }
+
+func (r reblocking) Close() error {
+	restoreBlocking(r.f)
+	return r.f.Close()
 }

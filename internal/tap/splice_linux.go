@@ -33,8 +33,26 @@ func growPipe(f *os.File) {
 // thread blocked in a read), and closing this file ends a read still
 // waiting. nil: keep f (not a pipe, already non-blocking, or /proc
 // refused); the caller closes what it got.
+//
+// A blocking socket (a libuv host's socketpair) cannot be opened again:
+// pollable duplicates it and makes its open file non-blocking, which the
+// host's own end (the pair's other socket) does not share; restoreBlocking
+// sets it back once the pumps are done with it, for whatever process may
+// still hold it (a launching shell's stdin).
 func pollable(f *os.File, write bool) *os.File {
 	kind, nonblocking, ok := kindOf(f)
+	if ok && kind == unix.S_IFSOCK && !nonblocking {
+		var fd int
+		var err error
+		if cerr := control(f, func(orig int) { fd, err = unix.FcntlInt(uintptr(orig), unix.F_DUPFD_CLOEXEC, 0) }); cerr != nil || err != nil {
+			return nil
+		}
+		if err := unix.SetNonblock(fd, true); err != nil {
+			_ = unix.Close(fd)
+			return nil
+		}
+		return os.NewFile(uintptr(fd), f.Name())
+	}
 	if !ok || kind != unix.S_IFIFO || nonblocking {
 		return nil
 	}
@@ -52,6 +70,21 @@ func pollable(f *os.File, write bool) *os.File {
 		return nil
 	}
 	return os.NewFile(uintptr(fd), f.Name())
+}
+
+// restoreBlocking sets f's open file blocking again, as pollable found it
+// (a closed f is left alone).
+func restoreBlocking(f *os.File) {
+	_ = control(f, func(fd int) { _ = unix.SetNonblock(fd, false) })
+}
+
+// control runs fn on f's descriptor without changing its mode (Fd would).
+func control(f *os.File, fn func(fd int)) error {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	return raw.Control(func(fd uintptr) { fn(int(fd)) })
 }
 
 // splicer moves bytes from one descriptor to another inside the kernel

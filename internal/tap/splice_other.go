@@ -17,6 +17,9 @@ func growPipe(*os.File) {}
 // pollable is nil: the host's streams are used as they are.
 func pollable(*os.File, bool) *os.File { return nil }
 
+// restoreBlocking has nothing to restore here.
+func restoreBlocking(*os.File) {}
+
 // splicer is Linux's in-kernel relay; elsewhere the pump copies.
 type splicer struct{}
 
