@@ -124,7 +124,21 @@ func (s *Session) applyCurrent(ev Event) {
 
 // stale reports whether an event stamped with gen belongs to a process that
 // was restarted since.
-func (s *Session) stale(gen int) bool { return gen != 0 && gen < s.conn.Gen }
+func (s *Session) stale(gen int) bool { return staleGen(gen, s.conn.Gen) }
+
+// staleGen reports whether an event stamped gen belongs to a generation
+// before cur (0 stamps the current one).
+func staleGen(gen, cur int) bool { return gen != 0 && gen < cur }
+
+// nextGen is the generation a Started stamped gen begins after cur, and
+// false for a duplicate or one out of order (that generation began
+// already).
+func nextGen(gen, cur int) (int, bool) {
+	if gen != 0 && gen <= cur {
+		return 0, false
+	}
+	return max(gen, cur+1), true
+}
 
 // staleWire lists a late line of a restarted process under its own
 // generation; the tables of the current connection do not see it.
@@ -164,10 +178,10 @@ func (s *Session) ApplyAll(evs []Event) {
 }
 
 func (s *Session) started(e Started) {
-	if e.Gen != 0 && e.Gen <= s.conn.Gen {
-		return // a duplicate or out of order: that generation began already
+	gen, ok := nextGen(e.Gen, s.conn.Gen)
+	if !ok {
+		return
 	}
-	gen := max(e.Gen, s.conn.Gen+1)
 	if s.conn.Gen > 0 {
 		s.endGeneration(e.Time, "restarted")
 		s.history.add(Entry{Time: e.Time, Kind: KindBoundary, Gen: gen, Summary: "restarted"})

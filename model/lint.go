@@ -103,13 +103,14 @@ func (p *Prelinter) Lint(evs []Event) {
 	for i, ev := range evs {
 		switch e := ev.(type) {
 		case Started:
-			if e.Gen != 0 && e.Gen <= p.gen {
+			gen, ok := nextGen(e.Gen, p.gen)
+			if !ok {
 				continue // Apply ignores it too
 			}
-			p.gen = max(e.Gen, p.gen+1)
+			p.gen = gen
 			p.linter.Reset()
 		case Wire:
-			if e.Lost || (e.Gen != 0 && e.Gen < p.gen) {
+			if e.Lost || staleGen(e.Gen, p.gen) {
 				continue // not judged by Apply either
 			}
 			if fs := p.linter.Observe(e.lintLine()); len(fs) > 0 {
