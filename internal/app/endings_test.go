@@ -165,6 +165,13 @@ func TestInspectorEndings(t *testing.T) {
 				x.WaitFor("● ready")
 				mark.WaitAlive(t, treeSize[role]+1)
 				e.act(t, x, mcptuiPID(t, mark))
+				defer func() {
+					// A rare miss (mcptui still running a minute after the
+					// signal, at load): say what was left, for the next one.
+					if t.Failed() {
+						t.Logf("still alive: %+v\nthe terminal:\n%s", mark.Alive(), x.Screen())
+					}
+				}()
 				if got := exitStatus(t, status); got != e.status {
 					t.Errorf("mcptui exited with %d, want %d", got, e.status)
 				}
