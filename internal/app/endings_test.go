@@ -117,13 +117,21 @@ func runInTmux(t *testing.T, name string, mark proctree.Mark, argv []string) (*t
 	return x, status
 }
 
-// mcptuiPID is the pid of the marked mcptui process.
+// mcptuiPID is the pid of the marked mcptui process: the root of the
+// marked tree. The demo server is the same binary, so it is called mcptui
+// too; it is told apart by its marked parent (the pids' order on /proc,
+// sorted as strings, says nothing: 1096 comes before 942).
 func mcptuiPID(t *testing.T, mark proctree.Mark) int {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
-		for _, p := range mark.Alive() {
-			if p.Command == "mcptui" {
+		alive := mark.Alive()
+		marked := make(map[int]bool, len(alive))
+		for _, p := range alive {
+			marked[p.PID] = true
+		}
+		for _, p := range alive {
+			if p.Command == "mcptui" && !marked[p.PPID] {
 				return p.PID
 			}
 		}
