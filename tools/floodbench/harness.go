@@ -158,6 +158,9 @@ func (i *inspector) waitFor(text string, within time.Duration) error {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	if v := i.out.last.Load(); v != nil { // what it showed instead, for the next one to look at
+		fmt.Fprintf(os.Stderr, "floodbench: the last view, waiting for %q:\n%s\n", text, ansi.Strip(*v))
+	}
 	return fmt.Errorf("the screen never showed %q", text)
 }
 
