@@ -21,6 +21,13 @@ import (
 // each build a screen nobody sees) unless a frame gap passed since the last
 // view; the slice that empties the backlog does, unless a view was built
 // within two frame gaps (frame.go: holdFlood), and so does any key.
+//
+// Events an embedding program hands over with EventsMsg.Budgeted (the
+// replay timeline rebuilding the inspector on a step back) take the same
+// path, behind the backlog, without asking the backend for anything. One
+// foldMsg at most is in flight for a model, and it names the model: one
+// that an embedding program threw away while it was folding (and its
+// backlog with it) does not make its successor fold twice per round.
 
 // DefaultFoldBudget is the FoldBudget mcptui runs with: a quarter of a
 // frame, so that a key waits for at most that much folding.
@@ -36,8 +43,9 @@ const RendererFPS = 120
 // foldChunk is how many events are folded between two looks at the clock.
 const foldChunk = 128
 
-// foldMsg asks for the backlog's next slice.
-type foldMsg struct{}
+// foldMsg asks model m for its backlog's next slice; another model
+// ignores it.
+type foldMsg struct{ m *Model }
 
 // folding is the backlog of events waiting to be folded.
 type folding struct {
@@ -62,12 +70,21 @@ func (m *Model) foldBatch(evs []model.Event) tea.Cmd {
 }
 
 // foldEvents folds events handed to the program (EventsMsg): at once,
-// unless a backlog waits, which they queue behind to keep the order.
-func (m *Model) foldEvents(evs []model.Event) tea.Cmd {
-	if len(m.fold.events) == 0 {
+// unless a backlog waits, which they queue behind to keep the order, or
+// unless they are budgeted (and a budget is set), then a slice at a time
+// like a backend batch, but without asking the backend for the next one.
+func (m *Model) foldEvents(evs []model.Event, budgeted bool) tea.Cmd {
+	waiting := len(m.fold.events) > 0
+	if !waiting && (!budgeted || m.opts.FoldBudget <= 0) {
 		return m.apply(evs)
 	}
 	m.fold.events = append(m.fold.events, evs...)
+	if waiting {
+		// The foldMsg in flight comes to them: a second one would fold
+		// two slices between two keys.
+		m.frames.quiet = m.frames.recent(m.opts.FrameGap, time.Now())
+		return nil
+	}
 	return m.foldSlice()
 }
 
@@ -91,7 +108,7 @@ func (m *Model) foldSlice() tea.Cmd {
 	}
 	if len(m.fold.events) > 0 {
 		m.frames.quiet = m.frames.recent(m.opts.FrameGap, time.Now())
-		return tea.Batch(append(cmds, func() tea.Msg { return foldMsg{} })...)
+		return tea.Batch(append(cmds, func() tea.Msg { return foldMsg{m: m} })...)
 	}
 	m.fold.events = nil // let the batch's array go
 	if m.opts.FrameGap > 0 {
@@ -106,5 +123,6 @@ func (m *Model) foldSlice() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// backlog is the number of events waiting to be folded.
-func (m *Model) backlog() int { return len(m.fold.events) }
+// Backlog is how many events handed to the model (by the backend, or by
+// EventsMsg) wait to be folded: 0 once everything is shown.
+func (m *Model) Backlog() int { return len(m.fold.events) }

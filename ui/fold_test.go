@@ -100,7 +100,7 @@ func TestKeysGoBeforeTheTailOfABatch(t *testing.T) {
 	evs := floodBatch(5 * foldChunk)
 	_, cmd := m.Update(eventsMsg{events: evs})
 	folded := m.sess.History().Len()
-	if folded >= len(evs) || m.backlog() == 0 {
+	if folded >= len(evs) || m.Backlog() == 0 {
 		t.Fatalf("the whole batch was folded in one Update (%d entries of %d events)", folded, len(evs))
 	}
 	msgs := runNow(cmd)
@@ -120,13 +120,13 @@ func TestKeysGoBeforeTheTailOfABatch(t *testing.T) {
 		t.Fatalf("handling the key folded the backlog too (%d entries, %d before)", got, folded)
 	}
 
-	for i := 0; m.backlog() > 0; i++ {
+	for i := 0; m.Backlog() > 0; i++ {
 		if i > len(evs) {
 			t.Fatal("the backlog never empties")
 		}
-		_, cmd = m.Update(foldMsg{})
+		_, cmd = m.Update(foldMsg{m: m})
 		msgs = runNow(cmd)
-		if m.backlog() > 0 && !hasFold(msgs) {
+		if m.Backlog() > 0 && !hasFold(msgs) {
 			t.Fatal("a slice left a backlog and asked for no more")
 		}
 	}
@@ -148,15 +148,15 @@ func TestEventsQueueBehindTheBacklog(t *testing.T) {
 	m.Update(eventsMsg{events: floodBatch(3 * foldChunk)})
 	line := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"late","data":"the last"}}`
 	m.Update(EventsMsg{Events: []model.Event{model.Wire{Stamp: model.Stamp{Time: uitest.At(31)}, Dir: model.In, Line: []byte(line), Size: len(line)}}})
-	if m.backlog() == 0 {
+	if m.Backlog() == 0 {
 		t.Fatal("the backlog emptied too soon for the test")
 	}
 	h := m.sess.History()
 	if last := h.At(h.Len() - 1); strings.Contains(string(last.Raw), "the last") {
 		t.Fatal("the handed event was folded before the backlog")
 	}
-	for m.backlog() > 0 {
-		m.Update(foldMsg{})
+	for m.Backlog() > 0 {
+		m.Update(foldMsg{m: m})
 	}
 	if last := h.At(h.Len() - 1); !strings.Contains(string(last.Raw), "the last") {
 		t.Errorf("the newest entry is %s, not the handed event", last.Raw)
@@ -170,7 +170,7 @@ func TestSlicesWithABacklogDoNotDraw(t *testing.T) {
 	m, _ := newFoldTest(t, time.Hour)
 	first := m.View().Content
 	m.Update(eventsMsg{events: floodBatch(4 * foldChunk)})
-	if m.backlog() == 0 {
+	if m.Backlog() == 0 {
 		t.Fatal("no backlog")
 	}
 	if got := m.View().Content; got != first {
@@ -181,16 +181,16 @@ func TestSlicesWithABacklogDoNotDraw(t *testing.T) {
 	if help == first {
 		t.Fatal("the key's view was not built")
 	}
-	m.Update(foldMsg{})
-	if m.backlog() == 0 {
+	m.Update(foldMsg{m: m})
+	if m.Backlog() == 0 {
 		t.Fatal("the backlog emptied too soon for the test")
 	}
 	if got := m.View().Content; got != help {
 		t.Fatal("a slice that left a backlog built a view after the key's")
 	}
 	m.Update(keyMsg("?")) // closes the help
-	for m.backlog() > 0 {
-		m.Update(foldMsg{})
+	for m.Backlog() > 0 {
+		m.Update(foldMsg{m: m})
 	}
 	// The help's view was built within two frame gaps: the batch's view is
 	// held back, and the redraw scheduled for it draws it.
@@ -210,8 +210,8 @@ func TestFloodViewsAreBuiltTwoFramesApart(t *testing.T) {
 	m, _ := newFoldTest(t, time.Hour)
 	m.frames.last = time.Time{} // nothing drawn yet: the first batch draws
 	m.Update(eventsMsg{events: floodBatch(10)})
-	for m.backlog() > 0 {
-		m.Update(foldMsg{})
+	for m.Backlog() > 0 {
+		m.Update(foldMsg{m: m})
 	}
 	first := m.View().Content
 	if !strings.Contains(first, "tick 9") {
@@ -244,5 +244,64 @@ func TestFloodViewsAreBuiltTwoFramesApart(t *testing.T) {
 	m.Update(floodRedrawMsg{})
 	if got := m.View().Content; !strings.Contains(got, "tick 29") {
 		t.Errorf("the redraw does not show the newest batch:\n%s", got)
+	}
+}
+
+// Budgeted events (an embedding program's, the replay timeline's rebuild)
+// are folded a slice at a time like a backend batch, with a key handled
+// between slices; the backend is not asked for anything once they are
+// folded (they did not come from it). Without Budgeted they are folded at
+// once, as before.
+func TestBudgetedEventsFoldInSlices(t *testing.T) {
+	m, b := newFoldTest(t, 0)
+	evs := floodBatch(5 * foldChunk)
+	_, cmd := m.Update(EventsMsg{Events: evs, Budgeted: true})
+	if got := m.sess.History().Len(); got > foldChunk || m.Backlog() != len(evs)-foldChunk {
+		t.Fatalf("one Update folded %d entries and left %d events of %d: not one chunk", got, m.Backlog(), len(evs))
+	}
+	if !hasFold(runNow(cmd)) {
+		t.Fatal("no foldMsg asks for the rest")
+	}
+	m.Update(keyMsg("?"))
+	if !strings.Contains(m.View().Content, "Keys") {
+		t.Fatalf("the key was not handled between slices:\n%s", m.View().Content)
+	}
+	for i := 0; m.Backlog() > 0; i++ {
+		if i > len(evs) {
+			t.Fatal("the backlog never empties")
+		}
+		m.Update(foldMsg{m: m})
+	}
+	if n := b.nexts.Load(); n != 0 {
+		t.Errorf("the backend was asked %d times for a batch after handed events were folded", n)
+	}
+	if m.sess.Logs().Len() < 5*foldChunk {
+		t.Errorf("not every event was folded: %d log lines", m.sess.Logs().Len())
+	}
+
+	m2, _ := newFoldTest(t, 0)
+	m2.Update(EventsMsg{Events: evs})
+	if m2.Backlog() != 0 || m2.sess.Logs().Len() < 5*foldChunk {
+		t.Errorf("events not budgeted were not folded at once: %d wait", m2.Backlog())
+	}
+}
+
+// One foldMsg at most is in flight for a model: events handed over while
+// a backlog waits join it without asking for a second slice per round,
+// and a foldMsg of another model (one thrown away while it folded, as the
+// replay timeline does on a step back) folds nothing.
+func TestOneFoldInFlight(t *testing.T) {
+	m, _ := newFoldTest(t, 0)
+	m.Update(EventsMsg{Events: floodBatch(3 * foldChunk), Budgeted: true})
+	_, cmd := m.Update(EventsMsg{Events: floodBatch(foldChunk)[len(uitest.Session()):], Budgeted: true})
+	if hasFold(runNow(cmd)) {
+		t.Error("events joining a backlog asked for a second slice")
+	}
+	old, _ := newFoldTest(t, 0)
+	old.Update(EventsMsg{Events: floodBatch(3 * foldChunk), Budgeted: true})
+	waiting := m.Backlog()
+	_, cmd = m.Update(foldMsg{m: old})
+	if m.Backlog() != waiting || cmd != nil {
+		t.Errorf("another model's foldMsg folded a slice here (%d wait, %d before)", m.Backlog(), waiting)
 	}
 }

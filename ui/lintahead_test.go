@@ -32,7 +32,7 @@ func TestLinesAreJudgedOffTheUIGoroutine(t *testing.T) {
 	before := m.sess.FindingCount()
 	m.Update(batch)
 	for len(m.fold.events) > 0 {
-		m.Update(foldMsg{})
+		m.Update(foldMsg{m: m})
 	}
 	if got := m.sess.FindingCount(); got <= before || m.sess.LintMark(m.sess.History().NextSeq()-1) != "transport.stdout-messages-only" {
 		t.Errorf("the banner's finding was not kept: %d findings, mark %q", got, m.sess.LintMark(m.sess.History().NextSeq()-1))

@@ -26,9 +26,15 @@ type actionMsg struct {
 }
 
 // EventsMsg lets a test or an embedding program feed events directly, as
-// if Backend.Next had returned them.
+// if Backend.Next had returned them. They are folded after every event
+// handed over before them (a backlog waiting included).
 type EventsMsg struct {
 	Events []model.Event
+	// Budgeted folds them within Options.FoldBudget, a slice at a time
+	// with input handled between slices, as a backend batch is (fold.go);
+	// Backlog tells how many wait. Without it, or without a budget, they
+	// are folded at once when no backlog waits.
+	Budgeted bool
 }
 
 // clock returns the time to draw with.

@@ -49,9 +49,9 @@ type Options struct {
 	// FrameGap coalesces views built sooner than it after the last one
 	// (see DefaultFrameGap); 0 builds one after every message.
 	FrameGap time.Duration
-	// FoldBudget bounds the time one Update folds the backend's events;
-	// the rest waits, so that input is handled first (see
-	// DefaultFoldBudget); 0 folds every batch at once.
+	// FoldBudget bounds the time one Update folds the backend's events
+	// (and a Budgeted EventsMsg's); the rest waits, so that input is
+	// handled first (see DefaultFoldBudget); 0 folds every batch at once.
 	FoldBudget time.Duration
 }
 

@@ -13,7 +13,7 @@ import (
 // are returned as Cmds.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.frames.quiet = false
-	switch msg.(type) {
+	switch msg := msg.(type) {
 	case redrawMsg:
 		m.frames.due = false
 		return m, nil
@@ -21,6 +21,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.frames.floodDue = false
 		return m, nil
 	case foldMsg:
+		if msg.m != m {
+			return m, nil // a model thrown away while it was folding
+		}
 		return m, m.foldSlice()
 	}
 	model, cmd := m.update(msg)
@@ -40,7 +43,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.foldBatch(msg.events)
 	case EventsMsg:
-		return m, m.foldEvents(msg.Events)
+		return m, m.foldEvents(msg.Events, msg.Budgeted)
 	case AlertMsg:
 		m.alert = msg.Text
 		return m, nil
