@@ -13,6 +13,7 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/ui"
 	"github.com/mcptui/mcptui/ui/timeline"
 )
 
@@ -33,7 +34,8 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 			fmt.Fprintf(stderr, "mcptui replay: %v\n", err)
 			return headless.ExitUsage
 		}
-		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys}); err != nil {
+		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys,
+			FoldBudget: ui.DefaultFoldBudget}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))
 			return headless.ExitInternal
 		}

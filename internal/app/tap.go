@@ -13,6 +13,7 @@ import (
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/hostconfig"
 	"github.com/mcptui/mcptui/internal/tap"
+	"github.com/mcptui/mcptui/ui"
 )
 
 // runTap is mcptui tap: relay, or print the host config entries.
@@ -50,7 +51,8 @@ func runAttach(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		return 2
 	}
 	err = attach.Run(ctx, "", cfg.Tap.Name, attach.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "",
-		HistoryBytes: cfg.HistoryBytes, HoldTimeout: cfg.Tap.HoldTimeout, Break: cfg.Tap.Break, Keys: &keys})
+		HistoryBytes: cfg.HistoryBytes, HoldTimeout: cfg.Tap.HoldTimeout, Break: cfg.Tap.Break, Keys: &keys,
+		FoldBudget: ui.DefaultFoldBudget})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui attach: %v\n", err)
 		return 1

@@ -44,6 +44,11 @@ type Options struct {
 	Tick time.Duration
 	// Keys are the bindings (the user's); nil means keymap.Default().
 	Keys *keymap.KeyMap
+	// FoldBudget bounds the time one Update folds the feed's events
+	// (ui.Options.FoldBudget): a batch the tap pushed under a flood is
+	// folded a slice at a time, keys handled between slices; 0 folds
+	// every batch at once.
+	FoldBudget time.Duration
 }
 
 // Model is the attached inspector: the read-only inspector on the live
@@ -99,6 +104,8 @@ func New(name string, header record.Entry, backend *replay.Backend, s sender, op
 		NoBell:  true,
 		Title:   "attach: " + title,
 		Keys:    &keys,
+		// A key is handled before the tail of a flood's batch.
+		FoldBudget: opts.FoldBudget,
 	})
 	return m
 }

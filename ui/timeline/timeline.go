@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"github.com/mcptui/mcptui/keymap"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,6 +36,11 @@ type Options struct {
 	MaxLineBytes int
 	// Keys are the bindings (the user's); nil means keymap.Default().
 	Keys *keymap.KeyMap
+	// FoldBudget bounds the time one Update folds events into the
+	// inspector (ui.Options.FoldBudget): the recording's load, a step
+	// back's rebuild and a long step forward are folded a slice at a
+	// time, keys handled between slices; 0 folds them at once.
+	FoldBudget time.Duration
 }
 
 // Inspect opens the inspector read-only on the recording at path, with a
@@ -61,6 +67,9 @@ func Inspect(ctx context.Context, path string, opts Options) error {
 // forward feeds the next events to the inspector; stepping back rebuilds it
 // from the start up to the new cursor (the panes' scroll and focus start
 // afresh). The inspector's clock is the time of the event at the cursor.
+// With a fold budget the events are folded a slice at a time: the cursor
+// moves at once, the inspector catches up behind it, and the status line
+// says how far it is.
 type Timeline struct {
 	rec     *record.Recording
 	evs     []model.Event
@@ -76,12 +85,23 @@ type Timeline struct {
 	// keys are the timeline's own (control keys, so that they never
 	// reach a text field of the inspector).
 	keys keymap.Timeline
+	// start is the fold of the recording's load, for Init.
+	start tea.Cmd
+	// foldSpan is how many events were handed to the inspector since it
+	// last had nothing to fold, and folding what the status line calls
+	// that fold (see progress).
+	foldSpan int
+	folding  string
+	// what is the description of the event before the cursor whatAt
+	// (a line can be megabytes: not read again for every frame).
+	what   string
+	whatAt int
 }
 
 // NewTimeline builds the replay program for rec, at the end of the
 // recording.
 func NewTimeline(rec *record.Recording, opts Options) *Timeline {
-	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline}
+	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline, whatAt: -1}
 	if t.title == "" {
 		t.title = "recording"
 	}
@@ -95,7 +115,8 @@ func NewTimeline(rec *record.Recording, opts Options) *Timeline {
 	}
 	t.inner = t.newInner()
 	t.cursor = 0
-	t.feed(len(t.evs))
+	t.start = t.feed(len(t.evs))
+	t.folding = "loading"
 	return t
 }
 
@@ -123,6 +144,8 @@ func (t *Timeline) newInner() *ui.Model {
 		NoBell:  true,
 		Title:   "replay: " + title,
 		Keys:    t.opts.Keys,
+		// A rebuild is folded like a backend batch: keys go first.
+		FoldBudget: t.opts.FoldBudget,
 	})
 }
 
@@ -142,14 +165,19 @@ func (t *Timeline) now() time.Time {
 	return t.evs[t.cursor-1].When()
 }
 
-// feed shows events up to n (n > cursor).
+// feed shows events up to n (n > cursor): they are handed to the
+// inspector's budgeted fold, behind whatever it is still folding.
 func (t *Timeline) feed(n int) tea.Cmd {
 	if n <= t.cursor {
 		return nil
 	}
-	evs := t.evs[t.cursor:n]
+	if t.inner.Backlog() == 0 {
+		t.foldSpan, t.folding = 0, "catching up"
+	}
+	evs := model.Judged(t.evs[t.cursor:n])
 	t.cursor = n
-	_, cmd := t.inner.Update(ui.EventsMsg{Events: model.Judged(evs)})
+	t.foldSpan += len(evs)
+	_, cmd := t.inner.Update(ui.EventsMsg{Events: evs, Budgeted: true})
 	return cmd
 }
 
@@ -167,11 +195,15 @@ func (t *Timeline) Seek(n int) tea.Cmd {
 	if t.bg != nil {
 		t.inner.Update(*t.bg)
 	}
-	return t.feed(n)
+	// The inspector being thrown away drops its rebuild's backlog, if it
+	// was still folding one: the new rebuild starts at once.
+	cmd := t.feed(n)
+	t.folding = "rebuilding"
+	return cmd
 }
 
-// Init starts the inspector.
-func (t *Timeline) Init() tea.Cmd { return t.inner.Init() }
+// Init starts the inspector, and the fold of the recording.
+func (t *Timeline) Init() tea.Cmd { return tea.Batch(t.inner.Init(), t.start) }
 
 // Update handles the timeline keys and passes everything else to the
 // inspector.
@@ -205,20 +237,16 @@ func (t *Timeline) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // nextSend is the cursor just after the next line we sent.
 func (t *Timeline) nextSend() int {
-	for _, i := range t.sends {
-		if i >= t.cursor {
-			return i + 1
-		}
+	if k, _ := slices.BinarySearch(t.sends, t.cursor); k < len(t.sends) {
+		return t.sends[k] + 1
 	}
 	return len(t.evs)
 }
 
 // prevSend is the cursor just after the previous line we sent.
 func (t *Timeline) prevSend() int {
-	for k := len(t.sends) - 1; k >= 0; k-- {
-		if t.sends[k]+1 < t.cursor {
-			return t.sends[k] + 1
-		}
+	if k, _ := slices.BinarySearch(t.sends, t.cursor-1); k > 0 {
+		return t.sends[k-1] + 1
 	}
 	return 0
 }
@@ -230,17 +258,18 @@ func (t *Timeline) View() tea.View {
 	return v
 }
 
-// StatusLine is the timeline: where the cursor is, the event there, and
-// the keys.
+// StatusLine is the timeline: where the cursor is, the event there (or,
+// while the inspector is still folding the events up to it, how far it
+// is), and the keys.
 func (t *Timeline) StatusLine(width int) string {
 	if width <= 0 {
 		width = 80
 	}
 	at := t.now()
 	elapsed := at.Sub(t.rec.Header.Time).Round(time.Millisecond)
-	what := "start"
-	if t.cursor > 0 {
-		what = Describe(t.evs[t.cursor-1])
+	what := t.progress()
+	if what == "" {
+		what = t.describeCursor()
 	}
 	left := fmt.Sprintf("REPLAY %s %d/%d +%s %s ", inert.Fit(t.title, 24), t.cursor, len(t.evs), elapsed, at.Format("15:04:05.000"))
 	keys := " " + keymap.Hint(t.keys.Next, t.keys.NextSend, t.keys.End) + "  (read-only)"
@@ -249,6 +278,28 @@ func (t *Timeline) StatusLine(width int) string {
 		return inert.Fit(left+what, width)
 	}
 	return left + inert.FitPad(what, room) + keys
+}
+
+// progress is how far the inspector is in folding the events up to the
+// cursor ("rebuilding… 40%"), or "" once they are all shown.
+func (t *Timeline) progress() string {
+	waiting := t.inner.Backlog()
+	if waiting == 0 || t.foldSpan < waiting {
+		return ""
+	}
+	return fmt.Sprintf("%s… %d%%", t.folding, (t.foldSpan-waiting)*100/t.foldSpan)
+}
+
+// describeCursor describes the event before the cursor, once per cursor.
+func (t *Timeline) describeCursor() string {
+	if t.whatAt != t.cursor {
+		t.what = "start"
+		if t.cursor > 0 {
+			t.what = Describe(t.evs[t.cursor-1])
+		}
+		t.whatAt = t.cursor
+	}
+	return t.what
 }
 
 // Describe is one line about an event, for the timeline (server text is
