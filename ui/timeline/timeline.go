@@ -4,11 +4,9 @@ package timeline
 
 import (
 	bubkey "charm.land/bubbles/v2/key"
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/mcptui/mcptui/keymap"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -41,25 +39,6 @@ type Options struct {
 	// back's rebuild and a long step forward are folded a slice at a
 	// time, keys handled between slices; 0 folds them at once.
 	FoldBudget time.Duration
-}
-
-// Inspect opens the inspector read-only on the recording at path, with a
-// timeline under the panes to step through it, and returns when the person
-// quits.
-func Inspect(ctx context.Context, path string, opts Options) error {
-	rec, err := record.OpenLimited(path, opts.MaxLineBytes)
-	if err != nil {
-		return err
-	}
-	if opts.Title == "" {
-		opts.Title = filepath.Base(path)
-	}
-	t := NewTimeline(rec, opts)
-	defer t.backend.Close()
-	if _, err := tea.NewProgram(t, tea.WithContext(ctx)).Run(); err != nil && ctx.Err() == nil {
-		return fmt.Errorf("replay: %w", err)
-	}
-	return nil
 }
 
 // Timeline is the replay program: the inspector (ui.Model) showing the
