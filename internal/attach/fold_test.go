@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/replay"
+	"github.com/mcptui/mcptui/internal/tap"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
 )
@@ -52,5 +53,32 @@ func TestAttachFoldsAFloodInSlices(t *testing.T) {
 	p.Drain(t)
 	if got := m.Inspector().Session().Logs().Len(); got < flood {
 		t.Errorf("not every event was folded: %d log lines of %d", got, flood)
+	}
+}
+
+// The breakpoint line describes a held line once per hold, not for every
+// frame: a held line can be megabytes, and a flood's slices each draw one.
+func TestBreakLineDescribesAHoldOnce(t *testing.T) {
+	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	backend := replay.NewBackend(nil)
+	defer backend.Close()
+	m := New("t1", record.Entry{Command: "server"}, backend, noTap{}, Options{Theme: "dark", Tick: -1, Now: func() time.Time { return at }})
+	hold := func(id uint64, method string) tap.Message {
+		return tap.Message{Type: tap.TypeHold, Hold: id, Dir: "sent", Deadline: at.Add(30 * time.Second),
+			Line: []byte(`{"jsonrpc":"2.0","id":7,"method":"` + method + `"}`)}
+	}
+	m.Update(tapMsg{m: hold(1, "tools/call")})
+	first := m.BreakLine(140)
+	if !strings.Contains(first, "tools/call") {
+		t.Fatalf("the breakpoint line does not describe the hold: %q", first)
+	}
+	m.holds[0].Line = hold(1, "another/method").Line
+	if got := m.BreakLine(140); got != first {
+		t.Fatalf("the held line was described again:\n%q\n%q", got, first)
+	}
+	m.Update(tapMsg{m: hold(2, "prompts/get")})
+	m.Update(tapMsg{m: tap.Message{Type: tap.TypeResolved, Hold: 1, Mark: "forwarded"}})
+	if got := m.BreakLine(140); !strings.Contains(got, "prompts/get") {
+		t.Fatalf("the next hold is not described: %q", got)
 	}
 }

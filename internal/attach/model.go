@@ -67,6 +67,10 @@ type Model struct {
 	holds  []tap.Message // oldest first
 	notice string
 	ended  bool
+	// held describes the hold heldFor, the oldest, for the breakpoint
+	// line (a held line can be megabytes: not read again every frame).
+	held    string
+	heldFor uint64
 
 	filter *textinput.Model // editing the breakpoint filter
 	editor *holdEditor      // editing a held line or an answer
@@ -357,7 +361,7 @@ func (m *Model) BreakLine(width int) string {
 			now = m.opts.Now()
 		}
 		left := max(h.Deadline.Sub(now).Round(time.Second), 0)
-		what := timeline.Describe(model.Wire{Dir: wireDir(h.Dir), Line: h.Line, Size: len(h.Line)})
+		what := m.describeHold(h)
 		more := ""
 		if len(m.holds) > 1 {
 			more = fmt.Sprintf(" (+%d held)", len(m.holds)-1)
@@ -371,6 +375,14 @@ func (m *Model) BreakLine(width int) string {
 		return ""
 	}
 	return inert.Fit(fmt.Sprintf("no breakpoint   (%s to hold lines matching a filter)", k.Break.Help().Key), width)
+}
+
+// describeHold describes the held line h, once per hold.
+func (m *Model) describeHold(h tap.Message) string {
+	if m.heldFor != h.Hold || m.held == "" {
+		m.held, m.heldFor = timeline.Describe(model.Wire{Dir: wireDir(h.Dir), Line: h.Line, Size: len(h.Line)}), h.Hold
+	}
+	return m.held
 }
 
 // StatusLine says which tap this is, whether it is live, and the last
