@@ -56,7 +56,7 @@ func (m *Model) connBlock(w, h int) []string {
 		if f := shortFailure(c.Failure, c.Command); versionMismatch(c.Failure) {
 			// mcptui closed the connection: the server did not quit.
 			wrapped(" ⚠ wrong protocol version: ", f, 4, st.Warn)
-			wrapped("   ", keymap.Hint(keymap.Described(m.keys.Global.Version, "reconnects at another version"))+" · the server then stopped: "+status, 2, st.Muted)
+			wrapped("   ", joinSome(" · ", keymap.Hint(keymap.Described(m.keys.Global.Version, "reconnects at another version")), "the server then stopped: "+status), 2, st.Muted)
 		} else {
 			wrapped(" ✗ the server stopped: ", status, 4, st.Error)
 			if f != "" {
@@ -105,7 +105,7 @@ func (m *Model) connBlock(w, h int) []string {
 		}
 		add(kit.Srv(l, w, sty))
 	}
-	add(kit.Own("   "+keymap.Hint(keymap.Described(m.keys.Global.Restart, "restarts it"))+" · the traffic pane ("+m.keys.Global.Pane3.Help().Key+") shows what it wrote to stdout", w, st.Accent))
+	add(kit.Own("   "+joinSome(" · ", keymap.Hint(keymap.Described(m.keys.Global.Restart, "restarts it")), "the traffic pane ("+m.keys.Global.Pane3.Help().Key+") shows what it wrote to stdout"), w, st.Accent))
 	return out
 }
 

@@ -255,6 +255,9 @@ func (m *Model) footer(w int) string {
 		here = ks // the arguments form's keys
 	}
 	for _, b := range here {
+		if !b.Enabled() {
+			continue // a read-only inspector's sending key
+		}
 		next := h.ShortHelpView([]key.Binding{b})
 		if local != "" {
 			next = local + h.ShortSeparator + next

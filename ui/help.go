@@ -44,7 +44,9 @@ func (m *Model) drawHelp(w, h int) []string {
 	for _, s := range secs {
 		kw := 0
 		for _, b := range s.Keys {
-			kw = max(kw, inert.Width(b.Help().Key))
+			if b.Enabled() {
+				kw = max(kw, inert.Width(b.Help().Key))
+			}
 		}
 		c := helpCol{lines: []string{st.Bold.Render(s.Title)}, width: inert.Width(s.Title)}
 		for _, b := range s.Keys {

@@ -58,6 +58,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if m.catalogOwns(msg) {
 		return m.catalogKey(msg)
 	}
+	if m.refuse(msg) {
+		return nil
+	}
 	if cmd, ok := m.viewsGlobalKey(msg); ok {
 		return cmd
 	}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -78,7 +79,7 @@ func (m *Model) drawLog(w, h int) []string {
 		case c.LogLevelErr != "":
 			msg = "  " + c.LogLevelErr
 		case c.LogLevel != "":
-			msg += " (level " + c.LogLevel + "; L changes it)"
+			msg += " (" + joinSome("; ", "level "+c.LogLevel, keymap.Hint(keymap.Described(m.keys.Global.LogLevel, "changes it"))) + ")"
 		}
 		return []string{kit.Row(st, w, false, kit.Own(msg, w, st.Muted))}
 	}

@@ -46,6 +46,14 @@ type Options struct {
 	// and ArgStore remembers its arguments across runs (nil: not).
 	Explorer explorer.Server
 	ArgStore *argstore.Store
+	// ReadOnly is a session mcptui only watches (a recording replayed, a
+	// host's session through a tap): the keys that would send to the
+	// server or answer it (keymap.Senders) are left out of the footer, the
+	// help and every hint, and pressing one says backend.ErrReadOnly
+	// instead of opening anything. It is an option, not read off the
+	// Backend: every Backend has Cancel, Answer and the rest, and only the
+	// program that opens the inspector knows its backend refuses them.
+	ReadOnly bool
 	// FrameGap coalesces views built sooner than it after the last one
 	// (see DefaultFrameGap); 0 builds one after every message.
 	FrameGap time.Duration
@@ -157,6 +165,10 @@ type Model struct {
 	// drafts keeps what a person typed per question key.
 	drafts map[string]string
 
+	// refused are the sending keys a read-only inspector refuses (their
+	// bindings in keys are disabled); empty when live.
+	refused refusedKeys
+
 	notice    string
 	noticeErr bool
 	// alert stays on the status line while no notice is shown (AlertMsg).
@@ -181,6 +193,9 @@ func New(opts Options) *Model {
 	m := &Model{
 		opts: opts, backend: opts.Backend, prelint: model.NewPrelinter(), sess: opts.Session, keys: keys, now: now,
 		darkBg: true, stderrFollow: true, help: help.New(), drafts: map[string]string{},
+	}
+	if opts.ReadOnly {
+		m.refused = watchOnly(&m.keys)
 	}
 	m.traffic.follow = true
 	m.views.logFollow = true

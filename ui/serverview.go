@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -51,7 +52,7 @@ func (m *Model) serverLines(w int) []serverLine {
 	c := m.sess.Conn()
 	k := fmt.Sprintf("%d|%d|%d|%d|%s|%s|%p|%d", w, c.Gen, c.Phase, c.Since.UnixNano(), c.LogLevel, c.LogLevelErr, m.styles, m.sess.FindingCount())
 	if m.views.serverDoc.key != k {
-		m.views.serverDoc = serverDoc{key: k, w: w, lines: buildServerDoc(m.styles, m.sess, w)}
+		m.views.serverDoc = serverDoc{key: k, w: w, lines: buildServerDoc(m.styles, m.sess, w, keymap.Hint(keymap.Described(m.keys.Global.LogLevel, "changes it")))}
 	}
 	return m.views.serverDoc.lines
 }
@@ -87,8 +88,9 @@ func (d *docWriter) own(seq uint64, label, text string, ts lipgloss.Style) {
 	}
 }
 
-// buildServerDoc lays the server view out at width w.
-func buildServerDoc(st *themes.Styles, s *model.Session, w int) []serverLine {
+// buildServerDoc lays the server view out at width w; levelHint is how to
+// change the log level ("" when it cannot be).
+func buildServerDoc(st *themes.Styles, s *model.Session, w int, levelHint string) []serverLine {
 	d := &docWriter{st: st, w: w}
 	c := s.Conn()
 	info := c.Server
@@ -151,7 +153,11 @@ func buildServerDoc(st *themes.Styles, s *model.Session, w int) []serverLine {
 	}
 	switch {
 	case c.LogLevel != "" && c.LogLevelErr == "":
-		d.own(0, "log level", c.LogLevel+" (L changes it)", st.Text)
+		level := c.LogLevel
+		if levelHint != "" {
+			level += " (" + levelHint + ")"
+		}
+		d.own(0, "log level", level, st.Text)
 	case c.LogLevelErr != "":
 		d.own(0, "log level", c.LogLevel+" "+c.LogLevelErr, st.Warn)
 	}

@@ -23,7 +23,7 @@ func (m *Model) drawSubs(w, h int) []string {
 	l := &m.lists[paneSubs]
 	l.clamp(len(subs))
 	if len(subs) == 0 {
-		return []string{kit.Row(m.styles, w, false, kit.Own("  no subscriptions: "+keymap.Hint(keymap.Described(m.keys.Subscriptions.Listen, "opens one")), w, st.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own(joinSome(": ", "  no subscriptions", keymap.Hint(keymap.Described(m.keys.Subscriptions.Listen, "opens one"))), w, st.Muted))}
 	}
 	l.show(max(h/subRows, 1))
 	now := m.now()

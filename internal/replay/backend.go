@@ -3,17 +3,18 @@ package replay
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"sync"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/model"
 )
 
-// ErrReadOnly is what every action of a replay returns: a recording cannot
-// be sent anything.
-var ErrReadOnly = errors.New("read-only: mcptui only watches this session (a recording, or a host's live session through a tap), nothing can be sent to its server")
+// ErrReadOnly is what every action of a replay returns: a recording (or a
+// host's session watched through a tap) cannot be sent anything. It is
+// backend.ErrReadOnly, the sentence the read-only inspector says too.
+var ErrReadOnly = backend.ErrReadOnly
 
 // maxBatch is the most events one Next returns.
 const maxBatch = 4096
