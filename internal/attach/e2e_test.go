@@ -80,7 +80,8 @@ func (h *scriptedHost) tell(line string) {
 // TestAttachEndToEnd: the real binary, a tap under a scripted host, and
 // mcptui attach in tmux: the list shows the tap; the inspector shows the
 // host's handshake live; a breakpoint holds the host's tools/call until
-// it is forwarded from the keyboard, and the traffic marks it.
+// it is forwarded from the keyboard, and the traffic marks it; the
+// footer offers nothing that would send (it only watches).
 func TestAttachEndToEnd(t *testing.T) {
 	tmuxtest.Require(t)
 	bin := tmuxtest.Build(t)
@@ -106,6 +107,16 @@ func TestAttachEndToEnd(t *testing.T) {
 		t.Fatalf("tools/list: %s", got)
 	}
 	x.WaitFor("tools/list")
+
+	// Read-only: the footer offers no action that would send, and the
+	// composer's key says why at once instead of opening a form.
+	if foot := x.WaitFor("enter outcome", "q quit"); strings.Contains(foot, "c cancel") || strings.Contains(foot, "n new request") {
+		t.Fatalf("the attached inspector offers what it cannot do:\n%s", foot)
+	}
+	x.Keys("n")
+	if got := x.WaitFor("read-only: mcptui only watches this session"); strings.Contains(got, "ctrl+s send") {
+		t.Fatalf("n opened the composer on a watched session:\n%s", got)
+	}
 
 	x.Keys("C-k")
 	x.Text("dir:out method:tools/call")

@@ -99,6 +99,9 @@ func New(name string, header record.Entry, backend *replay.Backend, s sender, op
 	}
 	m := &Model{backend: backend, tap: s, keys: keys, name: name, opts: opts}
 	m.inner = ui.New(ui.Options{
+		// A host's session, watched: nothing is sent to its server.
+		ReadOnly: true,
+
 		Backend: backend,
 		Session: model.New(replay.Config(rec, opts.HistoryBytes)),
 		Theme:   opts.Theme,

@@ -114,6 +114,9 @@ func (t *Timeline) newInner() *ui.Model {
 		title += " " + strings.Join(t.rec.Header.Args, " ")
 	}
 	return ui.New(ui.Options{
+		// A recording: nothing can be sent to its server.
+		ReadOnly: true,
+
 		Backend: t.backend,
 		Session: model.New(replay.Config(t.rec, t.opts.HistoryBytes)),
 		Theme:   t.opts.Theme,
