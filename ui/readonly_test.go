@@ -78,6 +78,9 @@ func TestReadOnlyFooterAndHelpLeaveOutSending(t *testing.T) {
 func TestReadOnlyPanesLeaveOutSending(t *testing.T) {
 	m, _ := newWatching(t, true, 160, 40, uitest.Session()...)
 	press(m, "2")
+	if s := screen(m); !strings.Contains(s, "2 Server asks ● 2 waiting ") || strings.Contains(s, "waiting for you") {
+		t.Errorf("pane 2's title, read-only, does not say the questions wait for someone else:\n%s", s)
+	}
 	if foot := footerOf(m); strings.Contains(foot, "answer") || strings.Contains(foot, "reject") || strings.Contains(foot, "approve") ||
 		strings.Contains(foot, "policies") || !strings.Contains(foot, "o open request") {
 		t.Errorf("pane 2's footer, read-only:\n%s", foot)

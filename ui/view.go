@@ -111,6 +111,10 @@ func (m *Model) paneTitle(p pane) string {
 		return fmt.Sprintf("1 Requests (%d in flight · %d done)", s.Counters().InFlight, done)
 	case panePending:
 		if n := s.Counters().Pending; n > 0 {
+			if m.opts.ReadOnly {
+				// They wait for the host, not for the person watching.
+				return fmt.Sprintf("2 Server asks ● %d waiting", n)
+			}
 			return fmt.Sprintf("2 Server asks ● %d waiting for you", n)
 		}
 		return "2 Server asks (0 waiting)"
