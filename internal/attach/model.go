@@ -19,6 +19,7 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
+	"github.com/mcptui/mcptui/ui/kit"
 	"github.com/mcptui/mcptui/ui/timeline"
 )
 
@@ -356,7 +357,7 @@ func (m *Model) BreakLine(width int) string {
 	k := m.keys.Tap
 	switch {
 	case m.filter != nil:
-		return inert.Fit(m.filter.View(), width)
+		return kit.Fit(m.filter.View(), width) // the person's own text, styled
 	case len(m.holds) > 0:
 		h := m.holds[0]
 		now := time.Now()
