@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/replay"
 )
 
@@ -16,10 +15,7 @@ import (
 // instead of opening it, and the breakpoint keys (they go to the tap)
 // still work.
 func TestAttachIsReadOnly(t *testing.T) {
-	backend := replay.NewBackend(nil)
-	defer backend.Close()
-	m := New("t1", record.Entry{Command: "server"}, backend, noTap{}, Options{Theme: "dark", Tick: -1})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	m := newTestModel(t, Options{}, 160, 48)
 	view := ansi.Strip(m.View().Content)
 	for _, s := range []string{"c cancel", "+ extend", "n new request"} {
 		if strings.Contains(view, s) {
