@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"fmt"
-	"github.com/mcptui/mcptui/keymap"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/replay"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 )
 
