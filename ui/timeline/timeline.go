@@ -3,19 +3,19 @@
 package timeline
 
 import (
-	bubkey "charm.land/bubbles/v2/key"
 	"encoding/json"
 	"fmt"
-	"github.com/mcptui/mcptui/keymap"
 	"slices"
 	"strings"
 	"time"
 
+	bubkey "charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/replay"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
 )
