@@ -163,10 +163,14 @@ func (c *Conn) refused(resp *http.Response) (err *conn.Error, final bool) {
 	if sid, ok := c.expired(resp); ok {
 		return connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)}), true
 	}
-	if isJSON(resp) && resp.StatusCode/100 == 4 {
+	if resp.StatusCode/100 == 4 && (isJSON(resp) || resp.StatusCode == http.StatusBadRequest) {
 		b, over := c.readBody(resp)
-		if !over && isRPCError(b) {
-			c.dispatch(b)
+		if sid, ok := c.unknownSession(resp, b); ok {
+			return connError("The server ended the session", &SessionExpiredError{ID: sid, Status: &StatusError{Method: http.MethodPost,
+				Status: resp.StatusCode, Body: clip(b), Header: c.redact(resp.Header)}}), true
+		}
+		if isJSON(resp) && !over && isRPCError(b) {
+			c.errorBody(b)
 			c.carried(resp, b, len(b))
 			return connError("The HTTP request failed", &StatusError{Method: http.MethodPost, Status: resp.StatusCode,
 				Body: clip(b), Header: c.redact(resp.Header)}), true
@@ -278,7 +282,11 @@ func (c *Conn) send(ctx context.Context, method string, body []byte) error {
 		if sid, ok := c.expired(resp); ok {
 			return connError("The server ended the session", &SessionExpiredError{ID: sid, Status: c.statusError(http.MethodPost, resp)})
 		}
-		return connError("The HTTP request failed", c.statusError(http.MethodPost, resp))
+		st := c.statusError(http.MethodPost, resp)
+		if sid, ok := c.unknownSession(resp, []byte(st.Body)); ok {
+			return connError("The server ended the session", &SessionExpiredError{ID: sid, Status: st})
+		}
+		return connError("The HTTP request failed", st)
 	}
 	drain(resp) // a body here answers nothing
 	return nil

@@ -86,7 +86,7 @@ func dialHTTP(h httpconn.Options) dialer {
 					userExpired(id)
 				}
 				mu.Lock()
-				_, _ = io.WriteString(log, "the server ended the session (404 for its Mcp-Session-Id): starting a new one with initialize\n")
+				_, _ = io.WriteString(log, "the server ended the session (it refused its Mcp-Session-Id: 404, or 400 naming the session): starting a new one with initialize\n")
 				mu.Unlock()
 			}
 		}

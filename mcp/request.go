@@ -278,7 +278,7 @@ func (c *Client) sessionCount() int {
 	return c.sessions
 }
 
-// newSession handles an HTTP server's 404 for the session id (seen is the
+// newSession handles an HTTP server's 404 (or 400 naming the session) for the session id (seen is the
 // session count before the request): the spec's fresh initialize, on the
 // same version, once for all the requests that met the expiry.
 func (c *Client) newSession(ctx context.Context, seen int, method string, expired error) error {
@@ -288,7 +288,7 @@ func (c *Client) newSession(ctx context.Context, seen int, method string, expire
 		return nil // another request began the new session: re-send
 	}
 	c.record(Step{Kind: StepSessionExpired, Method: method, Err: expired, Start: time.Now(),
-		Decision: "the server ended the session (404 for its Mcp-Session-Id): initialize a new one, re-send once"})
+		Decision: "the server ended the session (it refused its Mcp-Session-Id: 404, or 400 naming the session): initialize a new one, re-send once"})
 	if err := c.initialize(ctx, c.Version(), "the server ended the session"); err != nil {
 		return fmt.Errorf("a new session after the old one expired: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/schemaform"
@@ -139,6 +140,13 @@ func (l *Linter) Observe(ln Line) []Finding {
 		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
 	case ln.Discarded && !json.Valid(ln.Raw):
 		j.framing(ln.Raw)
+	case ln.Discarded && ln.Reason == httpconn.ErrIDLessErrorBody.Error():
+		// An HTTP error answer's body: the transport lets its error have
+		// no id ("The HTTP response body MAY comprise a JSON-RPC error
+		// response that has no id"). It answers the POST's own message:
+		// judged as an error, never as a reply to a notification.
+		j.httpError = true
+		j.received(ln.Raw)
 	case ln.Discarded || !j.notificationFast(ln):
 		// (A plain notification was judged by notificationFast.)
 		j.received(ln.Raw)
@@ -151,6 +159,9 @@ type judge struct {
 	l   *Linter
 	seq uint64
 	out []Finding
+	// httpError marks the body of an HTTP error answer (an id-less error
+	// there answers the POST).
+	httpError bool
 }
 
 // fail records a finding when rule applies to version.
@@ -380,7 +391,7 @@ func (j *judge) response(m *message, raw []byte) {
 		}
 	}
 	if r == nil && (m.ID == nil || string(m.ID) == "null") {
-		if hasResult || !parseOrInvalid(m.Error) {
+		if hasResult || !parseOrInvalid(m.Error) && !j.httpError {
 			j.fail("basic.no-response-to-notification", v, "a response without an id (the answer to a notification?): %s", clip(raw))
 		}
 		return
