@@ -10,7 +10,8 @@ import (
 )
 
 // The everything server (a real server from npm) breaks no MUST, and
-// check reports its known SHOULD findings (README lists them).
+// check reports its known SHOULD, best-practice and robustness findings
+// (README lists them).
 func TestEverythingServer(t *testing.T) {
 	t.Parallel()
 	cmd, args := everything.Server(t)

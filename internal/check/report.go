@@ -26,7 +26,7 @@ func symbol(res Result, level rules.Level) string {
 	case Passed:
 		return symPass
 	case Failed:
-		if res.Rule.Level <= level {
+		if res.Rule.Level <= level && res.Rule.Level != rules.Robustness {
 			return symFail
 		}
 		return symWarn
@@ -52,15 +52,28 @@ func (r *Report) WriteText(w io.Writer, level rules.Level, verbose bool) error {
 		if e.Error != "" {
 			fmt.Fprintf(&b, "%s %s\n", symFail, inert.Line(e.Error))
 		}
-		var passed, failed, warned, skipped int
-		for _, res := range e.Results {
+		var passed, failed, warned, skipped, robust int
+		// Robustness results come last, under their own heading: they
+		// are no MCP requirement.
+		results, heading := byLevel(e.Results), false
+		for _, res := range results {
 			sym := symbol(res, level)
-			switch sym {
-			case symPass:
+			if res.Rule.Level == rules.Robustness {
+				if res.Status == Failed {
+					robust++
+				}
+				if !heading && (sym != symSkip || verbose) {
+					heading = true
+					b.WriteString("robustness (no MCP requirement: JSON-RPC 2.0 alone, or a probe a client may not send):\n")
+				}
+			}
+			switch {
+			case res.Rule.Level == rules.Robustness:
+			case sym == symPass:
 				passed++
-			case symFail:
+			case sym == symFail:
 				failed++
-			case symWarn:
+			case sym == symWarn:
 				warned++
 			default:
 				skipped++
@@ -84,11 +97,29 @@ func (r *Report) WriteText(w io.Writer, level rules.Level, verbose bool) error {
 				fmt.Fprintf(&b, "    skipped: %s\n", inert.Line(res.Why))
 			}
 		}
-		fmt.Fprintf(&b, "%d passed, %d failed, %d warnings, %d skipped (of %d rules for %s)\n",
+		fmt.Fprintf(&b, "%d passed, %d failed, %d warnings, %d skipped (of %d rules for %s)",
 			passed, failed, warned, skipped, len(e.Results), e.Era)
+		if robust > 0 {
+			fmt.Fprintf(&b, "; %d robustness notes", robust)
+		}
+		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// byLevel is results with the robustness ones moved last, each part in
+// its order.
+func byLevel(results []Result) []Result {
+	out := make([]Result, 0, len(results))
+	for _, robust := range []bool{false, true} {
+		for _, res := range results {
+			if (res.Rule.Level == rules.Robustness) == robust {
+				out = append(out, res)
+			}
+		}
+	}
+	return out
 }
 
 // WriteJSON writes the report as one JSON object (rules with their text,

@@ -12,7 +12,7 @@ import (
 
 func sampleReport() *Report {
 	must, _ := rules.Get("tools.input-schema-object")
-	should, _ := rules.Get("tools.unknown-tool")
+	should, _ := rules.Get("prompts.unknown-prompt")
 	skip, _ := rules.Get("completion.shape")
 	res := func(r rules.Rule, st Status, seen ...string) Result {
 		return Result{Rule: r, ID: r.ID, Level: r.Level.String(), Era: "2025-11-25", Status: st, Seen: seen, Checks: 1}
@@ -32,7 +32,7 @@ func TestReports(t *testing.T) {
 	if err := rep.WriteText(&text, rules.Must, false); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"✗ tools.input-schema-object", "! tools.unknown-tool", "fix:", "server/tools#tool", `\x1b[2J`, "1 failed, 1 warnings, 1 skipped"} {
+	for _, want := range []string{"✗ tools.input-schema-object", "! prompts.unknown-prompt", "fix:", "server/tools#tool", `\x1b[2J`, "1 failed, 1 warnings, 1 skipped"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.String())
 		}
@@ -91,5 +91,34 @@ func TestURITemplates(t *testing.T) {
 		if validTemplate(bad) == nil {
 			t.Errorf("%s accepted", bad)
 		}
+	}
+}
+
+// A robustness rule (JSON-RPC 2.0 alone) is listed under its own heading,
+// after the MCP rules, never as ✗ or a warning, and fails no check even
+// at --level should.
+func TestRobustnessApart(t *testing.T) {
+	rep := sampleReport()
+	parse, _ := rules.Get("errors.parse-error")
+	if parse.Level != rules.Robustness {
+		t.Fatalf("errors.parse-error is %s", parse.Level)
+	}
+	e := &rep.Eras[0]
+	e.Results = append([]Result{{Rule: parse, ID: parse.ID, Level: parse.Level.String(), Era: e.Era, Status: Failed, Seen: []string{"no answer"}}}, e.Results...)
+	var text bytes.Buffer
+	if err := rep.WriteText(&text, rules.Should, false); err != nil {
+		t.Fatal(err)
+	}
+	out := text.String()
+	head := strings.Index(out, "robustness (no MCP requirement")
+	at := strings.Index(out, "! errors.parse-error")
+	if head < 0 || at < head || strings.Index(out, "prompts.unknown-prompt") > head {
+		t.Errorf("robustness not listed apart, after the MCP rules:\n%s", out)
+	}
+	if !strings.Contains(out, "2 failed, 0 warnings, 1 skipped (of 4 rules for 2025-11-25); 1 robustness notes") {
+		t.Errorf("counts:\n%s", out)
+	}
+	if rep.Failures(rules.Should) != 2 {
+		t.Errorf("%d failures at should, want 2 (robustness is none)", rep.Failures(rules.Should))
 	}
 }

@@ -12,7 +12,7 @@ import (
 func TestCatalogue(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range All() {
-		if seen[r.ID] || r.Text == "" || r.Fix == "" || r.Section == "" || r.Level < Must || r.Level > Practice {
+		if seen[r.ID] || r.Text == "" || r.Fix == "" || r.Section == "" || r.Level < Must || r.Level > Robustness {
 			t.Errorf("rule %+v", r)
 		}
 		seen[r.ID] = true

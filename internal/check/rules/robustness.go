@@ -8,13 +8,13 @@ import "slices"
 // is sent, and tool lists a model can trust. They hold on the initialize
 // eras; 2026-07-28 has its own rules for what it changed.
 var robustness = []Rule{
-	{ID: "lifecycle.reinitialize", Group: "lifecycle", Level: Practice, Section: "basic/lifecycle#initialization", Since: first, Until: legacy,
+	{ID: "lifecycle.reinitialize", Group: "lifecycle", Level: Robustness, Section: "basic/lifecycle#initialization", Since: first, Until: legacy,
 		Text: "The initialization phase MUST be the first interaction between client and server, once per session: a second initialize on an initialized session is refused with an error, not answered as if the session began again.",
 		Fix:  `answer a second initialize on the same connection with an error (e.g. -32600 "already initialized") and keep the first one's version and capabilities`},
 	{ID: "lifecycle.keeps-serving", Group: "lifecycle", Level: Must, Section: "basic/utilities/ping", Since: first, Until: legacy,
 		Text: "The receiver MUST respond promptly to a ping, also after messages it could not handle: an unknown method, and notifications it does not expect (progress or a cancel for nothing, roots/list_changed, an unknown one).",
 		Fix:  "answer what you cannot handle with an error, ignore notifications you do not expect, and keep reading stdin: never exit, stall or desynchronise on one bad message"},
-	{ID: "basic.meta-tolerated", Group: "transport", Level: Should, Section: "basic#meta", Since: v0618, Until: legacy,
+	{ID: "basic.meta-tolerated", Group: "transport", Level: Practice, Section: "basic#meta", Since: v0618, Until: legacy,
 		Text: "The _meta property is reserved by MCP to allow clients and servers to attach additional metadata to their interactions: a request whose _meta carries keys the server does not know is served as it would be without them.",
 		Fix:  "ignore _meta keys you do not use instead of rejecting the request (do not validate params._meta with a closed schema)"},
 	{ID: "capabilities.client-only", Group: "capabilities", Level: Practice, Section: "basic/lifecycle#capability-negotiation", Since: first, Until: legacy,

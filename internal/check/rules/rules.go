@@ -23,6 +23,12 @@ const (
 	// Practice is a best practice: not written as a requirement, but what
 	// clients rely on.
 	Practice
+	// Robustness is no MCP requirement: behaviour JSON-RPC 2.0 alone asks
+	// for, or the answer to a probe the client is not allowed to send
+	// (stdio: "The client MUST NOT write anything to the server's stdin
+	// that is not a valid MCP message"). Reports list it apart from the
+	// MCP levels, never as a MUST or SHOULD.
+	Robustness
 )
 
 // String is the level as the specification writes it.
@@ -34,6 +40,8 @@ func (l Level) String() string {
 		return "SHOULD"
 	case Practice:
 		return "best practice"
+	case Robustness:
+		return "robustness"
 	}
 	return fmt.Sprintf("Level(%d)", int(l))
 }
@@ -53,6 +61,11 @@ type Rule struct {
 	// Section is the specification page and anchor, without the revision
 	// (URL gives the full address for one revision).
 	Section string
+	// Schema, when set, names the type(s) of the revision's schema.ts the
+	// rule rests on ("A|B": the name changed between revisions): a message
+	// shape the specification states as a type, not a sentence. The rule
+	// is then cited as that type (CITATIONS.md), its Section is for people.
+	Schema string
 	// Since and Until are the first and last revisions the rule applies to
 	// (Until "" means every later one too).
 	Since, Until string
@@ -64,6 +77,54 @@ type Rule struct {
 	// Live marks rules judged from traffic alone: they also run on the
 	// inspector's live session.
 	Live bool
+}
+
+// Keyword is the normative keyword of the specification a rule at this
+// level rests on: MUST or SHOULD; "" for a best practice and for
+// robustness, which rest on none.
+func (l Level) Keyword() string {
+	switch l {
+	case Must:
+		return "MUST"
+	case Should:
+		return "SHOULD"
+	}
+	return ""
+}
+
+// Cite is where one revision states a rule: the revision, the section as
+// that revision names it (page#anchor) and the normative keyword a
+// sentence of that section holds. tools/speccheck checks each against the
+// specification's text and writes CITATIONS.md.
+type Cite struct {
+	Era, Section, Keyword string
+}
+
+// Cites are the rule's citations, one per revision it applies to. A rule
+// whose section is outside the MCP specification (JSON-RPC 2.0, an
+// extension's site) has one, with no revision: its text is elsewhere.
+func (r Rule) Cites() []Cite {
+	page, _, _ := strings.Cut(r.Section, "#")
+	if _, ok := extensionPages[page]; ok {
+		return []Cite{{Section: r.Section, Keyword: r.Level.Keyword()}}
+	}
+	var out []Cite
+	for _, e := range Eras {
+		if !r.Applies(e) {
+			continue
+		}
+		c := Cite{Era: e, Section: r.SectionIn(e), Keyword: r.Level.Keyword()}
+		if r.Schema != "" {
+			// A type holds no MUST: that it is declared is the check; a
+			// SHOULD in its comments is looked for.
+			c.Section = "schema.ts#" + r.Schema
+			if c.Keyword == "MUST" {
+				c.Keyword = "schema"
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // Applies reports whether the rule holds on protocol revision era.
@@ -99,14 +160,18 @@ func (r Rule) URL(era string) string {
 
 // SectionIn is the rule's section as revision era names it.
 func (r Rule) SectionIn(era string) string {
-	if era < "2026-07-28" {
+	moved := moved26
+	switch {
+	case era == "2024-11-05":
+		moved = moved24
+	case era < "2026-07-28":
 		return r.Section
 	}
-	if to, ok := moved26[r.Section]; ok {
+	if to, ok := moved[r.Section]; ok {
 		return to
 	}
 	page, anchor, _ := strings.Cut(r.Section, "#")
-	if to, ok := moved26[page]; ok {
+	if to, ok := moved[page]; ok {
 		if anchor == "" || strings.Contains(to, "#") {
 			return to
 		}
@@ -119,6 +184,17 @@ func (r Rule) SectionIn(era string) string {
 // specification's site, by the section name rules give them.
 var extensionPages = map[string]string{
 	"extensions/tasks": "https://modelcontextprotocol.github.io/ext-tasks/specification/2026-07-28/tasks",
+	// JSON-RPC 2.0 itself: the robustness rules' source.
+	"jsonrpc": "https://www.jsonrpc.org/specification",
+}
+
+// moved24 are the sections 2024-11-05 held elsewhere: its messages had a
+// page of their own.
+var moved24 = map[string]string{
+	"basic#messages":      "basic",
+	"basic#requests":      "basic/messages#requests",
+	"basic#responses":     "basic/messages#responses",
+	"basic#notifications": "basic/messages#notifications",
 }
 
 // moved26 are the sections (or whole pages) 2026-07-28 moved elsewhere.
@@ -133,6 +209,7 @@ var moved26 = map[string]string{
 	"basic/transports#stdio":                 "basic/transports/stdio",
 	"basic/utilities/cancellation":           "basic/patterns/cancellation",
 	"basic/utilities/progress":               "basic/patterns/progress",
+	"basic/transports#security-warning":      "basic/transports/streamable-http#security-%26-endpoint",
 }
 
 // All returns every rule, in catalogue order (by group).
@@ -156,4 +233,20 @@ func ForEra(era string) []Rule {
 		}
 	}
 	return out
+}
+
+// CitationsFile is the table tools/speccheck writes, beside this package.
+const CitationsFile = "CITATIONS.md"
+
+// Row is the start of c's row in CitationsFile: the rule, its level, the
+// revision, the section and the keyword; the checker's result follows.
+func (c Cite) Row(r Rule) string {
+	era, kw := c.Era, c.Keyword
+	if era == "" {
+		era = "—"
+	}
+	if kw == "" {
+		kw = "—"
+	}
+	return fmt.Sprintf("| `%s` | %s | %s | `%s` | %s |", r.ID, r.Level, era, c.Section, kw)
 }
