@@ -31,6 +31,9 @@ func (r *run) era26() {
 		r.rawWire()
 	}
 	if !mcp.Stateless(r.era) {
+		if r.wants("http.origin") {
+			r.legacyOrigin()
+		}
 		return
 	}
 	if r.wants("http.") {
@@ -298,6 +301,12 @@ func (r *run) batchRefused(p *wireProbe) {
 			r.fail(rule, "an element of a batch was processed: %s", clip(string(ans), 160))
 			return
 		}
+	}
+	// One error refuses the batch, whatever its code: mcp-go answers
+	// -32700, the array being no message it can parse.
+	if code, _, ok := nullIDError(answers); ok {
+		r.refused(rule, "a batch of two requests", code, answers, answered, err)
+		return
 	}
 	r.refused(rule, "a batch of two requests", -32600, answers, answered, err)
 }

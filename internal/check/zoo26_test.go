@@ -179,3 +179,24 @@ func TestStringIDOnAServerAnsweringOutOfOrder(t *testing.T) {
 		t.Fatalf("basic.string-id was not judged: %+v", e.Results)
 	}
 }
+
+// batchParseError refuses a batch as mcp-go does: one error, id null, but
+// -32700 (the array is no message it can parse) rather than -32600.
+const batchParseError = "passes:batch-refused-with-32700"
+
+func init() {
+	zooMutations[batchParseError] = mutation{era: e26, out: withCode(-32600, -32700)}
+}
+
+// A batch refused whole with one error is refused, whatever the error's
+// code: mcp-go's -32700 is no finding.
+func TestBatchRefusedWithAnyOneError(t *testing.T) {
+	t.Parallel()
+	o := zooOptions(batchParseError, e26)
+	o.Rules = []string{"transport.batch-refused"}
+	e := runCheck(t, o)
+	res := resultOf(e, "transport.batch-refused")
+	if res == nil || res.Status != Passed {
+		t.Fatalf("transport.batch-refused on a server refusing with -32700: %+v", res)
+	}
+}
