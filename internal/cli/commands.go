@@ -91,7 +91,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
-		return nil, usageError("%s: %v", c.name, err)
+		return nil, usageError("%s: %v", c.name, flagError(fs, args, err, c.accepted()))
 	}
 	if help {
 		cfg.Mode = ModeHelp
@@ -208,6 +208,18 @@ func parseInterleaved(fs *flag.FlagSet, args []string) (words, server []string, 
 		words = append(words, left[0])
 		rest = left[1:]
 	}
+}
+
+// accepted lists the flags c takes.
+func (c command) accepted() []string {
+	out := append([]string{"help", "h"}, c.flags...)
+	if c.server {
+		out = append(out, serverFlags...)
+	}
+	if c.answers {
+		out = append(out, "answer")
+	}
+	return out
 }
 
 // checkFlags rejects flags the command does not take.

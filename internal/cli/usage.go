@@ -1,5 +1,8 @@
 package cli
 
+// HelpHint follows a usage error: where every command and flag is listed.
+const HelpHint = "Run mcptui --help for every command and flag."
+
 // Usage is the help text for mcptui's command line.
 const Usage = `mcptui — a live terminal inspector for MCP servers, stdio and Streamable HTTP
 
