@@ -31,6 +31,7 @@ type session struct {
 	tail   *tailWriter
 	notes  *noteWriter
 	prog   *progress
+	rules  *Rules
 	// closing ends the watch on the recording (watchRecording).
 	closing chan struct{}
 }
@@ -123,6 +124,7 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	if err != nil {
 		return s, fail(KindUsage, "%v", err)
 	}
+	s.rules = rules
 	o := MCPOptions(cfg, rules)
 	if o.HTTP.Client, err = cfg.HTTPClient(authSteps(s.notes)); err != nil {
 		return s, fail(KindUsage, "%v", err)
@@ -411,4 +413,22 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 		p.partial = p.partial[i+1:]
 	}
 	return len(b), nil
+}
+
+// unfitAnswer is the failure of a --answer that did not fit a question
+// (and was not sent), which outranks f when f is nothing or what the
+// server made of the error it got instead (a tool error, an error answer,
+// failed script steps).
+func (s *session) unfitAnswer(f *Failure) *Failure {
+	if s.rules == nil {
+		return f
+	}
+	u := s.rules.Unfit()
+	if u == nil {
+		return f
+	}
+	if f == nil || f.Kind == KindTool || f.Kind == KindProtocol || f.Kind == KindCheck {
+		return u
+	}
+	return f
 }
