@@ -67,5 +67,5 @@ func watch(dirs []string, name string) (*tap.Viewer, error) {
 			tried = append(tried, fmt.Sprintf("%s (%v)", socket, err))
 		}
 	}
-	return nil, fmt.Errorf("attach: no tap named %q is running (mcptui attach lists them); looked in %s", name, strings.Join(tried, ", "))
+	return nil, fmt.Errorf("no tap named %q is running (mcptui attach lists them); looked in %s", name, strings.Join(tried, ", "))
 }
