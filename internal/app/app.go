@@ -20,7 +20,9 @@ import (
 func Run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := cli.Parse(args)
 	if errors.Is(err, cli.ErrUsage) {
-		fmt.Fprintf(stderr, "mcptui: %v\n\n%s", err, cli.Usage)
+		// The error and where the rest is, not the whole usage: the error
+		// would scroll away above it.
+		fmt.Fprintf(stderr, "mcptui: %v\n%s\n", err, cli.HelpHint)
 		return 2
 	}
 	if err != nil {

@@ -96,6 +96,14 @@ func runServers(cfg *cli.Config, stdout, stderr io.Writer) int {
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, "\nopen one with: mcptui --server NAME (or mcptui --config FILE NAME)")
+	seen := map[string]hostconfig.Host{}
+	for _, s := range found.Servers {
+		if h, ok := seen[s.Label()]; ok && h != s.Host {
+			fmt.Fprintf(stdout, "a name several hosts share: HOST:NAME, e.g. mcptui --server %s:%s\n", s.Host.Key(), inert.Line(s.Label()))
+			break
+		}
+		seen[s.Label()] = s.Host
+	}
 	return 0
 }
 

@@ -39,7 +39,7 @@ func runTap(cfg *cli.Config, stdout, stderr io.Writer) int {
 // runAttach is mcptui attach: the list of taps, or the inspector on one.
 func runAttach(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	if cfg.Tap.Name == "" {
-		if err := attach.List(stdout, tap.RuntimeDir(), time.Now()); err != nil {
+		if err := attach.List(stdout, tap.RuntimeDirs(os.Getenv), time.Now()); err != nil {
 			fmt.Fprintf(stderr, "mcptui attach: %v\n", err)
 			return 1
 		}

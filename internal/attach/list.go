@@ -15,15 +15,28 @@ import (
 	"github.com/mcptui/mcptui/model"
 )
 
-// List writes the taps running in dir as a table (host, server command,
-// age, traffic), or says there are none and how to start one.
-func List(w io.Writer, dir string, now time.Time) error {
-	taps, err := tap.List(dir)
-	if err != nil {
-		return err
+// List writes the taps running in dirs (see tap.RuntimeDirs) as a table
+// (host, server command, age, traffic), then where it looked; with none,
+// it says so, where it looked, and how to start one. A directory that is
+// not the user's own is named with why it was skipped.
+func List(w io.Writer, dirs []string, now time.Time) error {
+	var taps []tap.Info
+	var looked []string
+	for _, dir := range dirs {
+		found, err := tap.List(dir)
+		switch {
+		case err != nil:
+			looked = append(looked, fmt.Sprintf("%s (skipped: %v)", dir, err))
+		case len(found) == 0:
+			looked = append(looked, dir+" (none)")
+		default:
+			looked = append(looked, fmt.Sprintf("%s (%d)", dir, len(found)))
+		}
+		taps = append(taps, found...)
 	}
+	where := strings.Join(looked, ", ")
 	if len(taps) == 0 {
-		_, err := fmt.Fprintf(w, "No taps are running (in %s).\nPut mcptui tap in front of a server in a host's config: mcptui tap --print-config NAME -- server...\n", dir)
+		_, err := fmt.Fprintf(w, "No taps are running. Looked in %s.\nPut mcptui tap in front of a server in a host's config: mcptui tap --print-config NAME -- server...\n", inert.Line(where))
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -41,7 +54,7 @@ func List(w io.Writer, dir string, now time.Time) error {
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("attach: %w", err)
 	}
-	_, err = fmt.Fprintf(w, "\nmcptui attach NAME opens one.\n")
+	_, err := fmt.Fprintf(w, "\nmcptui attach NAME opens one. Looked in %s.\n", inert.Line(where))
 	return err
 }
 

@@ -2,7 +2,10 @@ package attach
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -10,18 +13,17 @@ import (
 	"github.com/mcptui/mcptui/internal/tap"
 )
 
-// Run opens the inspector on the tap named name in dir ("" = the
-// runtime dir) and returns when the person quits.
+// Run opens the inspector on the tap named name in dir ("" = the first of
+// tap.RuntimeDirs where a tap of that name answers) and returns when the
+// person quits.
 func Run(ctx context.Context, dir, name string, opts Options) error {
+	dirs := []string{dir}
 	if dir == "" {
-		dir = tap.RuntimeDir()
+		dirs = tap.RuntimeDirs(os.Getenv)
 	}
-	if err := tap.CheckDir(dir); err != nil {
-		return fmt.Errorf("attach: %w", err)
-	}
-	v, err := tap.Watch(tap.SocketPath(dir, tap.CleanName(name)))
+	v, err := watch(dirs, name)
 	if err != nil {
-		return fmt.Errorf("attach: no tap named %q is running (mcptui attach lists them): %w", name, err)
+		return err
 	}
 	defer v.Close()
 	header, err := readHeader(v)
@@ -39,4 +41,31 @@ func Run(ctx context.Context, dir, name string, opts Options) error {
 		return fmt.Errorf("attach: %w", err)
 	}
 	return nil
+}
+
+// watch connects to the tap named name in the first of dirs where one
+// answers; the error names every place it looked.
+func watch(dirs []string, name string) (*tap.Viewer, error) {
+	var tried []string
+	for _, dir := range dirs {
+		if err := tap.CheckDir(dir); err != nil {
+			if !errors.Is(err, os.ErrNotExist) {
+				tried = append(tried, fmt.Sprintf("%s (skipped: %v)", dir, err))
+			} else {
+				tried = append(tried, dir+" (none)")
+			}
+			continue
+		}
+		socket := tap.SocketPath(dir, tap.CleanName(name))
+		v, err := tap.Watch(socket)
+		if err == nil {
+			return v, nil
+		}
+		if errors.Is(err, os.ErrNotExist) {
+			tried = append(tried, dir+" (none)")
+		} else {
+			tried = append(tried, fmt.Sprintf("%s (%v)", socket, err))
+		}
+	}
+	return nil, fmt.Errorf("no tap named %q is running (mcptui attach lists them); looked in %s", name, strings.Join(tried, ", "))
 }

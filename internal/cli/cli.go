@@ -271,7 +271,7 @@ func Parse(args []string) (*Config, error) {
 	// parsed by the same code.
 	fs.Func("answer", "", (&answerFlags{cfg: cfg}).set)
 	if err := fs.Parse(args); err != nil {
-		return nil, usageError("%v", err)
+		return nil, usageError("%v", flagError(fs, args, err, nil))
 	}
 	rest := fs.Args()
 	cfg.Bell = !noBell

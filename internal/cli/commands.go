@@ -91,7 +91,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
-		return nil, usageError("%s: %v", c.name, err)
+		return nil, usageError("%s: %v", c.name, flagError(fs, args, err, c.accepted()))
 	}
 	if help {
 		cfg.Mode = ModeHelp
@@ -106,15 +106,25 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		// command would.
 		server, words = words[len(words)-1:], words[:len(words)-1]
 	}
+	fromConfig := cfg.ConfigFile != "" || cfg.ServerName != ""
+	if c.server && server == nil && fromConfig && cfg.ServerName == "" && len(words) > len(c.words) {
+		// mcptui tools --config .mcp.json memory: the word after the
+		// command's own names the server, as --server would.
+		n := len(c.words)
+		cfg.ServerName, words = words[n], append(words[:n:n], words[n+1:]...)
+	}
+	if fromConfig && len(words) > len(c.words) {
+		return nil, usageError("%s: unexpected %q: give one server name of the config file", c.name, words[len(c.words)])
+	}
 	if len(words) != len(c.words) {
 		return nil, wordsError(c, words)
 	}
 	switch {
-	case c.server && server == nil && (cfg.ConfigFile != "" || cfg.ServerName != ""):
+	case c.server && server == nil && fromConfig:
 		if err := cfg.fromConfig(cfg.ServerName); err != nil {
 			return nil, err
 		}
-	case c.server && server != nil && (cfg.ConfigFile != "" || cfg.ServerName != ""):
+	case c.server && server != nil && fromConfig:
 		return nil, usageError("%s: --config and --server pick the server from a config file: remove -- %s, or the flags", c.name, strings.Join(server, " "))
 	case c.server && server == nil:
 		return nil, usageError("%s: no server command: put it after --, e.g. mcptui %s -- ./server --flag", c.name, example(c))
@@ -208,6 +218,18 @@ func parseInterleaved(fs *flag.FlagSet, args []string) (words, server []string, 
 		words = append(words, left[0])
 		rest = left[1:]
 	}
+}
+
+// accepted lists the flags c takes.
+func (c command) accepted() []string {
+	out := append([]string{"help", "h"}, c.flags...)
+	if c.server {
+		out = append(out, serverFlags...)
+	}
+	if c.answers {
+		out = append(out, "answer")
+	}
+	return out
 }
 
 // checkFlags rejects flags the command does not take.

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mcptui/mcptui/httpconn"
@@ -50,6 +51,9 @@ func (cfg *Config) fromConfig(name string) error {
 // UseServer makes s the server to start: its command, environment (before
 // the command line's) and directory (unless --cwd gave one).
 func (cfg *Config) UseServer(s hostconfig.Server) error {
+	if err := cfg.answerPrompts(&s); err != nil {
+		return err
+	}
 	if s.Transport == hostconfig.HTTP || s.Transport == hostconfig.SSE {
 		return cfg.useHTTPServer(s)
 	}
@@ -127,6 +131,30 @@ func (cfg *Config) useHTTPServer(s hostconfig.Server) error {
 	}
 	if s.Disabled {
 		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is disabled in %s; opening it anyway", s.Label(), s.File))
+	}
+	return nil
+}
+
+// answerPrompts refuses an entry holding a value its editor would ask the
+// user for (${input:…}) unless the command line gives it: -e NAME=VALUE
+// for a variable, --header 'Name: value' for a header (the entry's header
+// is then dropped). Given values are no longer problems.
+func (cfg *Config) answerPrompts(s *hostconfig.Server) error {
+	var missing []string
+	for _, p := range s.Prompts {
+		msg := p.Problem(s.Host)
+		switch {
+		case p.Field == "env" && slices.ContainsFunc(cfg.Env, func(e EnvChange) bool { return e.Name == p.Key }):
+		case p.Field == "header" && slices.ContainsFunc(cfg.Headers, func(h Header) bool { return strings.EqualFold(h.Name, p.Key) }):
+			s.Headers = slices.DeleteFunc(slices.Clone(s.Headers), func(h hostconfig.Header) bool { return strings.EqualFold(h.Name, p.Key) })
+		default:
+			missing = append(missing, msg)
+			continue
+		}
+		s.Problems = slices.DeleteFunc(slices.Clone(s.Problems), func(q string) bool { return q == msg })
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%s (%s) cannot start as written: %s", s.Label(), s.File, strings.Join(missing, "; "))
 	}
 	return nil
 }

@@ -132,3 +132,74 @@ func TestServersCommand(t *testing.T) {
 		t.Errorf("servers -- x: err %v", err)
 	}
 }
+
+// The README's form: a headless command names the server of --config with
+// the word after its own words, as the inspector does.
+func TestHeadlessCommandNamesTheConfigServer(t *testing.T) {
+	path := writeConfig(t, ".mcp.json", `{"mcpServers": {"memory": {"command": "mem"}, "other": {"command": "oth"}}}`)
+	for _, tc := range []struct {
+		args   []string
+		mode   Mode
+		target string
+	}{
+		{[]string{"tools", "--config", path, "memory"}, ModeTools, ""},
+		{[]string{"tools", "memory", "--config", path}, ModeTools, ""},
+		{[]string{"call", "echo", "--config", path, "memory"}, ModeCall, "echo"},
+		{[]string{"doctor", "--config", path, "memory"}, ModeDoctor, ""},
+		{[]string{"check", "--config", path, "memory"}, ModeCheck, ""},
+	} {
+		cfg, err := Parse(tc.args)
+		if err != nil {
+			t.Errorf("%q: %v", tc.args, err)
+			continue
+		}
+		if cfg.Mode != tc.mode || cfg.Command != "mem" || cfg.Target != tc.target {
+			t.Errorf("%q: mode %v command %q target %q", tc.args, cfg.Mode, cfg.Command, cfg.Target)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tools", "--config", path, "--server", "memory", "other"}, `unexpected "other"`},
+		{[]string{"tools", "--config", path, "memory", "other"}, `unexpected "other"`},
+		{[]string{"tools", "--config", path}, "lists 2 servers"},
+	} {
+		if _, err := Parse(tc.args); !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err %v, want a usage error saying %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// A VS Code ${input:…} the editor would ask for is not sent as written:
+// the server is refused, with the flag that gives the value; given, it is
+// no longer a problem.
+func TestEditorInputsAreRefusedUnlessGiven(t *testing.T) {
+	path := writeConfig(t, ".vscode/mcp.json", `{"inputs": [{"type": "promptString", "id": "key"}], "servers": {
+		"env": {"command": "srv", "env": {"API_KEY": "${input:key}"}},
+		"web": {"type": "http", "url": "https://example.test/mcp", "headers": {"Authorization": "Bearer ${input:key}"}},
+		"arg": {"command": "srv", "args": ["--key", "${input:key}"]}
+	}}`)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tools", "--config", path, "env"}, "${input:key} is asked of the user by VS Code, and mcptui cannot ask (env API_KEY): give the value with -e API_KEY=VALUE"},
+		{[]string{"tools", "--config", path, "web"}, "(header Authorization): give the value with --header 'Authorization: VALUE'"},
+		{[]string{"--config", path, "arg"}, "(in args): write the value in the file, or run the command after --"},
+		{[]string{"--config", path, "-e", "OTHER=1", "env"}, "-e API_KEY=VALUE"},
+	} {
+		_, err := Parse(tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err %v, want one saying %q", tc.args, err, tc.want)
+		}
+	}
+	cfg, err := Parse([]string{"tools", "--config", path, "-e", "API_KEY=k", "env"})
+	if err != nil || len(cfg.Warnings) != 0 || cfg.Env[len(cfg.Env)-1].Name != "API_KEY" || *cfg.Env[len(cfg.Env)-1].Value != "k" {
+		t.Errorf("-e gives the input: %+v, %v", cfg, err)
+	}
+	cfg, err = Parse([]string{"tools", "--config", path, "--header", "authorization: Bearer t", "web"})
+	if err != nil || len(cfg.Warnings) != 0 || !reflect.DeepEqual(cfg.Headers, []Header{{"authorization", "Bearer t"}}) {
+		t.Errorf("--header gives the input: %+v, %v", cfg, err)
+	}
+}

@@ -48,7 +48,7 @@ func parseTap(cfg *Config, word string, args []string) (*Config, error) {
 	}
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
-		return nil, usageError("%s: %v", word, err)
+		return nil, usageError("%s: %v", word, flagError(fs, args, err, nil))
 	}
 	if help {
 		cfg.Mode = ModeHelp

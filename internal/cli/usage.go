@@ -1,5 +1,8 @@
 package cli
 
+// HelpHint follows a usage error: where every command and flag is listed.
+const HelpHint = "Run mcptui --help for every command and flag."
+
 // Usage is the help text for mcptui's command line.
 const Usage = `mcptui — a live terminal inspector for MCP servers, stdio and Streamable HTTP
 
@@ -52,6 +55,9 @@ Server process:
       --config FILE            take the server from a host's config file (mcpServers,
                                or VS Code's servers); -e, --unset and --cwd still apply
       --server NAME            the server of --config FILE, or of your host configs
+                               (HOST:NAME where two hosts' files share the name:
+                               claude-code, claude-desktop, vscode, cursor); every
+                               command takes it, or NAME after the command's words
       --shutdown-grace D       how long the server gets to exit after stdin's EOF,
                                and again after SIGTERM, before SIGKILL (default 500ms)
 

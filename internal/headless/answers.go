@@ -28,6 +28,20 @@ type Rules struct {
 	notes       *noteWriter
 	verbose     bool
 	noRootsOnce sync.Once
+
+	mu sync.Mutex
+	// unfit is the failure of the first prepared answer that did not fit
+	// its question (and was not sent).
+	unfit *Failure
+}
+
+// Unfit is the failure of the first prepared answer that did not fit its
+// question and so was not sent, or nil: a command whose --answer could not
+// answer fails with it, whatever the server made of the error it got.
+func (r *Rules) Unfit() *Failure {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.unfit
 }
 
 // NewRules returns the rules of cfg (its --answer files were checked as
@@ -90,8 +104,18 @@ func (r *Rules) answer(_ context.Context, q *mcp.Question) (json.RawMessage, err
 	}
 	rule := p.Rule(q.Method)
 	if d.Ask {
-		// No one to ask: the unfit prepared answer goes anyway.
-		r.notes.printf("the answer to %s (%s) does not fit its schema, sent anyway: %s", q.Method, inert.Line(rule), inert.Line(strings.TrimPrefix(d.Why, "the prepared answer does not fit: ")))
+		// A prepared answer that does not fit is not sent, as in the
+		// inspector; with no one to ask, the server gets an error and the
+		// command fails (Unfit).
+		why := strings.TrimPrefix(d.Why, "the prepared answer does not fit: ")
+		r.mu.Lock()
+		if r.unfit == nil {
+			r.unfit = fail(KindUsage, "--answer %s does not fit the server's %s, so it was not sent (the server got an error instead): %s; give a fitting answer with --answer %s=@answer.json",
+				rule, q.Method, why, model.PolicyKind(q.Method))
+		}
+		r.mu.Unlock()
+		r.notes.printf("the answer to %s (%s) does not fit its schema, not sent: %s", q.Method, inert.Line(rule), inert.Line(why))
+		return nil, &mcp.Error{Code: mcp.CodeInternal, Message: fmt.Sprintf("mcptui (headless) has no fitting answer for %s: its --answer %s does not fit: %s", q.Method, rule, why)}
 	}
 	if mq.Kind == model.AskRoots && d.Answer != nil && len(r.roots) == 0 && p.Answer == nil {
 		// No --root is an honest answer: no roots. Said once.

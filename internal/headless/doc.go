@@ -49,6 +49,10 @@
 // elicitation (form and URL) and roots in any case, so that a server that
 // asks is answered: a question with no rule gets a JSON-RPC error whose
 // message names the flag that would answer it, and a note on stderr says so.
+// A prepared answer that does not fit its question (accept-defaults on a
+// form whose required field has no default) is not sent either: the server
+// gets an error, and the command fails with exit 2 whatever the server made
+// of it.
 //
 // # Scripts
 //

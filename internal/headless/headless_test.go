@@ -178,8 +178,9 @@ func TestAnswerRules(t *testing.T) {
 			{"sampling file", args("call", "sample", "--answer", "sampling=@"+reply), ExitOK, "a haiku from a file"},
 			{"sampling reject", args("call", "sample", "--answer", "sampling=reject"), -1, ""},
 			{"sampling no rule", args("call", "sample"), -1, "--answer sampling="},
-			// The form's required fields have no defaults: the note says so.
-			{"elicit defaults", args("call", "elicit_form", "--answer", "elicitation=accept-defaults"), -2, "does not fit its schema"},
+			// The form's required fields have no defaults: the unfit answer
+			// is not sent, the note says so, and the command fails (below).
+			{"elicit defaults", args("call", "elicit_form", "--answer", "elicitation=accept-defaults"), ExitUsage, "does not fit its schema, not sent"},
 			{"elicit file", args("call", "elicit_form", "--answer", "elicitation=@"+answer), ExitOK, "Grace"},
 			{"elicit decline", args("call", "elicit_form", "--answer", "elicitation=decline"), ExitOK, "decline"},
 			{"elicit no rule", args("call", "elicit_form"), -1, "--answer elicitation="},
@@ -199,6 +200,17 @@ func TestAnswerRules(t *testing.T) {
 			}
 			if tc.want != "" && !strings.Contains(r.stdout+r.stderr, tc.want) {
 				t.Errorf("%s: %q not in\nstdout %s\nstderr %s", name, tc.want, r.stdout, r.stderr)
+			}
+			if tc.name == "elicit defaults" {
+				// The server never saw an acceptance, and the failure
+				// names the flag that gives a fitting answer.
+				if strings.Contains(r.stdout, "accepted") {
+					t.Errorf("%s: the unfit answer reached the server:\n%s", name, r.stdout)
+				}
+				if f := r.failure(t); f.Kind != KindUsage || !strings.Contains(f.Message, "--answer elicitation=accept-defaults does not fit") ||
+					!strings.Contains(f.Message, "was not sent") || !strings.Contains(f.Message, "--answer elicitation=@answer.json") {
+					t.Errorf("%s: failure %+v", name, f)
+				}
 			}
 		}
 	}

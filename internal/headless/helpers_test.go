@@ -43,6 +43,8 @@ func runTestServer(name string) int {
 		return 1
 	case "oldsample":
 		return serveOldSample(ctx)
+	case "slowprobe":
+		return serveSlowProbe()
 	case "silent":
 		// Reads and never answers.
 		sc := bufio.NewScanner(os.Stdin)

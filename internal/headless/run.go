@@ -38,6 +38,7 @@ func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	if err := s.close(); err != nil && f == nil {
 		f = fail(KindInternal, "%v", err)
 	}
+	f = s.unfitAnswer(f)
 	if f != nil {
 		report(stderr, f)
 		return f.Exit

@@ -91,6 +91,7 @@ func RunScript(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 	if f == nil && rep.Failed > 0 {
 		f = fail(KindCheck, "%d of %d steps failed", rep.Failed, len(rep.Steps))
 	}
+	f = s.unfitAnswer(f)
 	if f != nil {
 		report(stderr, f)
 		return f.Exit

@@ -196,3 +196,14 @@ func TestContains(t *testing.T) {
 		}
 	}
 }
+
+// A script whose --answer does not fit a question fails with that, even
+// when every step passed: the answer was not sent.
+func TestScriptFailsOnAnUnfitAnswer(t *testing.T) {
+	t.Parallel()
+	script := writeFile(t, "unfit.mcp", "call elicit_form\nexpect ok\n")
+	r := run(t, args("run", script, "--answer", "elicitation=accept-defaults", "--protocol", "2025-11-25", server("demo"))...)
+	if r.code != ExitUsage || !strings.Contains(r.stderr, "was not sent") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -31,6 +31,7 @@ type session struct {
 	tail   *tailWriter
 	notes  *noteWriter
 	prog   *progress
+	rules  *Rules
 	// closing ends the watch on the recording (watchRecording).
 	closing chan struct{}
 }
@@ -123,6 +124,7 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	if err != nil {
 		return s, fail(KindUsage, "%v", err)
 	}
+	s.rules = rules
 	o := MCPOptions(cfg, rules)
 	if o.HTTP.Client, err = cfg.HTTPClient(authSteps(s.notes)); err != nil {
 		return s, fail(KindUsage, "%v", err)
@@ -140,7 +142,7 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 		stderr = io.MultiWriter(s.tail, &prefixWriter{prefix: "server stderr: ", out: s.notes})
 		o.OnNotification = func(n mcp.Notification) { s.notes.notification(n) }
 	}
-	observe := explainDiscards(co.Observer, cfg.MaxLineBytes, s.notes)
+	observe := explainDiscards(co.Observer, cfg.MaxLineBytes, s.notes, cfg.Verbose)
 	if s.rec != nil {
 		stderr = s.rec.Stderr(stderr)
 		observe = s.rec.Observer(observe)
@@ -171,6 +173,9 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	s.client = client
 	if s.rec != nil {
 		s.rec.Connected(client)
+	}
+	if why := mcp.ExplainSilentProbe(client.Negotiation(), client.Options().ProbeTimeout); why != "" {
+		s.notes.printf("%s", why)
 	}
 	return s, nil
 }
@@ -228,8 +233,10 @@ func (s *session) requestOptions(label string) []mcp.RequestOption {
 // explainDiscards is an Observer that says on stderr, as it happens, when
 // an answer was discarded (over the line limit, nested too deep) and its id
 // could be read, so that the timeout that follows is no mystery; then it
-// passes the event to next.
-func explainDiscards(next func(conn.Event), maxLine int, notes *noteWriter) func(conn.Event) {
+// passes the event to next. An answer no request waits for (it came after
+// its call gave up, or from a process given up on during the negotiation)
+// makes nothing time out: it is said only with -v, as what it is.
+func explainDiscards(next func(conn.Event), maxLine int, notes *noteWriter, verbose bool) func(conn.Event) {
 	return func(ev conn.Event) {
 		if ev.Kind == conn.Discarded {
 			reason := ""
@@ -237,7 +244,12 @@ func explainDiscards(next func(conn.Event), maxLine int, notes *noteWriter) func
 				reason = ev.Err.Error()
 			}
 			if id, text := model.ExplainDiscardedAnswer(ev.Line, ev.Head, ev.Size, maxLine, reason); id != nil {
-				notes.printf("%s; the call will time out", inert.Line(text))
+				switch {
+				case !unwaited(reason):
+					notes.printf("%s; the call will time out", inert.Line(text))
+				case verbose:
+					notes.printf("%s (no call was waiting for it)", inert.Line(text))
+				}
 			}
 		}
 		if next != nil {
@@ -411,4 +423,34 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 		p.partial = p.partial[i+1:]
 	}
 	return len(b), nil
+}
+
+// unfitAnswer is the failure of a --answer that did not fit a question
+// (and was not sent), which outranks f when f is nothing or what the
+// server made of the error it got instead (a tool error, an error answer,
+// failed script steps).
+func (s *session) unfitAnswer(f *Failure) *Failure {
+	if s.rules == nil {
+		return f
+	}
+	u := s.rules.Unfit()
+	if u == nil {
+		return f
+	}
+	if f == nil || f.Kind == KindTool || f.Kind == KindProtocol || f.Kind == KindCheck {
+		return u
+	}
+	return f
+}
+
+// unwaited reports whether conn discarded an answer because no call waits
+// for its id (conn's reasons for a late, unknown or foreign id), rather than
+// for what the line holds.
+func unwaited(reason string) bool {
+	for _, r := range []string{"no request is waiting for id", "an id this client never sent", "for no pending request"} {
+		if strings.Contains(reason, r) {
+			return true
+		}
+	}
+	return false
 }

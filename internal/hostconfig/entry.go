@@ -52,12 +52,12 @@ func parseServers(raw json.RawMessage, host Host, scope string, vars Vars) ([]Se
 func (s *Server) fill(e entry, vars Vars) {
 	x := expander{host: s.Host, vars: vars}
 	s.Disabled = e.Disabled
-	s.Command = x.expand(e.Command)
+	s.Command = x.at(Prompt{Field: "command"}, e.Command)
 	for _, a := range e.Args {
-		s.Args = append(s.Args, x.expand(a))
+		s.Args = append(s.Args, x.at(Prompt{Field: "args"}, a))
 	}
-	s.URL = x.expand(e.URL)
-	s.Dir = x.expand(e.Cwd)
+	s.URL = x.at(Prompt{Field: "url"}, e.URL)
+	s.Dir = x.at(Prompt{Field: "cwd"}, e.Cwd)
 	if s.Dir == "" && vars.Workspace != "" && s.Host != ClaudeDesktop && s.Host != Generic {
 		// Editors and the coding agent start a project's servers in the
 		// project.
@@ -65,7 +65,7 @@ func (s *Server) fill(e entry, vars Vars) {
 	}
 	env := map[string]string{}
 	if e.EnvFile != "" {
-		path := x.expand(e.EnvFile)
+		path := x.at(Prompt{Field: "envFile"}, e.EnvFile)
 		if !filepath.IsAbs(path) && vars.Workspace != "" {
 			path = filepath.Join(vars.Workspace, path)
 		}
@@ -74,13 +74,13 @@ func (s *Server) fill(e entry, vars Vars) {
 		}
 	}
 	for k, v := range e.Env {
-		env[k] = x.expand(v)
+		env[k] = x.at(Prompt{Field: "env", Key: k}, v)
 	}
 	for _, k := range sortedKeys(env) {
 		s.Env = append(s.Env, EnvVar{Name: k, Value: env[k]})
 	}
 	for _, k := range sortedKeys(e.Headers) {
-		s.Headers = append(s.Headers, Header{Name: k, Value: x.expand(e.Headers[k])})
+		s.Headers = append(s.Headers, Header{Name: k, Value: x.at(Prompt{Field: "header", Key: k}, e.Headers[k])})
 	}
 	s.Transport = transportOf(e)
 	s.OAuth = x.oauth(e.OAuth, s.Transport)
@@ -91,6 +91,7 @@ func (s *Server) fill(e entry, vars Vars) {
 		x.problems = append(x.problems, fmt.Sprintf("type %q but no \"url\"", e.Type))
 	}
 	s.Problems = append(s.Problems, x.problems...)
+	s.Prompts = x.prompts
 }
 
 // transportOf reads the entry's type, or infers it: a URL without a command

@@ -12,6 +12,17 @@ type expander struct {
 	host     Host
 	vars     Vars
 	problems []string
+	// where is the field being expanded (see Prompt), prompts the
+	// ${input:…} references left as written.
+	where   Prompt
+	prompts []Prompt
+}
+
+// at expands s as the value of the field where names.
+func (x *expander) at(where Prompt, s string) string {
+	x.where = where
+	defer func() { x.where = Prompt{} }()
+	return x.expand(s)
 }
 
 // expand returns s with the host's variables replaced. A reference the host
@@ -59,8 +70,13 @@ func (x *expander) resolve(ref string) (string, bool) {
 	// VS Code and Cursor.
 	switch {
 	case strings.HasPrefix(ref, "env:"):
-		v, _ := x.vars.lookup(strings.TrimPrefix(ref, "env:"))
-		return v, true // the editors expand an unset variable to nothing
+		v, ok := x.vars.lookup(strings.TrimPrefix(ref, "env:"))
+		if !ok {
+			// The editors expand an unset variable to nothing, silently:
+			// mcptui does the same, and says so.
+			x.problems = append(x.problems, fmt.Sprintf("${%s} is not set: %s would pass an empty string, and so does mcptui", ref, x.host))
+		}
+		return v, true
 	case ref == "userHome":
 		return x.vars.Home, true
 	case ref == "workspaceFolder":
@@ -70,7 +86,10 @@ func (x *expander) resolve(ref string) (string, bool) {
 	case ref == "pathSeparator", ref == "/":
 		return string(filepath.Separator), true
 	case strings.HasPrefix(ref, "input:"):
-		x.problems = append(x.problems, fmt.Sprintf("${%s} is asked of the user by %s: set it in the file or pass the value with -e", ref, x.host))
+		p := x.where
+		p.Ref = "${" + ref + "}"
+		x.prompts = append(x.prompts, p)
+		x.problems = append(x.problems, p.Problem(x.host))
 		return "", false
 	}
 	x.problems = append(x.problems, fmt.Sprintf("${%s} is not a variable mcptui knows for %s", ref, x.host))
@@ -83,4 +102,30 @@ func (x *expander) workspace(ref string) bool {
 		return false
 	}
 	return true
+}
+
+// Prompt is a value the editor asks its user for when it starts the server
+// (VS Code's ${input:ID}), which mcptui cannot ask: the reference is left
+// as written, and a server opened with one is refused unless the command
+// line gives the value.
+type Prompt struct {
+	// Ref is the reference as written: ${input:api-key}.
+	Ref string
+	// Field is where it stands: "env" or "header" (Key names the variable
+	// or the header), "args", "command", "url", "cwd" or "envFile".
+	Field, Key string
+}
+
+// Problem says what the prompt means for mcptui, and how to give the value.
+func (p Prompt) Problem(h Host) string {
+	asked := fmt.Sprintf("%s is asked of the user by %s, and mcptui cannot ask", p.Ref, h)
+	switch p.Field {
+	case "env":
+		return fmt.Sprintf("%s (env %s): give the value with -e %s=VALUE", asked, p.Key, p.Key)
+	case "header":
+		return fmt.Sprintf("%s (header %s): give the value with --header '%s: VALUE'", asked, p.Key, p.Key)
+	case "":
+		return asked + ": write the value in the file"
+	}
+	return fmt.Sprintf("%s (in %s): write the value in the file, or run the command after --", asked, p.Field)
 }

@@ -91,6 +91,9 @@ type Server struct {
 	// Problems are what could not be taken as written: variables that are
 	// not set, inputs the editor would prompt for, fields of the wrong type.
 	Problems []string
+	// Prompts are the values the host would ask its user for when it
+	// starts the server, left as written (each is in Problems too).
+	Prompts []Prompt
 }
 
 // OAuth is what an entry's oauth block says of the authorization, in the
@@ -233,13 +236,58 @@ func addProjects(doc map[string]json.RawMessage, vars Vars, out *[]Server) error
 	return nil
 }
 
-// Find picks the server called name; a name that several scopes share must
-// be given as its Label.
+// Key is the host's word in a HOST:NAME server name (claude-code:github),
+// which picks a server that several hosts' files hold under one name.
+func (h Host) Key() string {
+	switch h {
+	case ClaudeDesktop:
+		return "claude-desktop"
+	case ClaudeCode:
+		return "claude-code"
+	case VSCode:
+		return "vscode"
+	case Cursor:
+		return "cursor"
+	default:
+		return "file"
+	}
+}
+
+// hostOfKey reads a Key ("vscode", also "code", "claude", "desktop").
+func hostOfKey(k string) (Host, bool) {
+	switch strings.ToLower(k) {
+	case "claude-desktop", "desktop":
+		return ClaudeDesktop, true
+	case "claude-code", "claude":
+		return ClaudeCode, true
+	case "vscode", "code":
+		return VSCode, true
+	case "cursor":
+		return Cursor, true
+	case "file":
+		return Generic, true
+	}
+	return 0, false
+}
+
+// Find picks the server called name. A name that several scopes of a
+// file share is given as its Label; one that several hosts' files hold as
+// HOST:NAME (vscode:github); one that two files of the same host hold
+// only by naming the file (--config).
 func Find(servers []Server, name string) (Server, error) {
 	var hits []Server
 	for _, s := range servers {
 		if s.Name == name || s.Label() == name {
 			hits = append(hits, s)
+		}
+	}
+	if key, rest, ok := strings.Cut(name, ":"); ok && len(hits) == 0 {
+		if h, ok := hostOfKey(key); ok {
+			for _, s := range servers {
+				if s.Host == h && (s.Name == rest || s.Label() == rest) {
+					hits = append(hits, s)
+				}
+			}
 		}
 	}
 	switch len(hits) {
@@ -255,10 +303,33 @@ func Find(servers []Server, name string) (Server, error) {
 		}
 		return Server{}, fmt.Errorf("no server %q; the file lists %s", name, strings.Join(names, ", "))
 	default:
-		labels := make([]string, len(hits))
-		for i, s := range hits {
-			labels[i] = fmt.Sprintf("%q", s.Label())
-		}
-		return Server{}, fmt.Errorf("%q is in several scopes; name one of %s", name, strings.Join(labels, ", "))
+		return Server{}, fmt.Errorf("%q is in %d places; name one: %s", name, len(hits), strings.Join(choices(hits), ", "))
 	}
+}
+
+// choices is how to name each of hits, servers of one name: by its label
+// where only it has that label, else as HOST:LABEL where only it is of its
+// host, else by its file.
+func choices(hits []Server) []string {
+	out := make([]string, len(hits))
+	for i, s := range hits {
+		labels, hosts := 0, 0
+		for _, o := range hits {
+			if o.Label() == s.Label() {
+				labels++
+				if o.Host == s.Host {
+					hosts++
+				}
+			}
+		}
+		switch {
+		case labels == 1:
+			out[i] = fmt.Sprintf("%q (%s, %s)", s.Label(), s.Host, s.File)
+		case hosts == 1:
+			out[i] = fmt.Sprintf("%s:%s (%s)", s.Host.Key(), s.Label(), s.File)
+		default:
+			out[i] = fmt.Sprintf("--config %s %s", s.File, s.Label())
+		}
+	}
+	return out
 }

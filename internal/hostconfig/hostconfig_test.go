@@ -90,7 +90,7 @@ func TestClaudeCodeUserFileKeepsProjectsApart(t *testing.T) {
 	if len(servers) != 2 {
 		t.Fatalf("servers = %+v", servers)
 	}
-	if _, err := Find(servers, "memory"); err == nil || !strings.Contains(err.Error(), "several scopes") {
+	if _, err := Find(servers, "memory"); err == nil || !strings.Contains(err.Error(), `"memory (project /a)"`) {
 		t.Errorf("an ambiguous name: err = %v", err)
 	}
 	s := one(t, servers, "memory (project /a)")
@@ -124,12 +124,17 @@ func TestVSCodeReadsServersWithCommentsAndVariables(t *testing.T) {
 	if want := []EnvVar{{"BOTH", "env"}, {"FROM_FILE", "f1"}}; !reflect.DeepEqual(local.Env, want) {
 		t.Errorf("env = %v, want %v (env wins over envFile)", local.Env, want)
 	}
-	if local.Dir != dir+"/sub" || len(local.Problems) != 0 {
+	// An unset ${env:…} becomes nothing, as in the editor, and is said.
+	if local.Dir != dir+"/sub" || len(local.Problems) != 1 || !strings.Contains(local.Problems[0], "${env:UNSET} is not set") {
 		t.Errorf("dir %q problems %v", local.Dir, local.Problems)
 	}
 	asks := one(t, servers, "asks")
-	if len(asks.Problems) != 1 || !strings.Contains(asks.Problems[0], "${input:api-key} is asked of the user") {
+	if len(asks.Problems) != 1 || !strings.Contains(asks.Problems[0], "${input:api-key} is asked of the user") ||
+		!strings.Contains(asks.Problems[0], "-e KEY=VALUE") {
 		t.Errorf("problems = %v", asks.Problems)
+	}
+	if want := []Prompt{{Ref: "${input:api-key}", Field: "env", Key: "KEY"}}; !reflect.DeepEqual(asks.Prompts, want) {
+		t.Errorf("prompts = %+v, want %+v", asks.Prompts, want)
 	}
 }
 
@@ -235,5 +240,43 @@ func TestOpenFindsTheWorkspaceOfAProjectFile(t *testing.T) {
 	}
 	if _, err := (Place{Home: home}).Open(filepath.Join(work, "nope.json"), env(nil)); err == nil || !strings.Contains(err.Error(), "nope.json") {
 		t.Errorf("a missing file: err = %v", err)
+	}
+}
+
+// A name that two hosts' files both hold is picked as HOST:NAME; one that
+// two files of one host hold, by the file. The error says which is which.
+func TestFindTellsHostsApart(t *testing.T) {
+	servers := []Server{
+		{Name: "brave-search", Host: ClaudeCode, File: "/p/.mcp.json", Command: "a"},
+		{Name: "brave-search", Host: VSCode, File: "/p/.vscode/mcp.json", Command: "b"},
+		{Name: "brave-search", Host: Cursor, File: "/p/.cursor/mcp.json", Command: "c"},
+		{Name: "brave-search", Host: Cursor, File: "/home/u/.cursor/mcp.json", Command: "d"},
+		{Name: "other", Host: Cursor, File: "/p/.cursor/mcp.json", Command: "e"},
+	}
+	_, err := Find(servers, "brave-search")
+	for _, want := range []string{"claude-code:brave-search (/p/.mcp.json)", "vscode:brave-search (/p/.vscode/mcp.json)",
+		"--config /p/.cursor/mcp.json brave-search", "--config /home/u/.cursor/mcp.json brave-search"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err %v, want it to offer %q", err, want)
+		}
+	}
+	for sel, want := range map[string]string{"vscode:brave-search": "b", "claude-code:brave-search": "a", "code:brave-search": "b", "cursor:other": "e"} {
+		if s, err := Find(servers, sel); err != nil || s.Command != want {
+			t.Errorf("Find(%q) = %+v, %v; want the server running %q", sel, s, err, want)
+		}
+	}
+	if _, err := Find(servers, "cursor:brave-search"); err == nil {
+		t.Error("two Cursor files' brave-search: picked one")
+	}
+	if _, err := Find(servers, "emacs:brave-search"); err == nil || !strings.Contains(err.Error(), `no server "emacs:brave-search"`) {
+		t.Errorf("an unknown host: %v", err)
+	}
+}
+
+// A name holding a colon is still found as written.
+func TestFindNameWithColon(t *testing.T) {
+	servers := []Server{{Name: "vscode:x", Host: Generic, Command: "a"}, {Name: "x", Host: VSCode, Command: "b"}}
+	if s, err := Find(servers, "vscode:x"); err != nil || s.Command != "a" {
+		t.Errorf("Find = %+v, %v", s, err)
 	}
 }

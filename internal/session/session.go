@@ -212,6 +212,11 @@ func (s *Session) ready(g *generation, client *mcp.Client) {
 	if neg.Reason != "" {
 		s.push(model.Negotiating{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, Step: "chose " + client.Version() + ": " + neg.Reason})
 	}
+	if why := mcp.ExplainSilentProbe(neg, client.Options().ProbeTimeout); why != "" {
+		// A restart after a silent probe pins an older version: say so
+		// where the choice is shown, with the flags that avoid it.
+		s.push(model.Negotiating{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, Step: why})
+	}
 	sess := client.Session()
 	s.push(model.Ready{
 		Stamp:         model.Stamp{Time: s.now(), Gen: g.n},

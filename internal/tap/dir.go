@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,6 +23,45 @@ func RuntimeDir() string {
 		return filepath.Join(d, "mcptui")
 	}
 	return filepath.Join(os.TempDir(), "mcptui-"+strconv.Itoa(os.Getuid()))
+}
+
+// publishDir is where a tap with the environment getenv publishes: what
+// RuntimeDir is in that environment.
+func publishDir(getenv func(string) string) string {
+	if d := getenv("XDG_RUNTIME_DIR"); d != "" {
+		return filepath.Join(d, "mcptui")
+	}
+	tmp := getenv("TMPDIR")
+	if tmp == "" {
+		tmp = "/tmp" // os.TempDir's default on Unix
+	}
+	return filepath.Join(tmp, "mcptui-"+strconv.Itoa(os.Getuid()))
+}
+
+// RuntimeDirs are the directories a tap of this user may have published
+// in, the viewer's own first (getenv reads the viewer's environment). A
+// tap runs with its host's environment, not the viewer's: TypeScript-SDK
+// hosts give their servers almost none (no XDG_RUNTIME_DIR, no TMPDIR),
+// and a viewer started from su, ssh or a login without a session manager
+// may lack XDG_RUNTIME_DIR while the host had it.
+func RuntimeDirs(getenv func(string) string) []string {
+	uid := strconv.Itoa(os.Getuid())
+	var dirs []string
+	add := func(d string) {
+		if !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	add(publishDir(getenv))
+	if d := getenv("XDG_RUNTIME_DIR"); d != "" {
+		add(filepath.Join(d, "mcptui"))
+	}
+	add(filepath.Join("/run/user", uid, "mcptui"))
+	if d := getenv("TMPDIR"); d != "" {
+		add(filepath.Join(d, "mcptui-"+uid))
+	}
+	add(filepath.Join("/tmp", "mcptui-"+uid))
+	return dirs
 }
 
 // EnsureDir creates dir (0700) if it is missing and checks that it is the

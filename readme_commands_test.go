@@ -1,0 +1,320 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptui/mcptui/internal/app"
+	"github.com/mcptui/mcptui/internal/cli"
+)
+
+// asMcptui makes the test binary run as mcptui itself (app.Run on its
+// arguments): the README's commands run the program this package builds,
+// with no separate go build.
+const asMcptui = "MCPTUI_README_TEST_AS_MCPTUI"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asMcptui) == "1" {
+		os.Exit(app.Run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// readmeExempt are the README's commands that are not run, each with why;
+// each is still parsed (the command line must be one mcptui takes). A
+// README command missing here is run and must succeed.
+var readmeExempt = map[string]string{
+	"go run . --demo":     "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
+	"go test -race ./...": "the test suite itself",
+	"mcptui -- npx -y @modelcontextprotocol/server-everything stdio":                    "the inspector, on a server from npm (internal/testkit/everything runs that server in the check and headless tests)",
+	"mcptui -- uvx mcp-server-fetch":                                                    "the inspector, on a server from PyPI that needs uv and the network",
+	"mcptui -e API_KEY=dev --unset HTTP_PROXY --cwd ./srv -- ./bin/server --verbose":    "the inspector, on a server of yours",
+	"mcptui --protocol 2025-11-25 --root file:///home/me/project -- mcptui demo-server": "the full-screen inspector",
+	"mcptui URL":                                           "the full-screen inspector",
+	"mcptui http://127.0.0.1:3001/sse":                     "the full-screen inspector (HTTP+SSE is run by httpconn's and headless's tests)",
+	"mcptui --transport sse http://127.0.0.1:3001/sse":     "the full-screen inspector",
+	"mcptui --header 'Authorization: Bearer $TOKEN' URL":   "the full-screen inspector",
+	"mcptui --insecure https://self-signed.test/mcp":       "the full-screen inspector, on a server with a self-signed certificate",
+	"mcptui tools --browser URL":                           "OAuth: needs an authorization server and a browser (the conformance suite's auth scenarios and internal/headless/oauth_test.go run the flow)",
+	"mcptui call whoami --keep-token URL":                  "OAuth: needs an authorization server",
+	"mcptui tools --client-id ID --client-secret S URL":    "OAuth: needs an authorization server that registered ID",
+	"mcptui tools --client-credentials --client-id ID URL": "OAuth: needs an authorization server that registered ID",
+	"mcptui tools --bearer \"$TOKEN\" URL":                 "a bearer token for a server that wants one",
+	"mcptui replay session.jsonl":                          "the full-screen replay (ui/timeline's tests drive it)",
+	"mcptui check --era all -- mcptui demo-server":         "runs every era the demo speaks, about 30 s; internal/check's tests check the demo at each era (demoEras)",
+	"mcptui check --call-tools -- mcptui demo-server":      "calls the demo's exit tool, which ends the server, and every rule after it fails: issue 24 item 5 (isolation), fixed by the check work, not here",
+	"mcptui":                 "the server picker: needs a terminal",
+	"mcptui check -- URL":    "check over HTTP panics on main (conn.(*Conn).Notify on a nil Conn): issue 24 item 1, fixed by the check work, not here",
+	"mcptui --server github": "the full-screen inspector",
+}
+
+// readmeExit are the README commands that end with another status than 0,
+// on purpose.
+var readmeExit = map[string]int{}
+
+// TestReadmeCommandsRun runs every command in the README's code blocks
+// against the demo server: ./server is the demo (mcptui demo-server), the
+// example URLs are a go-sdk Streamable HTTP server in this process, the
+// files they name (.mcp.json, checks.mcp, session.jsonl) are made first,
+// in a directory and a HOME of their own.
+func TestReadmeCommandsRun(t *testing.T) {
+	raw, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := readmeCommands(string(raw))
+	if len(cmds) < 30 {
+		t.Fatalf("found %d commands in the README: the extraction is broken", len(cmds))
+	}
+	env, dir := readmeFixture(t)
+	url := readmeHTTPServer(t)
+	subst := func(words []string) []string {
+		var out []string
+		for _, w := range words {
+			switch w {
+			case "./server":
+				out = append(out, "mcptui", "demo-server")
+			case "https://example.com/mcp", "http://127.0.0.1:8080/mcp":
+				out = append(out, url)
+			default:
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	// The exemptions are named with the substitutions made, URLs as URL.
+	key := func(words []string) string {
+		s := strings.Join(subst(words), " ")
+		return strings.ReplaceAll(s, url, "URL")
+	}
+	used := map[string]bool{}
+	for _, c := range cmds {
+		words, err := shellWords(c.text, env)
+		if err != nil {
+			t.Errorf("README line %d: %v", c.line, err)
+			continue
+		}
+		k := key(quoteless(c.text, words))
+		args := subst(words)
+		if why, ok := readmeExempt[k]; ok {
+			used[k] = true
+			if why == "" {
+				t.Errorf("README line %d: exempt without a reason", c.line)
+			}
+			if args[0] == "mcptui" {
+				t.Run("parse "+k, func(t *testing.T) { parseInFixture(t, dir, env, args[1:]) })
+			}
+			continue
+		}
+		t.Run(k, func(t *testing.T) {
+			if args[0] != "mcptui" {
+				t.Fatalf("README line %d: %q is neither run nor exempt", c.line, c.text)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, filepath.Join(dir, "bin", "mcptui"), args[1:]...)
+			cmd.Dir, cmd.Env = dir, env
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatalf("README line %d: %v", c.line, err)
+			}
+			if code != readmeExit[k] {
+				t.Errorf("README line %d: %s exited %d, want %d\nstdout:\n%.2000s\nstderr:\n%.2000s", c.line, c.text, code, readmeExit[k], stdout.String(), stderr.String())
+			}
+		})
+	}
+	for k := range readmeExempt {
+		if !used[k] {
+			t.Errorf("the exemption %q names no README command: remove it", k)
+		}
+	}
+}
+
+// quoteless returns words, but with quoted words as written (the
+// exemptions name them so).
+func quoteless(text string, words []string) []string {
+	if !strings.ContainsAny(text, `'"`) {
+		return words
+	}
+	return strings.Fields(text)
+}
+
+// readmeCommand is one command of a README code block.
+type readmeCommand struct {
+	line int
+	text string
+}
+
+// readmeCommands are the lines of the README's code blocks that are
+// commands (mcptui or go), their comments cut.
+func readmeCommands(readme string) []readmeCommand {
+	var out []readmeCommand
+	in := false
+	for i, line := range strings.Split(readme, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "```") {
+			in = !in
+			continue
+		}
+		if !in || !(trimmed == "mcptui" || strings.HasPrefix(trimmed, "mcptui ") || strings.HasPrefix(trimmed, "go ")) {
+			continue
+		}
+		if j := strings.Index(trimmed, " #"); j >= 0 {
+			trimmed = strings.TrimSpace(trimmed[:j])
+		}
+		out = append(out, readmeCommand{line: i + 1, text: trimmed})
+	}
+	return out
+}
+
+// shellWords splits a command line as sh would: single quotes literal,
+// double quotes with $VAR expanded, ~ at a word's start as $HOME.
+func shellWords(s string, env []string) ([]string, error) {
+	lookup := func(name string) string {
+		for _, kv := range env {
+			if k, v, _ := strings.Cut(kv, "="); k == name {
+				return v
+			}
+		}
+		return ""
+	}
+	var words []string
+	var b strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if inWord {
+				words, inWord = append(words, b.String()), false
+				b.Reset()
+			}
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, errUnclosed(s)
+			}
+			b.WriteString(s[i+1 : i+1+j])
+			i, inWord = i+1+j, true
+		case c == '"':
+			j := strings.IndexByte(s[i+1:], '"')
+			if j < 0 {
+				return nil, errUnclosed(s)
+			}
+			b.WriteString(os.Expand(s[i+1:i+1+j], lookup))
+			i, inWord = i+1+j, true
+		case c == '~' && !inWord:
+			b.WriteString(lookup("HOME"))
+			inWord = true
+		default:
+			b.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, b.String())
+	}
+	return words, nil
+}
+
+type unclosedError string
+
+func (e unclosedError) Error() string { return "an unclosed quote in " + string(e) }
+
+func errUnclosed(s string) error { return unclosedError(s) }
+
+// readmeFixture makes the directory the commands run in, with the files
+// they name, mcptui on PATH as this test binary, and a HOME of its own;
+// it returns the environment and the directory.
+func readmeFixture(t *testing.T) ([]string, string) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	home := filepath.Join(dir, "home")
+	for _, d := range []string{bin, home, filepath.Join(dir, "run")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(exe, filepath.Join(bin, "mcptui")); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		".mcp.json": `{"mcpServers": {"memory": {"command": "mcptui", "args": ["demo-server"]},
+			"github": {"command": "mcptui", "args": ["demo-server"]}}}`,
+		"checks.mcp": "tools\nexpect .tools.length > 0\ncall echo message=hi\nexpect ok\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{
+		asMcptui + "=1",
+		"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"HOME=" + home,
+		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
+		"XDG_RUNTIME_DIR=" + filepath.Join(dir, "run"),
+		"TMPDIR=" + os.TempDir(),
+		"TOKEN=readme-test-token",
+		"MCPTUI_CLIENT_SECRET=readme-test-secret",
+		"NO_COLOR=1",
+	}
+	// session.jsonl, for mcptui replay: a recording of the demo.
+	rec := exec.Command(filepath.Join(bin, "mcptui"), "tools", "--record", "session.jsonl", "--", "mcptui", "demo-server")
+	rec.Dir, rec.Env = dir, env
+	if out, err := rec.CombinedOutput(); err != nil {
+		t.Fatalf("recording session.jsonl: %v\n%s", err, out)
+	}
+	return env, dir
+}
+
+// readmeHTTPServer is a go-sdk Streamable HTTP server with the demo's
+// echo tool, standing in for the README's example URLs.
+func readmeHTTPServer(t *testing.T) string {
+	s := sdk.NewServer(&sdk.Implementation{Name: "readme-http", Version: "1"}, nil)
+	type echoIn struct {
+		Message string `json:"message"`
+	}
+	sdk.AddTool(s, &sdk.Tool{Name: "echo", Description: "echoes"}, func(_ context.Context, _ *sdk.CallToolRequest, in echoIn) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "echo: " + in.Message}}}, nil, nil
+	})
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mcp"
+}
+
+// parseInFixture checks that args is a command line mcptui takes, read
+// where the commands run (its host config files) and with their HOME.
+func parseInFixture(t *testing.T, dir string, env, args []string) {
+	t.Chdir(dir)
+	for _, kv := range env {
+		if k, v, _ := strings.Cut(kv, "="); k != "PATH" && k != asMcptui {
+			t.Setenv(k, v)
+		}
+	}
+	if _, err := cli.Parse(args); err != nil {
+		t.Errorf("mcptui %s: %v", strings.Join(args, " "), err)
+	}
+}
