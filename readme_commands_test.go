@@ -34,8 +34,9 @@ func TestMain(m *testing.M) {
 // each is still parsed (the command line must be one mcptui takes). A
 // README command missing here is run and must succeed.
 var readmeExempt = map[string]string{
-	"go run . --demo":     "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
-	"go test -race ./...": "the test suite itself",
+	"go run . --demo":                              "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
+	"go test -race ./...":                          "the test suite itself",
+	"go run ./tools/speccheck -spec /tmp/mcp-spec": "needs a checkout of the specification repository; internal/check/rules' TestCitationsInStep keeps its table in step",
 	"mcptui -- npx -y @modelcontextprotocol/server-everything stdio":                    "the inspector, on a server from npm (internal/testkit/everything runs that server in the check and headless tests)",
 	"mcptui -- uvx mcp-server-fetch":                                                    "the inspector, on a server from PyPI that needs uv and the network",
 	"mcptui -e API_KEY=dev --unset HTTP_PROXY --cwd ./srv -- ./bin/server --verbose":    "the inspector, on a server of yours",
