@@ -321,3 +321,11 @@ func (c *Conn) observe(kind conn.EventKind, line []byte, size int, err error) {
 		c.opts.Observer(conn.Event{Time: time.Now(), Kind: kind, Line: line, Size: size, Err: err})
 	}
 }
+
+// observeHead reports a discarded message with the start of it that was
+// kept (conn.Event.Head), when it was over the limit.
+func (c *Conn) observeHead(line, head []byte, size int, err error) {
+	if c.opts.Observer != nil {
+		c.opts.Observer(conn.Event{Time: time.Now(), Kind: conn.Discarded, Line: line, Head: head, Size: size, Err: err})
+	}
+}
