@@ -143,13 +143,18 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 		return
 	}
 	c.settle()
+	var lost error // why an answer on the POST was discarded
 	switch {
 	case isSSE(resp):
-		c.readStream(ctx, resp, func() bool { return c.isPending(id) })
+		lost = c.readStream(ctx, resp, func() bool { return c.isPending(id) })
 	case isJSON(resp):
-		c.readJSON(resp)
+		lost = c.readJSON(resp)
 	default:
 		_ = resp.Body.Close()
+	}
+	if lost != nil {
+		c.fail(id, connError("The server's answer ended without a response it could use", lost))
+		return
 	}
 	c.fail(id, connError("The server's answer ended without a response", nil))
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // Header names of the transport.
@@ -103,6 +104,10 @@ func Dial(ctx context.Context, rawURL string, opts Options) (*Conn, error) {
 		}
 		c.client = &http.Client{Transport: t}
 	}
+	// The one outbound policy: the caller's headers, a Bearer token and
+	// the bodies go to the endpoint's origin only; a redirect to another
+	// origin is refused (urlpolicy says why), within it followed.
+	c.client = urlpolicy.Client(c.client)
 	for name := range opts.Header {
 		c.secret[http.CanonicalHeaderKey(name)] = true
 	}
@@ -314,5 +319,13 @@ func connError(msg string, cause error) *conn.Error {
 func (c *Conn) observe(kind conn.EventKind, line []byte, size int, err error) {
 	if c.opts.Observer != nil {
 		c.opts.Observer(conn.Event{Time: time.Now(), Kind: kind, Line: line, Size: size, Err: err})
+	}
+}
+
+// observeHead reports a discarded message with the start of it that was
+// kept (conn.Event.Head), when it was over the limit.
+func (c *Conn) observeHead(line, head []byte, size int, err error) {
+	if c.opts.Observer != nil {
+		c.opts.Observer(conn.Event{Time: time.Now(), Kind: conn.Discarded, Line: line, Head: head, Size: size, Err: err})
 	}
 }

@@ -44,27 +44,34 @@ func (c *Conn) goTracked(fn func()) bool {
 	return true
 }
 
-// errOverLimit says a message was over MaxMessageBytes.
-func (c *Conn) errOverLimit() error {
-	return fmt.Errorf("message over the limit of %d bytes", c.opts.MaxMessageBytes)
-}
+// maxSkip bounds the bytes of an over-limit body read (and dropped) to
+// measure it.
+const maxSkip = 1 << 30
 
-// readJSON reads a JSON answer (one message or a batch), bounded.
-func (c *Conn) readJSON(resp *http.Response) {
+// readJSON reads a JSON answer (one message or a batch), bounded. It
+// returns why the body was discarded, nil when it was dispatched: an
+// answer over the limit fails its call at once when its id is readable.
+func (c *Conn) readJSON(resp *http.Response) error {
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageBytes)+1))
 	if err != nil {
-		c.observe(conn.Discarded, nil, len(b), fmt.Errorf("reading the answer: %w", err))
-		return
+		err = fmt.Errorf("reading the answer after %d bytes: %w", len(b), err)
+		c.observeHead(nil, b[:min(len(b), headBytes)], len(b), err)
+		c.failLost(b, err)
+		return err
 	}
 	if len(b) > c.opts.MaxMessageBytes {
-		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<30))
-		c.observe(conn.Discarded, nil, len(b)+int(n), c.errOverLimit())
-		c.carried(resp, nil, len(b)+int(n))
-		return
+		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, maxSkip))
+		size := len(b) + int(n)
+		err := c.overLimitError(int64(size), n == maxSkip)
+		c.observeHead(nil, b[:headBytes], size, err)
+		c.carried(resp, nil, size)
+		c.failLost(b, err)
+		return err
 	}
 	c.dispatch(b)
 	c.carried(resp, b, len(b))
+	return nil
 }
 
 // readBody reads a JSON answer's body, bounded: over reports one over
@@ -76,8 +83,9 @@ func (c *Conn) readBody(resp *http.Response) (b []byte, over bool) {
 		return b, false
 	}
 	if len(b) > c.opts.MaxMessageBytes {
-		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<30))
-		c.observe(conn.Discarded, nil, len(b)+int(n), c.errOverLimit())
+		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, maxSkip))
+		size := len(b) + int(n)
+		c.observeHead(nil, b[:headBytes], size, c.overLimitError(int64(size), n == maxSkip))
 		return nil, true
 	}
 	return b, false
@@ -98,8 +106,10 @@ func clip(b []byte) string {
 }
 
 // readStream reads an SSE answer until wanted reports false, resuming it
-// with Last-Event-ID after the server's retry while it breaks.
-func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func() bool) {
+// with Last-Event-ID after the server's retry while it breaks. It returns
+// why the last event it discarded was (nil: none): an event over the limit
+// whose id is readable fails its call at once.
+func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func() bool) (lost error) {
 	lastID, retry, failures := "", DefaultRetry, 0
 	for {
 		sr := newSSEReader(resp.Body, c.opts.MaxMessageBytes)
@@ -118,8 +128,10 @@ func (c *Conn) readStream(ctx context.Context, resp *http.Response, wanted func(
 			switch {
 			case ev.over:
 				progressed = true
-				c.observe(conn.Discarded, nil, ev.size, c.errOverLimit())
+				lost = c.overLimitError(int64(ev.size), false)
+				c.observeHead(nil, ev.head, ev.size, lost)
 				c.carried(resp, nil, ev.size)
+				c.failLost(ev.head, lost)
 			case ev.hasData && len(ev.data) > 0:
 				progressed = true
 				c.dispatch(ev.data)
@@ -217,7 +229,12 @@ func (c *Conn) startGET() <-chan struct{} {
 func (c *Conn) dispatch(b []byte) {
 	v := jsontext.Value(b)
 	if !v.IsValid() {
-		c.observe(conn.Discarded, b, len(b), errors.New("not JSON"))
+		why := errors.New("not JSON")
+		if jsonscan.DeeperThan(b, maxDepth) {
+			why = fmt.Errorf("JSON nested deeper than %d levels, the parser's limit", maxDepth)
+		}
+		c.observe(conn.Discarded, b, len(b), why)
+		c.failLost(b, why)
 		return
 	}
 	start := jsonscan.SkipSpace(b, 0)

@@ -101,7 +101,7 @@ func (c *Conn) postLegacy(ctx context.Context, id int64, body []byte, refused *S
 		return
 	}
 	if isJSON(resp) {
-		c.readJSON(resp) // a server that also answers on the POST
+		_ = c.readJSON(resp) // a server that also answers on the POST
 		return
 	}
 	drain(resp)
@@ -185,8 +185,10 @@ func (c *Conn) runLegacy(l *legacyStream) {
 		}
 		switch {
 		case ev.over:
-			c.observe(conn.Discarded, nil, ev.size, c.errOverLimit())
+			lost := c.overLimitError(int64(ev.size), false)
+			c.observeHead(nil, ev.head, ev.size, lost)
 			c.carried(resp, nil, ev.size)
+			c.failLost(ev.head, lost)
 		case ev.event == "endpoint":
 			if ready {
 				c.observe(conn.Discarded, ev.data, ev.size, errors.New("a second endpoint event"))

@@ -15,7 +15,9 @@ type Options struct {
 	// values never appear in an Exchange.
 	Header http.Header
 	// Client sends the requests; nil means a client of its own with TLS
-	// verified and no overall timeout (streams may last).
+	// verified and no overall timeout (streams may last). Either way a
+	// redirect to another origin than the endpoint's is refused (see
+	// internal/urlpolicy): the headers and bodies are the endpoint's.
 	Client *http.Client
 	// MaxMessageBytes is the largest JSON body or SSE event accepted; 0
 	// means conn.DefaultMaxLineBytes (16 MiB), a negative value is an error.

@@ -16,7 +16,10 @@ type sseEvent struct {
 	hasID bool
 	data  []byte // nil when over the limit
 	size  int    // bytes of data, even when over the limit
-	over  bool
+	// head is the start of the data of an event over the limit (at most
+	// headBytes), to tell what it was.
+	head []byte
+	over bool
 	// hasData is false for an event of only id or retry fields (it is not
 	// a message, but its id and retry still count).
 	hasData bool
@@ -94,7 +97,10 @@ func (s *sseReader) next() (sseEvent, error) {
 			return
 		}
 		if len(data)+len(part) > s.max {
-			ev.over, data = true, nil
+			head := make([]byte, 0, headBytes)
+			head = append(head, data[:min(len(data), headBytes)]...)
+			head = append(head, part[:min(len(part), headBytes-len(head))]...)
+			ev.over, ev.head, data = true, head, nil
 			return
 		}
 		if cap(data)-len(data) < len(part) {

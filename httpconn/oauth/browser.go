@@ -2,17 +2,25 @@ package oauth
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // OpenBrowser opens u in the user's browser: $BROWSER (a command, or a
 // colon-separated list of them, %s standing for the URL), else the
 // platform's opener (xdg-open, open, or rundll32). It returns once the
-// opener started; the opener is not waited for beyond its own exit.
+// opener started; the opener is not waited for beyond its own exit. Only
+// a URL internal/urlpolicy lets open (https, or http to this machine) is
+// handed over: javascript:, file:, data: and the like are refused.
 func OpenBrowser(u string) error {
+	if _, err := urlpolicy.Openable(u); err != nil {
+		return fmt.Errorf("not opened: %w", err)
+	}
 	if list := os.Getenv("BROWSER"); list != "" {
 		var errs []error
 		for _, b := range strings.Split(list, ":") {

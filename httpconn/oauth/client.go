@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"slices"
+
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // Client is an OAuth client at one authorization server.
@@ -75,6 +77,9 @@ func register(ctx context.Context, hc *http.Client, m *ServerMetadata, name, red
 	method := AuthNone
 	if len(m.TokenEndpointAuthMethodsSupported) > 0 && !slices.Contains(m.TokenEndpointAuthMethodsSupported, AuthNone) {
 		method = authMethodFor(true, m.TokenEndpointAuthMethodsSupported)
+	}
+	if err := urlpolicy.Secure(m.RegistrationEndpoint); err != nil {
+		return nil, &Error{Step: "registration", Reason: "refusing to register at " + m.RegistrationEndpoint, Err: err}
 	}
 	body, _ := json.Marshal(registrationRequest{
 		ClientName: name, RedirectURIs: []string{redirectURI},

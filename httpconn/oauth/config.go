@@ -35,8 +35,15 @@ type Config struct {
 	// Store keeps tokens; nil means in memory only.
 	Store Store
 	// HTTPClient reaches the metadata, registration and token endpoints;
-	// nil means one with TLS verified and a 30 s timeout.
+	// nil means one with TLS verified. Either way a redirect to another
+	// origin is refused (internal/urlpolicy) and each request is bounded
+	// by RequestTimeout when the client sets no Timeout of its own.
 	HTTPClient *http.Client
+	// RequestTimeout bounds each request of an authorization (metadata,
+	// registration, token) and the preflight GET's wait for the MCP
+	// server's answer; 0 means DefaultRequestTimeout. mcptui sets it
+	// from --timeout.
+	RequestTimeout time.Duration
 	// LoginTimeout bounds the wait for the browser's redirect; 0 means 5
 	// minutes.
 	LoginTimeout time.Duration
@@ -46,6 +53,9 @@ type Config struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
+
+// DefaultRequestTimeout is Config.RequestTimeout's default.
+const DefaultRequestTimeout = 30 * time.Second
 
 // Step is one step of an authorization, for a status line or a log.
 type Step struct {

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // onUnauthorized gets a token after a 401 answered tok: a refresh when the
@@ -105,6 +107,11 @@ func (t *Transport) discover(ctx context.Context, c Challenge) (*discovery, erro
 		return &discovery{server: m}, nil
 	}
 	issuer := prm.AuthorizationServers[0]
+	if err := urlpolicy.Secure(issuer); err != nil {
+		return nil, &Error{Step: "resource metadata",
+			Reason: fmt.Sprintf("%s names the authorization server %s, which is not https (the MCP authorization specification requires it; http only to this machine): refusing to use it", prm.URL, issuer),
+			Err:    err}
+	}
 	t.step("discover", "reading the metadata of the authorization server "+issuer, "")
 	m, err := DiscoverServer(ctx, t.hc, issuer)
 	if err != nil {
@@ -159,7 +166,13 @@ func (t *Transport) authorize(ctx context.Context, d *discovery, scopes []string
 	if err != nil {
 		return nil, err
 	}
-	t.step("open", fmt.Sprintf("open this URL to authorize mcptui at %s (waiting %s for the browser):", m.Issuer, t.cfg.LoginTimeout), authURL)
+	// The one URL-opening policy: only https (http to this machine) is
+	// shown to be opened, and the sentence names where the URL itself
+	// goes, not the issuer it claims to be for.
+	if _, err := urlpolicy.Openable(authURL); err != nil {
+		return nil, &Error{Step: "authorization", Reason: "refusing to open the authorization URL " + authURL, Err: err}
+	}
+	t.step("open", fmt.Sprintf("open this URL to authorize mcptui at %s (waiting %s for the browser):", urlSite(authURL), t.cfg.LoginTimeout), authURL)
 	if t.cfg.OpenURL != nil {
 		if err := t.cfg.OpenURL(authURL); err != nil {
 			t.step("open", "the browser could not be opened ("+err.Error()+"): open the URL above yourself", "")
@@ -194,6 +207,16 @@ func (t *Transport) authorize(ctx context.Context, d *discovery, scopes []string
 	t.keep(tok)
 	t.step("authorized", fmt.Sprintf("authorized by %s (scopes: %s)", m.Issuer, orNone(tok.Scopes)), "")
 	return tok, nil
+}
+
+// urlSite is where u goes, as a person reads it: its scheme and host (with
+// the port when there is one).
+func urlSite(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	return strings.ToLower(p.Scheme) + "://" + p.Host
 }
 
 func orNone(s []string) string {

@@ -47,6 +47,11 @@ type authServer struct {
 	tamperState    bool
 	registerAs     string   // token_endpoint_auth_method the registration answers
 	grants         []string // grant_types_supported; nil: omitted
+	// override replaces members of the metadata (hostile endpoints).
+	override map[string]any
+	// tokenRedirect, when set, answers the token endpoint with a 307 to
+	// it.
+	tokenRedirect string
 
 	mu         sync.Mutex
 	seen       []string // paths requested, in order
@@ -128,6 +133,9 @@ func (a *authServer) serve(w http.ResponseWriter, r *http.Request) {
 		if a.grants != nil {
 			m["grant_types_supported"] = a.grants
 		}
+		for k, v := range a.override {
+			m[k] = v
+		}
 		writeJSON(w, http.StatusOK, m)
 	case a.prefix + "/register":
 		var body map[string]any
@@ -171,6 +179,10 @@ func (a *authServer) serve(w http.ResponseWriter, r *http.Request) {
 		to.RawQuery = back.Encode()
 		http.Redirect(w, r, to.String(), http.StatusFound)
 	case a.prefix + "/token":
+		if a.tokenRedirect != "" {
+			http.Redirect(w, r, a.tokenRedirect, http.StatusTemporaryRedirect)
+			return
+		}
 		_ = r.ParseForm()
 		a.mu.Lock()
 		defer a.mu.Unlock()

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // maxMetadataBytes bounds a metadata document or token response.
@@ -217,6 +219,9 @@ func DiscoverServer(ctx context.Context, client *http.Client, issuer string) (*S
 		if m.AuthorizationEndpoint == "" || m.TokenEndpoint == "" {
 			return nil, &Error{Step: "server metadata", Reason: u + " has no authorization_endpoint or token_endpoint"}
 		}
+		if err := checkEndpoints(&m); err != nil {
+			return nil, err
+		}
 		return &m, nil
 	}
 	return nil, nil
@@ -236,8 +241,12 @@ func legacyServer(ctx context.Context, client *http.Client, serverURL string) (*
 	err = getJSON(ctx, client, origin+"/.well-known/oauth-authorization-server", &m)
 	switch {
 	case errors.Is(err, errNotFound):
-		return &ServerMetadata{Issuer: origin, AuthorizationEndpoint: origin + "/authorize",
-			TokenEndpoint: origin + "/token", RegistrationEndpoint: origin + "/register"}, nil
+		m := &ServerMetadata{Issuer: origin, AuthorizationEndpoint: origin + "/authorize",
+			TokenEndpoint: origin + "/token", RegistrationEndpoint: origin + "/register"}
+		if err := checkEndpoints(m); err != nil {
+			return nil, err
+		}
+		return m, nil
 	case err != nil:
 		return nil, &Error{Step: "server metadata", Reason: "reading the server's own metadata", Err: err}
 	}
@@ -249,5 +258,35 @@ func legacyServer(ctx context.Context, client *http.Client, serverURL string) (*
 	if m.AuthorizationEndpoint == "" || m.TokenEndpoint == "" {
 		return nil, &Error{Step: "server metadata", Reason: m.URL + " has no authorization_endpoint or token_endpoint"}
 	}
+	if err := checkEndpoints(&m); err != nil {
+		return nil, err
+	}
 	return &m, nil
+}
+
+// checkEndpoints refuses an authorization server whose endpoints are not
+// https (http to a loopback host excepted): the MCP authorization
+// specification requires it of every authorization-server endpoint, since
+// the code, the PKCE verifier, a client secret and the token cross them.
+// Nothing has been sent to them yet.
+func checkEndpoints(m *ServerMetadata) error {
+	for _, e := range []struct{ name, url string }{
+		{"authorization_endpoint", m.AuthorizationEndpoint},
+		{"token_endpoint", m.TokenEndpoint},
+		{"registration_endpoint", m.RegistrationEndpoint},
+	} {
+		if e.url == "" {
+			continue
+		}
+		if err := urlpolicy.Secure(e.url); err != nil {
+			where := m.URL
+			if where == "" {
+				where = "the default endpoints of " + m.Issuer
+			}
+			return &Error{Step: "server metadata",
+				Reason: fmt.Sprintf("%s: the %s must be https (the MCP authorization specification requires it; http only to this machine): refusing to send anything there", where, e.name),
+				Err:    err}
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package oauth_test
 
 import (
 	"encoding/base64"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/httpconn/oauth"
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 func TestScopeSelection(t *testing.T) {
@@ -375,7 +377,21 @@ func TestTokenStaysWithTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	ms.srv.Config.Handler = http.RedirectHandler(other.url(), http.StatusTemporaryRedirect)
-	_ = s.call(t, "tools/list", `{}`)
+	// Through the connection, the redirect is not followed at all.
+	if err := s.call(t, "tools/list", `{}`); !errors.Is(err, urlpolicy.ErrRedirect) {
+		t.Fatalf("tools/list through a redirect to another origin: %v, want it refused", err)
+	}
+	if got := other.authorizations(); len(got) != 0 {
+		t.Fatalf("the other origin was reached: %q", got)
+	}
+	// The Transport alone, in a client that does follow the redirect,
+	// still sends the token to its own origin only.
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, ms.url(), strings.NewReader(`{"jsonrpc":"2.0","id":9,"method":"ping"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if resp, err := (&http.Client{Transport: s.tr}).Do(req); err == nil {
+		resp.Body.Close()
+	}
 	for _, a := range other.authorizations() {
 		if strings.HasPrefix(a, "Bearer token-") {
 			t.Fatalf("the token was sent to another origin")

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // Token is an access token for one resource, with what is needed to renew
@@ -56,6 +58,9 @@ func requestToken(ctx context.Context, hc *http.Client, endpoint string, c Clien
 		form.Set("client_secret", c.Secret)
 	default:
 		form.Set("client_id", c.ID)
+	}
+	if err := urlpolicy.Secure(endpoint); err != nil {
+		return nil, &Error{Step: "token", Reason: "refusing to send the grant to " + endpoint, Err: err}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // Transport is an http.RoundTripper that authorizes requests to one MCP
@@ -92,9 +94,18 @@ func New(base http.RoundTripper, serverURL string, cfg Config) (*Transport, erro
 	if cfg.Store == nil {
 		cfg.Store = NewMemoryStore()
 	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
+	}
 	hc := cfg.HTTPClient
 	if hc == nil {
-		hc = &http.Client{Transport: base, Timeout: 30 * time.Second}
+		hc = &http.Client{Transport: base}
+	}
+	// The one outbound policy: a code, a verifier or a client secret
+	// posted to an endpoint never follows a redirect to another origin.
+	hc = urlpolicy.Client(hc)
+	if hc.Timeout <= 0 {
+		hc.Timeout = cfg.RequestTimeout
 	}
 	t := &Transport{base: base, serverURL: u.String(), origin: originOf(u), cfg: cfg, hc: hc,
 		clients: map[string]*registration{}, flow: make(chan struct{}, 1)}
@@ -248,18 +259,26 @@ func (t *Transport) unlock() {
 // Config.LoginTimeout and ctx, not by a request's timeout: with no token
 // held it sends a GET (which opens no session and carries no message) and
 // runs the flow if the answer is 401 with a Bearer challenge. Any other
-// answer leaves the authorization to the first request that needs it.
+// answer leaves the authorization to the first request that needs it; no
+// answer within Config.RequestTimeout too.
 func (t *Transport) Preflight(ctx context.Context) error {
 	if t.Token() != nil {
 		return nil
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.serverURL, nil)
+	// The GET's wait for an answer is bounded: a server that never
+	// answers it must not hold the command (or the screen) forever.
+	get, cancel := context.WithTimeout(ctx, t.cfg.RequestTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(get, http.MethodGet, t.serverURL, nil)
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := t.base.RoundTrip(req)
 	if err != nil {
+		if get.Err() != nil && ctx.Err() == nil {
+			t.step("discover", fmt.Sprintf("the server did not answer a GET within %s (--timeout): going on without asking whether it wants authorization", t.cfg.RequestTimeout), "")
+		}
 		return nil // the connection says why, with its own diagnosis
 	}
 	resp.Body.Close() // not drained: it may be an endless stream

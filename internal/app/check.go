@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/internal/check"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/cli"
@@ -33,9 +34,24 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 	}
 	if mcp.IsURL(cfg.Command) {
 		co.HTTP = o.HTTP
-		if co.HTTP.Client, err = cfg.HTTPClient(nil); err != nil {
+		// The OAuth steps, the URL to open among them, are said on
+		// stderr as the other commands say them; the person's login is
+		// done before the checks start, bounded by --login-timeout, not
+		// inside a checked request's --timeout.
+		if co.HTTP.Client, err = cfg.HTTPClient(func(st oauth.Step) {
+			for _, l := range st.Lines() {
+				fmt.Fprintf(stderr, "mcptui check: oauth: %s\n", inert.Line(l))
+			}
+		}); err != nil {
 			fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
 			return headless.ExitUsage
+		}
+		if err := oauth.Preflight(ctx, co.HTTP.Client); err != nil {
+			fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+			if ctx.Err() != nil {
+				return headless.ExitInterrupted
+			}
+			return headless.ExitConnection
 		}
 	}
 	if cfg.Verbose {

@@ -135,6 +135,9 @@ func (cfg *Config) OAuthConfig() (oauth.Config, error) {
 	return oauth.Config{
 		ClientID: a.ClientID, ClientSecret: a.ClientSecret, ClientMetadataURL: a.ClientMetadataURL,
 		ClientName: "mcptui", Scopes: a.Scopes, RedirectPort: a.RedirectPort, Store: store, LoginTimeout: a.LoginTimeout, ClientCredentials: a.ClientCredentials,
+		// Each request of the flow, and the preflight GET, waits no longer
+		// than a request does (--timeout).
+		RequestTimeout: cfg.Timeout,
 	}, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcptui/mcptui/httpconn/oauth"
 )
@@ -86,5 +87,17 @@ func TestAuthFlagMistakes(t *testing.T) {
 		if err != nil || cfg.Mode != ModeLogout || cfg.LogoutAll() != (args[1] == "all") {
 			t.Errorf("%q: %+v %v", args, cfg, err)
 		}
+	}
+}
+
+// The flow's requests and the preflight GET wait no longer than --timeout.
+func TestOAuthRequestTimeoutIsTheCommands(t *testing.T) {
+	cfg, err := Parse([]string{"tools", "--timeout", "5s", "https://example.test/mcp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oc, err := cfg.OAuthConfig()
+	if err != nil || oc.RequestTimeout != 5*time.Second {
+		t.Errorf("RequestTimeout %v (%v), want 5s from --timeout", oc.RequestTimeout, err)
 	}
 }

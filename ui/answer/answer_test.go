@@ -140,6 +140,27 @@ func TestURLNeverOpensWithoutConfirmation(t *testing.T) {
 	if len(o2.urls) != 0 {
 		t.Errorf("opened %v", o2.urls)
 	}
+	// The one URL-opening policy (the OAuth flow's too): https, or http
+	// to this machine; plain http elsewhere, file: and data: are not
+	// opened, and the note says why.
+	for raw, opens := range map[string]bool{
+		"http://example.com/login":       false,
+		"file:///etc/passwd":             false,
+		"data:text/html,<b>x</b>":        false,
+		"http://127.0.0.1:8123/callback": true,
+		"https://example.com/ok":         true,
+	} {
+		o3 := &opener{}
+		e = New(urlQuestion(raw, "m"), options(o3))
+		feed(e, keys("o")...)
+		if !opens && !strings.Contains(strings.Join(e.View(100, 30), "\n"), "not opened") {
+			t.Errorf("%s: the screen does not say it was not opened", raw)
+		}
+		feed(e, keys("y")...) // confirms, when the URL was offered
+		if got := len(o3.urls) == 1; got != opens {
+			t.Errorf("%s: opened %v, want opened=%v", raw, o3.urls, opens)
+		}
+	}
 	// Copy goes to the clipboard through OSC 52 (a Cmd).
 	e = New(urlQuestion("https://example.com/x", "m"), options(o2))
 	if cmd := e.Update(screentest.Key("y")); cmd == nil {
@@ -315,7 +336,7 @@ func TestScreen(t *testing.T) {
 			return urlQuestion("https://example.com/mcptui-demo/connect", "Open this page to connect the demo server to your (imaginary) account.")
 		}, nil},
 		{"url_punycode_confirm", func(testing.TB) *model.Question {
-			return urlQuestion("http://paypal.com@xn--pypal-4ve.com/login", "Please log in to paypal.com to continue.")
+			return urlQuestion("https://paypal.com@xn--pypal-4ve.com/login", "Please log in to paypal.com to continue.")
 		}, keys("o")},
 		{"sampling_text", samplingQuestion, screentest.Type("It is sunny and 21 °C in Lisbon.")},
 		{"sampling_tool_use", samplingQuestion, keys("ctrl+t")},

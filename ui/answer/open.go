@@ -4,11 +4,18 @@ import (
 	"fmt"
 	"os/exec"
 	"runtime"
+
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 )
 
 // OpenURL opens a URL with the system opener (open on macOS, xdg-open
-// elsewhere), never through a shell. It returns once the opener started.
+// elsewhere), never through a shell, and only a URL the URL-opening policy
+// lets open (https, or http to this machine). It returns once the opener
+// started.
 func OpenURL(url string) error {
+	if _, err := urlpolicy.Openable(url); err != nil {
+		return fmt.Errorf("not opened: %w", err)
+	}
 	name := "xdg-open"
 	if runtime.GOOS == "darwin" {
 		name = "open"

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -68,9 +69,12 @@ func (u *URL) Keys() []key.Binding {
 	return []key.Binding{a.OpenURL, a.CopyURL, a.Accept, a.Decline, a.Cancel, a.Close}
 }
 
-// openable reports whether the URL may be handed to the system opener.
-func (u *URL) openable() bool {
-	return u.check.Valid && (u.check.Scheme == "https" || u.check.Scheme == "http")
+// openable says why the URL may not be handed to the system opener, or
+// nil: mcptui's one URL-opening policy (internal/urlpolicy), the one the
+// OAuth flow's browser follows too.
+func (u *URL) openable() error {
+	_, err := urlpolicy.Openable(u.check.URL)
+	return err
 }
 
 // Update implements Editor.
@@ -100,8 +104,8 @@ func (u *URL) Update(msg tea.Msg) tea.Cmd {
 		}
 		switch {
 		case key.Matches(msg, a.OpenURL):
-			if !u.openable() {
-				u.note, u.noteErr = "only http and https addresses can be opened", true
+			if err := u.openable(); err != nil {
+				u.note, u.noteErr = "not opened: "+err.Error(), true
 				return nil
 			}
 			u.confirm = true
