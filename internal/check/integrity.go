@@ -20,7 +20,7 @@ func (r *run) integrity() {
 		return
 	}
 	r.clientOnlyCapabilities()
-	if r.client.Session().Capabilities.Tools == nil {
+	if r.cur().Session().Capabilities.Tools == nil {
 		for _, id := range []string{"tools.stable-list", "tools.hidden-instructions", "tools.extra-arguments", "tools.shell-injection"} {
 			r.skip(id, "the server declares no tools")
 		}
@@ -62,7 +62,7 @@ func (r *run) integrity() {
 var clientCapabilities = []struct{ name, since string }{{"roots", "2024-11-05"}, {"sampling", "2024-11-05"}, {"elicitation", "2025-06-18"}}
 
 func (r *run) clientOnlyCapabilities() {
-	declared := object(r.client.Session().Capabilities.Raw)
+	declared := object(r.cur().Session().Capabilities.Raw)
 	for _, c := range clientCapabilities {
 		if r.era >= c.since && declared[c.name] != nil {
 			r.fail("capabilities.client-only", "the server declares %q, a client capability: %s", c.name, clip(string(declared[c.name]), 60))

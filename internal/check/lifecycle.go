@@ -27,7 +27,7 @@ func (r *run) lifecycle() {
 		r.discover()
 		return
 	}
-	r.initializeResult(r.client.Session().InitializeResult)
+	r.initializeResult(r.cur().Session().InitializeResult)
 	if r.wants("lifecycle.ping", "lifecycle.no-requests-before-initialized", "lifecycle.version-echo") {
 		r.probeBeforeInitialized()
 	}
@@ -77,6 +77,9 @@ func (r *run) initializeResult(res json.RawMessage) {
 func (r *run) dial(onRequest conn.Handler) (*conn.Conn, error) {
 	if mcp.IsURL(r.o.Command) {
 		return nil, errors.New("the probe starts a second stdio process; an HTTP endpoint has none")
+	}
+	if why := r.silence(); why != "" {
+		return nil, errors.New("not started: " + why)
 	}
 	co := r.o.Conn
 	co.Observer = r.observer()
@@ -250,7 +253,7 @@ func (r *run) initializeOnModern() {
 
 // stateless compares the lists of two separate connections.
 func (r *run) stateless() {
-	caps := r.client.Session().Capabilities
+	caps := r.cur().Session().Capabilities
 	if caps.Tools == nil {
 		r.skip("lifecycle.stateless", "the server declares no tools to compare")
 		return
@@ -286,7 +289,7 @@ func (r *run) exitOnEOF() {
 		bound = 3 * time.Second
 	}
 	start := time.Now()
-	r.client.Shutdown(bound)
+	r.cur().Shutdown(bound)
 	if took := time.Since(start); took >= bound {
 		r.fail("transport.exit-on-eof", "the server was still running %s after its stdin closed (stopped by SIGTERM)", bound)
 		return

@@ -20,22 +20,22 @@ func (r *run) robustness() {
 		return
 	}
 	if r.wants("basic.meta-tolerated") {
-		r.metaTolerated()
+		r.guard([]string{"basic.meta-tolerated"}, r.metaTolerated)
 	}
 	if r.wants("transport.unicode") {
-		r.unicodeRoundTrip()
+		r.guard([]string{"transport.unicode"}, r.unicodeRoundTrip)
 	}
 	if r.wants("transport.concurrent-requests") {
-		r.concurrentRequests()
+		r.guard([]string{"transport.concurrent-requests"}, r.concurrentRequests)
 	}
 	if r.wants("lifecycle.reinitialize") {
-		r.reinitialize()
+		r.guard([]string{"lifecycle.reinitialize"}, r.reinitialize)
 	}
 	if r.wants("transport.large-message") {
-		r.largeMessage()
+		r.guard([]string{"transport.large-message"}, r.largeMessage)
 	}
 	if r.wants("lifecycle.keeps-serving") {
-		r.keepsServing()
+		r.guard([]string{"lifecycle.keeps-serving"}, r.keepsServing)
 	}
 }
 
@@ -45,7 +45,7 @@ const probeMeta = "dev.mcptui.check/probe"
 func (r *run) metaTolerated() {
 	meta := map[string]any{probeMeta: "1", "extra": "value"}
 	for _, m := range []string{mcp.MethodPing, mcp.MethodListTools} {
-		if m == mcp.MethodListTools && r.client.Session().Capabilities.Tools == nil {
+		if m == mcp.MethodListTools && r.cur().Session().Capabilities.Tools == nil {
 			continue
 		}
 		_, e := r.raw(m, map[string]any{"_meta": meta})
@@ -65,7 +65,7 @@ const unicodeProbe = "héllo 世界 🚀"
 // that quote it: the probe whole, or mojibake of it.
 func (r *run) unicodeRoundTrip() {
 	name := "mcptui-check " + unicodeProbe
-	caps := r.client.Session().Capabilities
+	caps := r.cur().Session().Capabilities
 	probes := []struct {
 		method string
 		params map[string]any
@@ -150,7 +150,7 @@ func (r *run) reinitialize() {
 	if e == nil {
 		// The server began again: tell it the client is ready, as after
 		// the first one.
-		r.client.Conn().Notify(r.ctx, mcp.NotificationInitialized, map[string]any{})
+		r.cur().Transport().Notify(r.ctx, mcp.NotificationInitialized, map[string]any{})
 	}
 }
 
@@ -170,7 +170,7 @@ func (r *run) largeMessage() {
 
 // keepsServing sends what the server cannot handle, then pings it.
 func (r *run) keepsServing() {
-	c := r.client.Conn()
+	c := r.cur().Transport()
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
 	c.Notify(ctx, "notifications/progress", map[string]any{"progressToken": "mcptui-check-no-such-token", "progress": 1})

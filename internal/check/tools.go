@@ -21,11 +21,15 @@ var toolName = regexp.MustCompile(`^[A-Za-z0-9_.\-]{1,128}$`)
 
 // tools lists the tools and judges each, then calls the safe ones.
 func (r *run) tools() {
-	if r.client.Session().Capabilities.Tools == nil {
+	if r.cur().Session().Capabilities.Tools == nil {
 		r.skip("tools.list-shape", "the server declares no tools")
 		return
 	}
 	items, e := r.list(mcp.MethodListTools, "tools", byName)
+	if transportGone(e) {
+		r.skip("tools.list-shape", "tools/list got no answer: "+describe(e))
+		return
+	}
 	if e != nil {
 		r.fail("tools.list-shape", "tools/list got %s", describe(e))
 		return
