@@ -63,6 +63,9 @@ type Options struct {
 	HTTP httpconn.Options
 	// Stderr receives the server's stderr (nil: dropped).
 	Stderr io.Writer
+	// Observer, when set, sees every line of every connection the check
+	// opens (--record); it must not block.
+	Observer func(conn.Event)
 	// MaxItems bounds how many resources, prompts and tools are exercised
 	// one by one; 0 means 50.
 	MaxItems int
@@ -241,13 +244,27 @@ func knownEras() []string {
 // mcpOptions are the options of one connection; observe sees its lines.
 func (o Options) mcpOptions(versions []string, observe func(conn.Event)) mcp.Options {
 	co := o.Conn
-	co.Observer = observe
+	co.Observer = o.chain(observe)
 	co.Stderr = o.Stderr
 	if co.Stderr == nil {
 		co.Stderr = io.Discard
 	}
 	return mcp.Options{Conn: co, HTTP: o.HTTP, Versions: versions, RequestTimeout: o.Timeout,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots}
+}
+
+// chain is observe, then the options' Observer.
+func (o Options) chain(observe func(conn.Event)) func(conn.Event) {
+	switch {
+	case o.Observer == nil:
+		return observe
+	case observe == nil:
+		return o.Observer
+	}
+	return func(ev conn.Event) {
+		observe(ev)
+		o.Observer(ev)
+	}
 }
 
 // run is one era's check in progress.

@@ -225,7 +225,7 @@ func (r *run) alive() (*mcp.Client, *mcp.Error) {
 	}
 	c.Shutdown(time.Second) // reaps it; how it ended is already reported
 	mo := r.mo
-	mo.Conn.Observer = r.observer()
+	mo.Conn.Observer = r.o.chain(r.observer())
 	nc, err := mcp.Connect(r.ctx, r.o.Command, r.o.Args, mo)
 	if err != nil {
 		r.setSilent("the server exited and did not start again: " + err.Error())

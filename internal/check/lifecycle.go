@@ -82,7 +82,7 @@ func (r *run) dial(onRequest conn.Handler) (*conn.Conn, error) {
 		return nil, errors.New("not started: " + why)
 	}
 	co := r.o.Conn
-	co.Observer = r.observer()
+	co.Observer = r.o.chain(r.observer())
 	co.Stderr = r.o.Stderr
 	if co.Stderr == nil {
 		co.Stderr = io.Discard

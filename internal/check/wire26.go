@@ -65,7 +65,7 @@ func (r *run) dialProbe() (*wireProbe, error) {
 		return nil, fmt.Errorf("not started: %s", why)
 	}
 	p := &wireProbe{r: r, lines: make(chan []byte, maxProbeLines)}
-	lint := r.observer()
+	lint := r.o.chain(r.observer())
 	co := r.o.Conn
 	co.Stderr = r.o.Stderr
 	if co.Stderr == nil {
