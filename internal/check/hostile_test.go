@@ -223,3 +223,31 @@ func TestSeenOnce(t *testing.T) {
 		t.Errorf("seen %q (judged %d times), want it once (3 times)", got.Seen, got.Checks)
 	}
 }
+
+// The shell probe never goes into an argument naming a file of a tool
+// that may write (it would leave a file named "mcptui $(echo …" behind),
+// and each call of a writing tool that carries it is announced.
+func TestInjectionSparesFileArguments(t *testing.T) {
+	tool := func(name string, readOnly bool) map[string]json.RawMessage {
+		return map[string]json.RawMessage{
+			"name":        json.RawMessage(`"` + name + `"`),
+			"inputSchema": json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"destinationDir":{"type":"string"}}}`),
+			"annotations": json.RawMessage(fmt.Sprintf(`{"readOnlyHint":%v}`, readOnly)),
+		}
+	}
+	got := injectionTargets([]map[string]json.RawMessage{tool("write_file", false), tool("search", true)}, true)
+	if len(got) != 2 {
+		t.Fatalf("targets %+v", got)
+	}
+	if w := got[0]; w.name != "write_file" || strings.Join(w.probed, ",") != "content" || w.args["path"] == shellProbe {
+		t.Errorf("the writing tool got the probe in %v (args %v), want content only", w.probed, w.args)
+	}
+	if s := got[1]; strings.Join(s.probed, ",") != "content,destinationDir,path" {
+		t.Errorf("the read-only tool got the probe in %v, want every free string", s.probed)
+	}
+	r := &run{results: map[string]*Result{}, o: Options{CallTools: true}}
+	r.noteInjections(got)
+	if len(r.notes) != 1 || !strings.Contains(r.notes[0], "write_file") || !strings.Contains(r.notes[0], "remove it") {
+		t.Errorf("notes %q, want the writing tool's call announced", r.notes)
+	}
+}

@@ -139,6 +139,15 @@ func (r *run) callAll(tools []map[string]json.RawMessage) {
 	if len(tools) == 0 {
 		r.skip("tools.call-result", "no tool is annotated readOnlyHint: true (pass --call-tools to call the others)")
 	}
+	var writers []string
+	for _, t := range tools {
+		if !readOnly(t) {
+			writers = append(writers, str(t["name"]))
+		}
+	}
+	if len(writers) > 0 {
+		r.note("--call-tools: called %s (not annotated read-only) with arguments derived from their schemas (strings such as \"a\" and \"x\"): they may have changed what the server serves", strings.Join(writers, ", "))
+	}
 	sem := make(chan struct{}, callConcurrency)
 	var wg sync.WaitGroup
 	for _, t := range tools {
