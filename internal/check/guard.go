@@ -26,6 +26,19 @@ import (
 // no verdict on the server.
 const codeNotAsked = 2
 
+// notAsked reports whether e is a request the check did not send.
+func notAsked(e *mcp.Error) bool { return e != nil && e.Code == codeNotAsked }
+
+// judgeAnswer is judge, for a verdict on the answer to a request that
+// may not have been sent (then the rule is skipped, saying why).
+func (r *run) judgeAnswer(id string, e *mcp.Error, ok bool, format string, a ...any) {
+	if notAsked(e) {
+		r.skip(id, describe(e))
+		return
+	}
+	r.judge(id, ok, format, a...)
+}
+
 // maxRestarts bounds how often one era's server is started again after a
 // probe killed it.
 const maxRestarts = 3
@@ -234,6 +247,7 @@ func (r *run) alive() (*mcp.Client, *mcp.Error) {
 	r.mu.Lock()
 	r.client = nc
 	r.mu.Unlock()
+	r.note("the server exited during the check (the finding names the request it exited on); it was started again for the rules after it")
 	return nc, nil
 }
 

@@ -133,7 +133,8 @@ func wantStatus(t *testing.T, e *EraReport, id string, want Status, why string) 
 func TestHostileSilentAfterInitialize(t *testing.T) {
 	t.Parallel()
 	e := hostileCheck(t, "silent")
-	for _, id := range []string{"basic.response-id", "content.base64", "basic.result-object", "tools.call-result", "tools.list-shape", "errors.method-not-found"} {
+	for _, id := range []string{"basic.response-id", "content.base64", "basic.result-object", "tools.call-result", "tools.list-shape", "errors.method-not-found",
+		"lifecycle.keeps-serving", "transport.concurrent-requests", "transport.large-message"} {
 		wantStatus(t, e, id, Skipped, "answers nothing")
 	}
 	for _, res := range e.Results {
@@ -178,6 +179,9 @@ func TestHostileCrashIsThatProbesFinding(t *testing.T) {
 	wantStatus(t, e, "prompts.get", Passed, "")
 	wantStatus(t, e, "lifecycle.keeps-serving", Passed, "")
 	wantStatus(t, e, "transport.exit-on-eof", Passed, "")
+	if len(e.Notes) != 1 || !strings.Contains(e.Notes[0], "started again") {
+		t.Errorf("notes %q, want the restart said", e.Notes)
+	}
 	for _, res := range e.Results {
 		if res.ID == "pagination.invalid-cursor" {
 			continue

@@ -213,12 +213,12 @@ func (r *run) discover() {
 	if e != nil {
 		_ = json.Unmarshal(e.Data, &data)
 	}
-	r.judge("lifecycle.unsupported-version-32022", e != nil && e.Code == -32022 && len(data.Supported) > 0 && data.Requested == future,
+	r.judgeAnswer("lifecycle.unsupported-version-32022", e, e != nil && e.Code == -32022 && len(data.Supported) > 0 && data.Requested == future,
 		"server/discover with protocolVersion %s got %s data %s", future, describe(e), dataOf(e))
 
 	// A 2026-07-28 request without the required clientCapabilities.
 	_, e = r.raw(mcp.MethodListTools, map[string]any{"_meta": map[string]any{mcp.MetaProtocolVersion: r.era}})
-	r.judge("lifecycle.meta-required", e != nil && e.Code == mcp.CodeInvalidParams,
+	r.judgeAnswer("lifecycle.meta-required", e, e != nil && e.Code == mcp.CodeInvalidParams,
 		"tools/list whose _meta has no clientCapabilities got %s (want -32602)", describe(e))
 
 	if r.wants("lifecycle.stateless") {

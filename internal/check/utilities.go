@@ -12,11 +12,11 @@ func (r *run) utilities() {
 	caps := r.cur().Session().Capabilities
 	if caps.Logging != nil && !mcp.Stateless(r.era) {
 		res, e := r.raw(mcp.MethodSetLevel, map[string]any{"level": "nonsense"})
-		r.judge("logging.invalid-level", e != nil && e.Code == mcp.CodeInvalidParams,
+		r.judgeAnswer("logging.invalid-level", e, e != nil && e.Code == mcp.CodeInvalidParams,
 			`logging/setLevel "nonsense" got %s %s (want -32602)`, describe(e), clip(string(res), 80))
 		// Last, so that later traffic is judged against it: warning.
 		res, e = r.raw(mcp.MethodSetLevel, map[string]any{"level": "warning"})
-		r.judge("logging.set-level", e == nil && isObject(res), `logging/setLevel "warning" got %s %s`, describe(e), clip(string(res), 80))
+		r.judgeAnswer("logging.set-level", e, e == nil && isObject(res), `logging/setLevel "warning" got %s %s`, describe(e), clip(string(res), 80))
 	} else {
 		r.skip("logging.set-level", "the server declares no logging")
 		r.skip("logging.invalid-level", "the server declares no logging")
