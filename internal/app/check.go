@@ -57,7 +57,24 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 	if cfg.Verbose {
 		co.Stderr = &escapedLines{w: stderr}
 	}
+	// --record: every connection the check opens, one after the other
+	// (and at times side by side), in one recording.
+	rec, err := headless.OpenRecorder(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	if rec != nil {
+		rec.Note("mcptui check: every connection the check opens is recorded here, the probes' extra processes too")
+		co.Observer = rec.Observer(nil)
+		co.Stderr = rec.Stderr(co.Stderr)
+	}
 	rep := check.Run(ctx, co)
+	if rec != nil {
+		if err := rec.Close(); err != nil {
+			fmt.Fprintf(stderr, "mcptui check: the recording %s: %s\n", inert.Line(cfg.Record), inert.Line(err.Error()))
+		}
+	}
 	level := rules.Must
 	if cfg.Check.Level == "should" {
 		level = rules.Should

@@ -44,7 +44,7 @@ var capabilityMethods = []struct {
 // capabilities checks that declared capabilities answer and undeclared
 // ones do not pretend to.
 func (r *run) capabilities() {
-	declared := object(r.client.Session().Capabilities.Raw)
+	declared := object(r.cur().Session().Capabilities.Raw)
 	r.capabilityShapes(declared)
 	for _, cm := range capabilityMethods {
 		if cm.legacyOnly && mcp.Stateless(r.era) {

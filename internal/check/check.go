@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -62,6 +63,9 @@ type Options struct {
 	HTTP httpconn.Options
 	// Stderr receives the server's stderr (nil: dropped).
 	Stderr io.Writer
+	// Observer, when set, sees every line of every connection the check
+	// opens (--record); it must not block.
+	Observer func(conn.Event)
 	// MaxItems bounds how many resources, prompts and tools are exercised
 	// one by one; 0 means 50.
 	MaxItems int
@@ -123,7 +127,10 @@ type EraReport struct {
 	Duration time.Duration `json:"-"`
 	Millis   int64         `json:"durationMs"`
 	// Error is why the era could not be checked at all.
-	Error   string   `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Notes are what the check did that a reader should know of (a tool
+	// call that may have changed the server's state, a restart).
+	Notes   []string `json:"notes,omitempty"`
 	Results []Result `json:"results"`
 }
 
@@ -237,13 +244,27 @@ func knownEras() []string {
 // mcpOptions are the options of one connection; observe sees its lines.
 func (o Options) mcpOptions(versions []string, observe func(conn.Event)) mcp.Options {
 	co := o.Conn
-	co.Observer = observe
+	co.Observer = o.chain(observe)
 	co.Stderr = o.Stderr
 	if co.Stderr == nil {
 		co.Stderr = io.Discard
 	}
 	return mcp.Options{Conn: co, HTTP: o.HTTP, Versions: versions, RequestTimeout: o.Timeout,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots}
+}
+
+// chain is observe, then the options' Observer.
+func (o Options) chain(observe func(conn.Event)) func(conn.Event) {
+	switch {
+	case o.Observer == nil:
+		return observe
+	case observe == nil:
+		return o.Observer
+	}
+	return func(ev conn.Event) {
+		observe(ev)
+		o.Observer(ev)
+	}
 }
 
 // run is one era's check in progress.
@@ -262,18 +283,41 @@ type run struct {
 	declined int
 	// toolsChanged counts the notifications/tools/list_changed received.
 	toolsChanged atomic.Int64
+
+	// mo are the main connection's options (to start it again).
+	mo mcp.Options
+	// tail is the server's last stderr lines.
+	tail *tailWriter
+	// probing is the rule whose probe is running: the finding when a
+	// request kills the server.
+	probing string
+	// restartMu serialises starting the server again.
+	restartMu sync.Mutex
+	restarts  int
+	// deaths are the processes whose exit was reported.
+	deaths map[*mcp.Client]bool
+	// unanswered are the requests the server left unanswered (by
+	// requestKey), with why; silent says why nothing more is asked.
+	unanswered map[string]string
+	silent     string
+	// seen is the evidence on the wire for the live rules.
+	seen  evidence
+	notes []string
 }
 
 // checkEra runs every rule of era.
 func checkEra(ctx context.Context, o Options, era string) EraReport {
 	start := time.Now()
-	r := &run{ctx: ctx, o: o, era: era, results: map[string]*Result{}}
+	r := &run{ctx: ctx, o: o, era: era, results: map[string]*Result{}, tail: &tailWriter{},
+		deaths: map[*mcp.Client]bool{}, unanswered: map[string]string{}}
 	for _, rule := range o.rulesFor(era) {
 		r.results[rule.ID] = &Result{Rule: rule, ID: rule.ID, Level: rule.Level.String(), Era: era}
 	}
 	rep := EraReport{Era: era}
 	mo := o.mcpOptions([]string{era}, r.observer())
 	mo.Sampling, mo.ElicitForm, mo.ElicitURL, mo.Roots = r.wrap(o.Sampling), r.wrap(o.ElicitForm), r.wrap(o.ElicitURL), r.wrap(o.Roots)
+	mo.Conn.Stderr = io.MultiWriter(r.tail, mo.Conn.Stderr)
+	r.mo = mo
 	c, err := mcp.Connect(ctx, o.Command, o.Args, mo)
 	if err != nil {
 		rep.Error = fmt.Sprintf("could not connect on %s: %v", era, err)
@@ -289,25 +333,44 @@ func checkEra(ctx context.Context, o Options, era string) EraReport {
 			rep.Server = s.Name + " " + s.Version
 		}
 		r.all()
-		if c.Remote() {
+		c = r.cur()
+		switch {
+		case c.Remote():
 			r.skip("transport.exit-on-eof", "an HTTP endpoint has no stdin")
 			c.Shutdown(time.Second)
-		} else {
-			r.exitOnEOF()
+		case stopped(c):
+			r.skip("transport.exit-on-eof", "the server had exited before the check closed its stdin")
+			c.Shutdown(time.Second)
+		default:
+			r.guard([]string{"transport.exit-on-eof"}, r.exitOnEOF)
 		}
 	}
+	r.mu.Lock()
+	silent := r.silent
+	if silent == "" && len(r.unanswered) > 0 {
+		keys := slices.Sorted(maps.Keys(r.unanswered))
+		silent = fmt.Sprintf("the server left %s unanswered for %s; not asked again", strings.Join(keys, ", "), o.Timeout)
+	}
+	rep.Notes = r.notes
+	r.mu.Unlock()
 	for _, rule := range o.rulesFor(era) {
 		res := r.results[rule.ID]
 		if res.Status == "" {
+			missing := r.seen.missing(rule.ID)
 			switch {
-			case rule.Live && r.client != nil:
+			case rule.Live && r.client != nil && missing == "":
 				res.Status = Passed
 				res.Checks++
+			case rule.Live && r.client != nil:
+				res.Status, res.Why = Skipped, "no evidence: "+missing
 			default:
 				res.Status = Skipped
 				if res.Why == "" {
 					res.Why = "not exercised"
 				}
+			}
+			if silent != "" && res.Status == Skipped {
+				res.Why += " (" + silent + ")"
 			}
 		}
 		rep.Results = append(rep.Results, *res)
@@ -319,17 +382,22 @@ func checkEra(ctx context.Context, o Options, era string) EraReport {
 
 // all runs the active rule groups in order.
 func (r *run) all() {
-	r.lifecycle()
-	r.capabilities()
-	r.errors()
-	r.utilities()
-	r.tools()
-	r.resources()
-	r.prompts()
-	r.subscriptions()
-	r.inputRequired()
-	r.integrity()
-	r.era26()
+	if !mcp.Stateless(r.era) {
+		// A server that answers initialize and then nothing is found out
+		// at once, before probes that would each wait for it.
+		r.raw(mcp.MethodPing, map[string]any{})
+	}
+	r.guardGroup(r.lifecycle, "lifecycle.")
+	r.guardGroup(r.capabilities, "capabilities.")
+	r.guardGroup(r.errors, "errors.")
+	r.guardGroup(r.utilities, "logging.", "completion.", "progress.", "cancellation.")
+	r.guardGroup(r.tools, "tools.", "content.", "pagination.")
+	r.guardGroup(r.resources, "resources.", "pagination.")
+	r.guardGroup(r.prompts, "prompts.", "pagination.")
+	r.guardGroup(r.subscriptions, "subscriptions.", "resources.subscribe")
+	r.guardGroup(r.inputRequired, "mrtr.", "sampling.", "elicitation.")
+	r.guardGroup(r.integrity, "tools.", "capabilities.", "errors.no-internals")
+	r.guardGroup(r.era26, "basic.", "errors.", "transport.", "http.", "lifecycle.", "tools.", "tasks.")
 	r.robustness() // last: a server that fails it may serve no more
 }
 
@@ -378,8 +446,12 @@ func (r *run) fail(id, format string, a ...any) {
 	}
 	res.Checks++
 	res.Status = Failed
+	text := clip(fmt.Sprintf(format, a...), 300)
+	if slices.Contains(res.Seen, text) {
+		return // said once
+	}
 	if len(res.Seen) < maxSeen {
-		res.Seen = append(res.Seen, clip(fmt.Sprintf(format, a...), 300))
+		res.Seen = append(res.Seen, text)
 	}
 }
 
@@ -404,6 +476,7 @@ func (r *run) judge(id string, ok bool, format string, a ...any) {
 // observer feeds one connection's lines to its own linter.
 func (r *run) observer() func(conn.Event) {
 	l := lint.New()
+	inits := &initIDs{}
 	var mu sync.Mutex
 	var seq uint64
 	return func(ev conn.Event) {
@@ -414,6 +487,7 @@ func (r *run) observer() func(conn.Event) {
 			r.toolsChanged.Add(1)
 		}
 		mu.Lock()
+		inits.observe(ev, &r.seen)
 		seq++
 		fs := l.Observe(lint.Line{Seq: seq, Out: ev.Kind == conn.Sent, Raw: ev.Line,
 			Discarded: ev.Kind == conn.Discarded, Reason: errText(ev.Err)})

@@ -17,6 +17,10 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if kind := os.Getenv(hostileEnv); kind != "" {
+		runHostile(kind)
+		os.Exit(0)
+	}
 	if rule := os.Getenv(zooEnv); rule != "" {
 		runZoo(rule)
 		os.Exit(0)

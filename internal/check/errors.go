@@ -8,14 +8,16 @@ import (
 func (r *run) errors() {
 	// Notifications get no answer, not even an unknown one or a
 	// cancellation naming no request (the linter judges any reply).
-	r.client.Transport().Notify(r.ctx, "notifications/mcptui-check/unknown", map[string]any{})
-	r.client.Transport().Notify(r.ctx, "notifications/cancelled", map[string]any{"requestId": "mcptui-check-never-sent"})
+	if c, e := r.alive(); e == nil {
+		c.Transport().Notify(r.ctx, "notifications/mcptui-check/unknown", map[string]any{})
+		c.Transport().Notify(r.ctx, "notifications/cancelled", map[string]any{"requestId": "mcptui-check-never-sent"})
+	}
 	_, e := r.raw("mcptui/no-such-method", r.params(nil))
 	if !transportGone(e) {
 		r.judge("errors.method-not-found", e != nil && e.Code == mcp.CodeMethodNotFound,
 			"mcptui/no-such-method got %s (want -32601)", describe(e))
 	}
-	if r.client.Session().Capabilities.Tools == nil {
+	if r.cur().Session().Capabilities.Tools == nil {
 		r.skip("errors.invalid-params", "the server declares no tools to send bad params to")
 		return
 	}

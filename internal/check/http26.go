@@ -49,7 +49,7 @@ func (a *httpAnswer) String() string {
 
 // httpProbes runs the HTTP rules on an endpoint (and skips them on stdio).
 func (r *run) httpProbes() {
-	if !r.client.Remote() {
+	if !r.cur().Remote() {
 		for _, id := range httpRules {
 			r.skip(id, "the server is not an HTTP endpoint (check its URL)")
 		}

@@ -27,7 +27,7 @@ func (r *run) lifecycle() {
 		r.discover()
 		return
 	}
-	r.initializeResult(r.client.Session().InitializeResult)
+	r.initializeResult(r.cur().Session().InitializeResult)
 	if r.wants("lifecycle.ping", "lifecycle.no-requests-before-initialized", "lifecycle.version-echo") {
 		r.probeBeforeInitialized()
 	}
@@ -78,8 +78,11 @@ func (r *run) dial(onRequest conn.Handler) (*conn.Conn, error) {
 	if mcp.IsURL(r.o.Command) {
 		return nil, errors.New("the probe starts a second stdio process; an HTTP endpoint has none")
 	}
+	if why := r.silence(); why != "" {
+		return nil, errors.New("not started: " + why)
+	}
 	co := r.o.Conn
-	co.Observer = r.observer()
+	co.Observer = r.o.chain(r.observer())
 	co.Stderr = r.o.Stderr
 	if co.Stderr == nil {
 		co.Stderr = io.Discard
@@ -210,12 +213,12 @@ func (r *run) discover() {
 	if e != nil {
 		_ = json.Unmarshal(e.Data, &data)
 	}
-	r.judge("lifecycle.unsupported-version-32022", e != nil && e.Code == -32022 && len(data.Supported) > 0 && data.Requested == future,
+	r.judgeAnswer("lifecycle.unsupported-version-32022", e, e != nil && e.Code == -32022 && len(data.Supported) > 0 && data.Requested == future,
 		"server/discover with protocolVersion %s got %s data %s", future, describe(e), dataOf(e))
 
 	// A 2026-07-28 request without the required clientCapabilities.
 	_, e = r.raw(mcp.MethodListTools, map[string]any{"_meta": map[string]any{mcp.MetaProtocolVersion: r.era}})
-	r.judge("lifecycle.meta-required", e != nil && e.Code == mcp.CodeInvalidParams,
+	r.judgeAnswer("lifecycle.meta-required", e, e != nil && e.Code == mcp.CodeInvalidParams,
 		"tools/list whose _meta has no clientCapabilities got %s (want -32602)", describe(e))
 
 	if r.wants("lifecycle.stateless") {
@@ -250,7 +253,7 @@ func (r *run) initializeOnModern() {
 
 // stateless compares the lists of two separate connections.
 func (r *run) stateless() {
-	caps := r.client.Session().Capabilities
+	caps := r.cur().Session().Capabilities
 	if caps.Tools == nil {
 		r.skip("lifecycle.stateless", "the server declares no tools to compare")
 		return
@@ -286,7 +289,7 @@ func (r *run) exitOnEOF() {
 		bound = 3 * time.Second
 	}
 	start := time.Now()
-	r.client.Shutdown(bound)
+	r.cur().Shutdown(bound)
 	if took := time.Since(start); took >= bound {
 		r.fail("transport.exit-on-eof", "the server was still running %s after its stdin closed (stopped by SIGTERM)", bound)
 		return

@@ -66,7 +66,9 @@ func (r *run) list(method, key string, idOf func(map[string]json.RawMessage) str
 		cursors[cursor] = true
 	}
 	// A cursor the server never issued.
+	restore := r.probeAs("pagination.invalid-cursor")
 	_, e = r.request(method, map[string]any{"cursor": "mcptui-check-invalid-cursor"})
+	restore()
 	if !transportGone(e) {
 		r.judge("pagination.invalid-cursor", e != nil && e.Code == mcp.CodeInvalidParams,
 			"%s with a cursor it never issued got %s (want -32602)", method, describe(e))

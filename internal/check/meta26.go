@@ -97,7 +97,7 @@ func toolNames(items []map[string]json.RawMessage) []string {
 // order of the list, which must not change while the set does not).
 func (r *run) paramHeaders() {
 	const rule = "tools.x-mcp-header"
-	if r.client.Session().Capabilities.Tools == nil {
+	if r.cur().Session().Capabilities.Tools == nil {
 		r.skip(rule, "the server declares no tools")
 		r.skip("tools.deterministic-order", "the server declares no tools")
 		return

@@ -8,11 +8,15 @@ import (
 
 // prompts lists prompts and gets each with its required arguments.
 func (r *run) prompts() {
-	if r.client.Session().Capabilities.Prompts == nil {
+	if r.cur().Session().Capabilities.Prompts == nil {
 		r.skip("prompts.list-shape", "the server declares no prompts")
 		return
 	}
 	items, e := r.list(mcp.MethodListPrompts, "prompts", byName)
+	if transportGone(e) {
+		r.skip("prompts.list-shape", "prompts/list got no answer: "+describe(e))
+		return
+	}
 	if e != nil {
 		r.fail("prompts.list-shape", "prompts/list got %s", describe(e))
 		return
@@ -58,7 +62,7 @@ func (r *run) prompts() {
 					"prompts/get %q without its required argument %q got %s %s (want -32602)", clip(name, 60), clip(required, 40), describe(e), clip(string(res), 80))
 			}
 		}
-		if len(args) > 0 && r.client.Session().Capabilities.Completions != nil && i < 5 {
+		if len(args) > 0 && r.cur().Session().Capabilities.Completions != nil && i < 5 {
 			r.completion(map[string]any{"type": "ref/prompt", "name": name}, str(args[0]["name"]))
 		}
 	}
@@ -101,7 +105,7 @@ func (r *run) get(name string, args map[string]string, guessed bool) {
 // suggest is a value for a prompt argument: the server's first completion
 // when it offers one (ok), else "x".
 func (r *run) suggest(prompt, arg string) (string, bool) {
-	if r.client.Session().Capabilities.Completions == nil {
+	if r.cur().Session().Capabilities.Completions == nil {
 		return "x", false
 	}
 	res, e := r.request(mcp.MethodComplete, map[string]any{"ref": map[string]any{"type": "ref/prompt", "name": prompt},

@@ -52,6 +52,9 @@ func (r *Report) WriteText(w io.Writer, level rules.Level, verbose bool) error {
 		if e.Error != "" {
 			fmt.Fprintf(&b, "%s %s\n", symFail, inert.Line(e.Error))
 		}
+		for _, n := range e.Notes {
+			fmt.Fprintf(&b, "note: %s\n", inert.Line(n))
+		}
 		var passed, failed, warned, skipped, robust int
 		// Robustness results come last, under their own heading: they
 		// are no MCP requirement.

@@ -13,11 +13,15 @@ import (
 // resources lists resources and templates, reads each resource, checks
 // the templates' RFC 6570 syntax and the not-found error.
 func (r *run) resources() {
-	if r.client.Session().Capabilities.Resources == nil {
+	if r.cur().Session().Capabilities.Resources == nil {
 		r.skip("resources.list-shape", "the server declares no resources")
 		return
 	}
 	items, e := r.list(mcp.MethodListResources, "resources", byURI)
+	if transportGone(e) {
+		r.skip("resources.list-shape", "resources/list got no answer: "+describe(e))
+		return
+	}
 	if e != nil {
 		r.fail("resources.list-shape", "resources/list got %s", describe(e))
 		return
@@ -58,7 +62,7 @@ func (r *run) resources() {
 				"a resource template with uriTemplate %s and name %s", orAbsent(t["uriTemplate"]), orAbsent(t["name"]))
 			err := validTemplate(tmpl)
 			r.judge("resources.templates", isString(t["uriTemplate"]) && err == nil, "uriTemplate %s: %v", orAbsent(t["uriTemplate"]), err)
-			if err == nil && len(templateVars(tmpl)) > 0 && r.client.Session().Capabilities.Completions != nil {
+			if err == nil && len(templateVars(tmpl)) > 0 && r.cur().Session().Capabilities.Completions != nil {
 				r.completion(map[string]any{"type": "ref/resource", "uri": tmpl}, templateVars(tmpl)[0])
 			}
 		}
@@ -83,7 +87,7 @@ func absoluteURI(s string) bool {
 // subscribe subscribes to the first resource and unsubscribes again, on
 // the initialize era, when the server declares subscribe.
 func (r *run) subscribe(uris []string) {
-	caps := r.client.Session().Capabilities.Resources
+	caps := r.cur().Session().Capabilities.Resources
 	if mcp.Stateless(r.era) || caps == nil || !caps.Subscribe {
 		r.skip("resources.subscribe", "the server declares no resources.subscribe")
 		return

@@ -15,7 +15,7 @@ func (r *run) subscriptions() {
 	if !mcp.Stateless(r.era) {
 		return
 	}
-	caps := r.client.Session().Capabilities
+	caps := r.cur().Session().Capabilities
 	var f mcp.Filter
 	if caps.Tools != nil && caps.Tools.ListChanged {
 		f.ToolsListChanged = true
@@ -32,7 +32,7 @@ func (r *run) subscriptions() {
 	}
 	ctx, cancel := context.WithTimeout(r.ctx, r.o.Timeout)
 	defer cancel()
-	s, err := r.client.Listen(ctx, f)
+	s, err := r.cur().Listen(ctx, f)
 	var e *mcp.Error
 	if errors.As(err, &e) && transportGone(e) {
 		return

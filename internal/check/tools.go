@@ -21,11 +21,15 @@ var toolName = regexp.MustCompile(`^[A-Za-z0-9_.\-]{1,128}$`)
 
 // tools lists the tools and judges each, then calls the safe ones.
 func (r *run) tools() {
-	if r.client.Session().Capabilities.Tools == nil {
+	if r.cur().Session().Capabilities.Tools == nil {
 		r.skip("tools.list-shape", "the server declares no tools")
 		return
 	}
 	items, e := r.list(mcp.MethodListTools, "tools", byName)
+	if transportGone(e) {
+		r.skip("tools.list-shape", "tools/list got no answer: "+describe(e))
+		return
+	}
 	if e != nil {
 		r.fail("tools.list-shape", "tools/list got %s", describe(e))
 		return
@@ -134,6 +138,15 @@ const callConcurrency = 4
 func (r *run) callAll(tools []map[string]json.RawMessage) {
 	if len(tools) == 0 {
 		r.skip("tools.call-result", "no tool is annotated readOnlyHint: true (pass --call-tools to call the others)")
+	}
+	var writers []string
+	for _, t := range tools {
+		if !readOnly(t) {
+			writers = append(writers, str(t["name"]))
+		}
+	}
+	if len(writers) > 0 {
+		r.note("--call-tools: called %s (not annotated read-only) with arguments derived from their schemas (strings such as \"a\" and \"x\"): they may have changed what the server serves", strings.Join(writers, ", "))
 	}
 	sem := make(chan struct{}, callConcurrency)
 	var wg sync.WaitGroup

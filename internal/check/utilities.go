@@ -9,14 +9,14 @@ import (
 // utilities checks logging/setLevel and completion/complete. Progress and
 // cancellation are judged by the linter on every call the check makes.
 func (r *run) utilities() {
-	caps := r.client.Session().Capabilities
+	caps := r.cur().Session().Capabilities
 	if caps.Logging != nil && !mcp.Stateless(r.era) {
 		res, e := r.raw(mcp.MethodSetLevel, map[string]any{"level": "nonsense"})
-		r.judge("logging.invalid-level", e != nil && e.Code == mcp.CodeInvalidParams,
+		r.judgeAnswer("logging.invalid-level", e, e != nil && e.Code == mcp.CodeInvalidParams,
 			`logging/setLevel "nonsense" got %s %s (want -32602)`, describe(e), clip(string(res), 80))
 		// Last, so that later traffic is judged against it: warning.
 		res, e = r.raw(mcp.MethodSetLevel, map[string]any{"level": "warning"})
-		r.judge("logging.set-level", e == nil && isObject(res), `logging/setLevel "warning" got %s %s`, describe(e), clip(string(res), 80))
+		r.judgeAnswer("logging.set-level", e, e == nil && isObject(res), `logging/setLevel "warning" got %s %s`, describe(e), clip(string(res), 80))
 	} else {
 		r.skip("logging.set-level", "the server declares no logging")
 		r.skip("logging.invalid-level", "the server declares no logging")
@@ -34,6 +34,11 @@ func (r *run) utilities() {
 	}
 	if mcp.Stateless(r.era) {
 		r.logLevelMeta()
+		if caps.Logging != nil {
+			// Later requests ask for log messages, so that the rules about
+			// them have some to judge.
+			_ = r.cur().SetLogLevel(r.ctx, "info")
+		}
 	}
 }
 
@@ -41,7 +46,7 @@ func (r *run) utilities() {
 // level that does not exist.
 func (r *run) logLevelMeta() {
 	method := mcp.MethodDiscover
-	if r.client.Session().Capabilities.Tools != nil {
+	if r.cur().Session().Capabilities.Tools != nil {
 		method = mcp.MethodListTools
 	}
 	m := meta(r.era)

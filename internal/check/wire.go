@@ -39,7 +39,13 @@ func (r *run) params(p map[string]any) map[string]any {
 // raw sends method with params on the main connection (a process's or an
 // HTTP endpoint's), bypassing mcp.
 func (r *run) raw(method string, params any) (json.RawMessage, *mcp.Error) {
-	return rawCall(r.ctx, r.client.Transport(), method, params, r.o)
+	c, e := r.before(method, params)
+	if e != nil {
+		return nil, e
+	}
+	res, e := rawCall(r.ctx, c.Transport(), method, params, r.o)
+	r.after(c, method, params, e)
+	return res, e
 }
 
 func rawCall(ctx context.Context, c mcp.Transport, method string, params any, o Options) (json.RawMessage, *mcp.Error) {
@@ -67,14 +73,20 @@ func (r *run) request(method string, params any, opts ...mcp.RequestOption) (jso
 
 // requestCtx is request under ctx (cancelling ctx cancels the request).
 func (r *run) requestCtx(ctx context.Context, method string, params any, opts ...mcp.RequestOption) (json.RawMessage, *mcp.Error) {
+	c, e := r.before(method, params)
+	if e != nil {
+		return nil, e
+	}
 	before := r.declines()
-	res, err := r.client.Request(ctx, method, params, opts...)
+	res, err := c.Request(ctx, method, params, opts...)
 	if err == nil {
 		return res, nil
 	}
-	var e *mcp.Error
 	if !errors.As(err, &e) {
 		e = &mcp.Error{Code: mcp.CodeConnection, Message: err.Error()}
+	}
+	if ctx.Err() == nil {
+		r.after(c, method, params, e)
 	}
 	if r.declines() != before {
 		return nil, &mcp.Error{Code: codeDeclined, Message: "a question was declined meanwhile: " + e.Message}
@@ -85,7 +97,7 @@ func (r *run) requestCtx(ctx context.Context, method string, params any, opts ..
 // transportGone reports whether e is no verdict on the server: the
 // client's own failure (timeout, connection lost) or a declined question.
 func transportGone(e *mcp.Error) bool {
-	return e != nil && (e.Code == mcp.CodeConnection || e.Code == conn.CodeTimeout || e.Code == codeDeclined)
+	return e != nil && (e.Code == mcp.CodeConnection || e.Code == conn.CodeTimeout || e.Code == codeDeclined || e.Code == codeNotAsked)
 }
 
 // describe is an error as seen on the wire.

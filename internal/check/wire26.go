@@ -23,7 +23,7 @@ import (
 func (r *run) era26() {
 	raw := []string{"basic.string-id", "errors.parse-error", "errors.invalid-request", "transport.batch-refused"}
 	switch {
-	case r.client.Remote():
+	case r.cur().Remote():
 		for _, id := range raw {
 			r.skip(id, "a raw-line probe of stdio servers")
 		}
@@ -64,8 +64,11 @@ const maxProbeLines = 64
 
 // dialProbe starts a process whose answers the probe reads.
 func (r *run) dialProbe() (*wireProbe, error) {
+	if why := r.silence(); why != "" {
+		return nil, fmt.Errorf("not started: %s", why)
+	}
 	p := &wireProbe{r: r, lines: make(chan []byte, maxProbeLines)}
-	lint := r.observer()
+	lint := r.o.chain(r.observer())
 	co := r.o.Conn
 	co.Stderr = r.o.Stderr
 	if co.Stderr == nil {
