@@ -53,9 +53,7 @@ var readmeExempt = map[string]string{
 	"mcptui tools --bearer \"$TOKEN\" URL":                 "a bearer token for a server that wants one",
 	"mcptui replay session.jsonl":                          "the full-screen replay (ui/timeline's tests drive it)",
 	"mcptui check --era all -- mcptui demo-server":         "runs every era the demo speaks, about 30 s; internal/check's tests check the demo at each era (demoEras)",
-	"mcptui check --call-tools -- mcptui demo-server":      "calls the demo's exit tool, which ends the server, and every rule after it fails: issue 24 item 5 (isolation), fixed by the check work, not here",
 	"mcptui":                 "the server picker: needs a terminal",
-	"mcptui check -- URL":    "check over HTTP panics on main (conn.(*Conn).Notify on a nil Conn): issue 24 item 1, fixed by the check work, not here",
 	"mcptui --server github": "the full-screen inspector",
 }
 
@@ -301,7 +299,16 @@ func readmeHTTPServer(t *testing.T) string {
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "echo: " + in.Message}}}, nil, nil
 	})
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil)
-	srv := httptest.NewServer(h)
+	// The transport's MUST: a foreign Origin is refused (go-sdk leaves it
+	// to the application), so that `check -- URL` finds nothing to fail.
+	guarded := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
+			http.Error(w, "foreign Origin", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+	srv := httptest.NewServer(guarded)
 	t.Cleanup(srv.Close)
 	return srv.URL + "/mcp"
 }

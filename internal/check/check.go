@@ -296,6 +296,10 @@ type run struct {
 	restarts  int
 	// deaths are the processes whose exit was reported.
 	deaths map[*mcp.Client]bool
+	// inflight are the requests sent on each client and not yet
+	// finished, as "method params": when the server dies with more than
+	// one in flight, which one ended it cannot be told.
+	inflight map[*mcp.Client]map[*string]bool
 	// unanswered are the requests the server left unanswered (by
 	// requestKey), with why; silent says why nothing more is asked.
 	unanswered map[string]string
@@ -309,7 +313,7 @@ type run struct {
 func checkEra(ctx context.Context, o Options, era string) EraReport {
 	start := time.Now()
 	r := &run{ctx: ctx, o: o, era: era, results: map[string]*Result{}, tail: &tailWriter{},
-		deaths: map[*mcp.Client]bool{}, unanswered: map[string]string{}}
+		deaths: map[*mcp.Client]bool{}, inflight: map[*mcp.Client]map[*string]bool{}, unanswered: map[string]string{}}
 	for _, rule := range o.rulesFor(era) {
 		r.results[rule.ID] = &Result{Rule: rule, ID: rule.ID, Level: rule.Level.String(), Era: era}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -247,7 +248,7 @@ func (r *run) alive() (*mcp.Client, *mcp.Error) {
 	r.mu.Lock()
 	r.client = nc
 	r.mu.Unlock()
-	r.note("the server exited during the check (the finding names the request it exited on); it was started again for the rules after it")
+	r.note("the server exited during the check (see the finding or note that names the request); it was started again for the rules after it")
 	return nc, nil
 }
 
@@ -311,10 +312,12 @@ func (r *run) after(c *mcp.Client, method string, params any, e *mcp.Error) {
 		if _, pe := rawCall(r.ctx, c.Transport(), ping, p, r.o); pe != nil && pe.Code == conn.CodeTimeout && r.ctx.Err() == nil {
 			r.setSilent(why + ", then " + ping + " too: the server answers nothing more")
 		}
-	case e.Code == mcp.CodeConnection && !c.Remote():
+	case e.Code == mcp.CodeConnection && e.Cause != nil && !c.Remote():
+		// A Cause says the connection itself failed: a server's own
+		// -32000 answer has none, and ends nothing.
 		select {
 		case <-c.Done():
-		case <-time.After(5 * time.Second): // the process may linger on
+		case <-time.After(r.o.Timeout): // the process may linger on
 			return
 		case <-r.ctx.Done():
 			return
@@ -323,8 +326,30 @@ func (r *run) after(c *mcp.Client, method string, params any, e *mcp.Error) {
 	}
 }
 
-// died reports that the request method killed the server, once per
-// process, as the finding of the rule being probed.
+// track records a request in flight on c until the returned function
+// is called (after the request's failure was learnt from).
+func (r *run) track(c *mcp.Client, method string, params any) (done func()) {
+	b, _ := json.Marshal(params)
+	desc := method + " " + clip(string(b), 120)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.inflight[c] == nil {
+		r.inflight[c] = map[*string]bool{}
+	}
+	r.inflight[c][&desc] = true
+	return func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		delete(r.inflight[c], &desc)
+	}
+}
+
+// died reports that the server of c exited while method was in flight,
+// once per process. It is the probing rule's finding only when that
+// request was the only one in flight and no tool call: with several in
+// flight the one that ended it cannot be told, and a tool may end its
+// server on purpose (--call-tools calls tools that may do anything), so
+// those are notes, never a verdict.
 func (r *run) died(c *mcp.Client, method string, params any, e *mcp.Error) {
 	r.mu.Lock()
 	if r.deaths[c] {
@@ -336,19 +361,35 @@ func (r *run) died(c *mcp.Client, method string, params any, e *mcp.Error) {
 	if rule == "" || r.results[rule] == nil {
 		rule = "lifecycle.keeps-serving"
 	}
-	r.mu.Unlock()
-	b, _ := json.Marshal(params)
-	text := fmt.Sprintf("the server exited on %s %s (%s); %s", method, clip(string(b), 120), describe(e), r.tail.last())
-	if r.results[rule] == nil {
-		r.note("%s", text)
-		return
+	var pending []string
+	for d := range r.inflight[c] {
+		pending = append(pending, *d)
 	}
-	r.fail(rule, "%s", text)
+	r.mu.Unlock()
+	sort.Strings(pending)
+	b, _ := json.Marshal(params)
+	tail := r.tail.last()
+	switch {
+	case len(pending) > 1:
+		r.note("the server exited while %d requests were in flight (which one ended it cannot be told): %s; %s", len(pending), strings.Join(pending, "; "), tail)
+	case method == mcp.MethodCallTool:
+		r.note("the server exited on %s %s (%s): a tool may end its server, so this is no finding; %s", method, clip(string(b), 120), describe(e), tail)
+	case r.results[rule] == nil:
+		r.note("the server exited on %s %s (%s); %s", method, clip(string(b), 120), describe(e), tail)
+	default:
+		r.fail(rule, "the server exited on %s %s (%s); %s", method, clip(string(b), 120), describe(e), tail)
+	}
 }
 
 // note adds a line to the era's notes, printed above its rules.
 func (r *run) note(format string, a ...any) {
+	line := clip(fmt.Sprintf(format, a...), 400)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.notes = append(r.notes, clip(fmt.Sprintf(format, a...), 400))
+	for _, n := range r.notes {
+		if n == line {
+			return // said once
+		}
+	}
+	r.notes = append(r.notes, line)
 }

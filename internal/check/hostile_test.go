@@ -68,6 +68,10 @@ func runHostile(kind string) {
 			reply(m.ID, `{}`)
 		case "tools/list":
 			list := `{"tools":[{"name":"echo","description":"Echoes.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}},"annotations":{"readOnlyHint":true}}]}`
+			if kind == "exit-tool" {
+				list = `{"tools":[{"name":"echo","description":"Echoes.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}},"annotations":{"readOnlyHint":true}},` +
+					`{"name":"exit","description":"Ends the server.","inputSchema":{"type":"object"}}]}`
+			}
 			switch kind {
 			case "wrong-id":
 				write(`{"jsonrpc":"2.0","id":"not-` + strings.Trim(string(m.ID), `"`) + `","result":` + list + `}`)
@@ -77,6 +81,10 @@ func runHostile(kind string) {
 				reply(m.ID, list)
 			}
 		case "tools/call":
+			if kind == "exit-tool" && strings.Contains(sc.Text(), `"name":"exit"`) {
+				fmt.Fprintln(os.Stderr, "hostile: exiting, as the exit tool asks")
+				os.Exit(3)
+			}
 			reply(m.ID, `{"content":[{"type":"text","text":"hello"}]}`)
 		case "prompts/list":
 			if kind == "crash-on-cursor" && m.Params.Cursor != "" {
@@ -96,12 +104,21 @@ func runHostile(kind string) {
 // timeout is short: these servers answer at once or never.
 func hostileCheck(t *testing.T, kind string) *EraReport {
 	t.Helper()
+	return hostileCheckWith(t, kind, nil)
+}
+
+// hostileCheckWith is hostileCheck with the options changed by set.
+func hostileCheckWith(t *testing.T, kind string, set func(*Options)) *EraReport {
+	t.Helper()
 	value := kind
 	o := Options{
 		Command: os.Args[0], Args: []string{"-test.run=^$"},
 		Conn: conn.Options{Env: []conn.EnvVar{{Name: hostileEnv, Value: &value}}},
 		Era:  "2025-11-25", Timeout: 5 * time.Second,
 		Sampling: declineAll, ElicitForm: declineAll, ElicitURL: declineAll, Roots: declineAll,
+	}
+	if set != nil {
+		set(&o)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -191,6 +208,26 @@ func TestHostileCrashIsThatProbesFinding(t *testing.T) {
 				t.Errorf("%s charged with the crash: %s", res.ID, s)
 			}
 		}
+	}
+}
+
+// A tool that ends its server on purpose, called by --call-tools, is no
+// finding: no rule is charged with the exit (the demo's exit tool made
+// tools.list-shape, a MUST, fail), a note says what happened, and the
+// rules after it run on a new process.
+func TestHostileToolThatExitsIsNoFinding(t *testing.T) {
+	t.Parallel()
+	e := hostileCheckWith(t, "exit-tool", func(o *Options) { o.CallTools = true })
+	for _, res := range e.Results {
+		for _, s := range res.Seen {
+			if strings.Contains(s, "exited") {
+				t.Errorf("%s (%s) charged with a tool's exit: %s", res.ID, res.Status, s)
+			}
+		}
+	}
+	wantStatus(t, e, "prompts.get", Passed, "")
+	if !strings.Contains(strings.Join(e.Notes, "\n"), "a tool may end its server") && !strings.Contains(strings.Join(e.Notes, "\n"), "in flight") {
+		t.Errorf("notes %q, want the exit said", e.Notes)
 	}
 }
 

@@ -43,6 +43,7 @@ func (r *run) raw(method string, params any) (json.RawMessage, *mcp.Error) {
 	if e != nil {
 		return nil, e
 	}
+	defer r.track(c, method, params)()
 	res, e := rawCall(r.ctx, c.Transport(), method, params, r.o)
 	r.after(c, method, params, e)
 	return res, e
@@ -57,7 +58,7 @@ func rawCall(ctx context.Context, c mcp.Transport, method string, params any, o 
 	if errors.As(err, &e) {
 		return nil, e
 	}
-	return nil, &mcp.Error{Code: mcp.CodeConnection, Message: err.Error()}
+	return nil, &mcp.Error{Code: mcp.CodeConnection, Message: err.Error(), Cause: err}
 }
 
 // request sends method through the typed client (the era's _meta and
@@ -77,13 +78,14 @@ func (r *run) requestCtx(ctx context.Context, method string, params any, opts ..
 	if e != nil {
 		return nil, e
 	}
+	defer r.track(c, method, params)()
 	before := r.declines()
 	res, err := c.Request(ctx, method, params, opts...)
 	if err == nil {
 		return res, nil
 	}
 	if !errors.As(err, &e) {
-		e = &mcp.Error{Code: mcp.CodeConnection, Message: err.Error()}
+		e = &mcp.Error{Code: mcp.CodeConnection, Message: err.Error(), Cause: err}
 	}
 	if ctx.Err() == nil {
 		r.after(c, method, params, e)
