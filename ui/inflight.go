@@ -151,17 +151,6 @@ func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now t
 		kit.Srv(p.Message, msgW, st.Text))}
 }
 
-// waitingOnPerson reports whether an input_required question waits for
-// the person.
-func (m *Model) waitingOnPerson() bool {
-	for _, q := range m.sess.Questions() {
-		if q.State == model.Waiting && q.InputKey != "" {
-			return true
-		}
-	}
-	return false
-}
-
 // openOutcome shows a request's outcome: rendered in the catalog as its
 // own calls' results are (content items, JSON tree, structured content
 // checked, the error explained) once it has ended; the request line while
@@ -225,51 +214,130 @@ func (m *Model) selectedCall() *model.Call {
 }
 
 // callStatus is a call's status column and the styles of its text and
-// status.
+// status (see callLabel).
 func (m *Model) callStatus(c *model.Call, now time.Time) (textSt lipgloss.Style, status string, statusSt lipgloss.Style) {
 	st := m.styles
-	textSt, status, statusSt = st.Text, "", st.Muted
+	var qs []*model.Question
+	if c.Outcome.Kind == model.NeedsInput || c.Outcome.Kind == model.FailedLocally {
+		qs = m.sess.QuestionsOf(c)
+	}
+	l := callLabel(c, qs, now, m.opts.ReadOnly)
+	textSt = st.Text
+	if l.done {
+		textSt = st.Muted
+	}
+	statusSt = map[tone]lipgloss.Style{toneMuted: st.Muted, toneOK: st.OK, toneWarn: st.Warn, toneError: st.Error, tonePending: st.Pending}[l.tone]
+	return textSt, l.text, statusSt
+}
+
+// tone is how a label reads: its style.
+type tone int
+
+// The tones of a label.
+const (
+	toneMuted tone = iota
+	toneOK
+	toneWarn
+	toneError
+	tonePending
+)
+
+// label is what pane 1 says about a request.
+type label struct {
+	text string
+	tone tone
+	// done: the request has ended (its text is drawn muted).
+	done bool
+}
+
+// callLabel is what pane 1 says about a call at now. It is derived from
+// the call's own record and the questions its own input_required result
+// asked (qs), never from other requests or questions: one question
+// waiting does not make every round that asked something "wait for you".
+// readOnly is a watched session: nothing waits for the person watching.
+func callLabel(c *model.Call, qs []*model.Question, now time.Time, readOnly bool) label {
 	switch c.Outcome.Kind {
 	case model.Pending:
+		l := label{tone: toneMuted}
 		if left, ok := c.Left(now); ok {
-			status = fmtAge(left) + " left"
+			l.text = fmtAge(left) + " left"
 			if left <= 0 {
-				status, statusSt = "overdue "+fmtAge(-left), st.Error
+				l = label{text: "overdue " + fmtAge(-left), tone: toneError}
 			} else if left < 5*time.Second {
-				statusSt = st.Warn
+				l.tone = toneWarn
 			}
 		}
 		if c.Queued {
 			// Its line is not written: the server is not reading.
-			status, statusSt = "unwritten", st.Warn
+			l = label{text: "unwritten", tone: toneWarn}
 		}
 		if c.AnswerDiscarded != "" {
 			// Its answer came and was discarded: it will time out.
-			status, statusSt = "ans discarded", st.Error
+			l = label{text: "ans discarded", tone: toneError}
 		}
+		return l
 	case model.FailedLocally:
-		textSt, status, statusSt = st.Muted, "failed", st.Error
-		if strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline") {
-			status = "timed out"
+		switch {
+		case questionIn(qs, model.Rejected):
+			// The person rejected a question of its: no next round.
+			return label{text: "you rejected", tone: toneError, done: true}
+		case c.Outcome.Err != nil && (strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline")):
+			return label{text: "timed out", tone: toneError, done: true}
 		}
+		return label{text: "failed", tone: toneError, done: true}
 	case model.Succeeded:
-		textSt, status, statusSt = st.Muted, "ok", st.OK
+		if c.Outcome.ToolError {
+			// A result, with isError: the tool failed.
+			return label{text: "tool error", tone: toneError, done: true}
+		}
+		return label{text: "ok", tone: toneOK, done: true}
 	case model.FailedWithError:
-		textSt, status, statusSt = st.Muted, fmt.Sprintf("error %d", c.Outcome.Err.Code), st.Error
 		if c.Outcome.Negotiation {
 			// An older server's -32601 to the probe: how it says "use
 			// initialize", a negotiation step.
-			status, statusSt = "older server", st.Muted
+			return label{text: "older server", tone: toneMuted, done: true}
 		}
+		return label{text: fmt.Sprintf("error %d", c.Outcome.Err.Code), tone: toneError, done: true}
 	case model.CancelledByCaller:
-		textSt, status, statusSt = st.Muted, "cancelled", st.Warn
+		return label{text: "cancelled", tone: toneWarn, done: true}
 	case model.NeedsInput:
-		textSt, status, statusSt = st.Muted, "asked you", st.Muted
-		if m.waitingOnPerson() {
-			status, statusSt = "waits for you", st.Pending
+		switch {
+		case questionIn(qs, model.Waiting) && readOnly:
+			return label{text: "waits (host)", tone: tonePending, done: true}
+		case questionIn(qs, model.Waiting):
+			return label{text: "waits for you", tone: tonePending, done: true}
+		case questionIn(qs, model.Rejected):
+			return label{text: "declined", tone: toneMuted, done: true}
+		case len(qs) > 0 && !questionNotIn(qs, model.Answered):
+			// Every question answered: the next round carries them.
+			return label{text: "answered", tone: toneMuted, done: true}
 		}
+		if readOnly {
+			return label{text: "asked", tone: toneMuted, done: true}
+		}
+		return label{text: "asked you", tone: toneMuted, done: true}
 	case model.ConnectionDied:
-		textSt, status, statusSt = st.Muted, "conn died", st.Error
+		return label{text: "conn died", tone: toneError, done: true}
 	}
-	return textSt, status, statusSt
+	return label{tone: toneMuted}
+}
+
+// questionIn reports whether one of qs is in state st.
+func questionIn(qs []*model.Question, st model.QuestionState) bool {
+	for _, q := range qs {
+		if q.State == st {
+			return true
+		}
+	}
+	return false
+}
+
+// questionNotIn reports whether one of qs is in another state than st.
+func questionNotIn(qs []*model.Question, st model.QuestionState) bool {
+	for _, q := range qs {
+		if q.State != st {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,121 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcptui/mcptui/internal/testkit/uitest"
+	"github.com/mcptui/mcptui/model"
+)
+
+// TestCallLabelPerState: every state of a request's record maps to one
+// label, and only that record (and its own questions) decides it.
+func TestCallLabelPerState(t *testing.T) {
+	at := uitest.At(30)
+	start := uitest.At(10)
+	q := func(st model.QuestionState) *model.Question { return &model.Question{State: st} }
+	ended := func(o model.Outcome) *model.Call {
+		o.Time = uitest.At(20)
+		return &model.Call{Start: start, Outcome: o}
+	}
+	timer := func(left time.Duration) *model.Call {
+		return &model.Call{Start: start, Deadline: at.Add(left)}
+	}
+	for _, tc := range []struct {
+		name     string
+		c        *model.Call
+		qs       []*model.Question
+		readOnly bool
+		text     string
+		tone     tone
+		done     bool
+	}{
+		{"pending, no timer", &model.Call{Start: start}, nil, false, "", toneMuted, false},
+		{"pending, time left", timer(20 * time.Second), nil, false, "20s left", toneMuted, false},
+		{"pending, little time left", timer(3 * time.Second), nil, false, "3s left", toneWarn, false},
+		{"pending, overdue", timer(-2 * time.Second), nil, false, "overdue 2s", toneError, false},
+		{"pending, unwritten", &model.Call{Start: start, Queued: true}, nil, false, "unwritten", toneWarn, false},
+		{"pending, answer discarded", &model.Call{Start: start, AnswerDiscarded: "over the limit"}, nil, false, "ans discarded", toneError, false},
+		{"succeeded", ended(model.Outcome{Kind: model.Succeeded}), nil, false, "ok", toneOK, true},
+		{"succeeded with isError", ended(model.Outcome{Kind: model.Succeeded, ToolError: true}), nil, false, "tool error", toneError, true},
+		{"error answer", ended(model.Outcome{Kind: model.FailedWithError, Err: &model.RPCError{Code: -32602}}), nil, false, "error -32602", toneError, true},
+		{"the probe's -32601", ended(model.Outcome{Kind: model.FailedWithError, Err: &model.RPCError{Code: -32601}, Negotiation: true}), nil, false, "older server", toneMuted, true},
+		{"cancelled", ended(model.Outcome{Kind: model.CancelledByCaller}), nil, false, "cancelled", toneWarn, true},
+		{"connection died", ended(model.Outcome{Kind: model.ConnectionDied}), nil, false, "conn died", toneError, true},
+		{"failed locally", ended(model.Outcome{Kind: model.FailedLocally, Err: &model.RPCError{Message: "write failed"}}), nil, false, "failed", toneError, true},
+		{"timed out", ended(model.Outcome{Kind: model.FailedLocally, Err: &model.RPCError{Message: "request timed out"}}), nil, false, "timed out", toneError, true},
+		{"failed after its question was rejected", ended(model.Outcome{Kind: model.FailedLocally, Err: &model.RPCError{Message: "you rejected"}}), []*model.Question{q(model.Rejected)}, false, "you rejected", toneError, true},
+		{"input required, its question waits", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Waiting)}, false, "waits for you", tonePending, true},
+		{"input required, its question waits, watched", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Waiting)}, true, "waits (host)", tonePending, true},
+		{"input required, answered", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Answered), q(model.Answered)}, false, "answered", toneMuted, true},
+		{"input required, one waits of two", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Answered), q(model.Waiting)}, false, "waits for you", tonePending, true},
+		{"input required, declined", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Rejected)}, false, "declined", toneMuted, true},
+		{"input required, withdrawn", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.CancelledByServer)}, false, "asked you", toneMuted, true},
+		{"input required, questions unknown", ended(model.Outcome{Kind: model.NeedsInput}), nil, false, "asked you", toneMuted, true},
+		{"input required, questions unknown, watched", ended(model.Outcome{Kind: model.NeedsInput}), nil, true, "asked", toneMuted, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := callLabel(tc.c, tc.qs, at, tc.readOnly)
+			if want := (label{text: tc.text, tone: tc.tone, done: tc.done}); got != want {
+				t.Errorf("callLabel = %+v; want %+v", got, want)
+			}
+		})
+	}
+}
+
+// inputRound is one 2026-07-28 round of tools/call id that got an
+// input_required result asking key (a sampling question) at sec.
+func inputRound(sec float64, id int, key string) []model.Event {
+	w := func(dir model.Direction, t float64, line string) model.Wire {
+		return model.Wire{Stamp: model.Stamp{Time: uitest.At(t)}, Dir: dir, Line: []byte(line), Size: len(line)}
+	}
+	ir := fmt.Sprintf(`{"resultType":"input_required","inputRequests":{%q:{"method":"sampling/createMessage","params":%s}}}`, key, uitest.SamplingParams)
+	return []model.Event{
+		w(model.Out, sec, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"sample","arguments":{}}}`, id)),
+		w(model.In, sec+0.1, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":%s}`, id, ir)),
+		model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(sec + 0.1)}, Key: fmt.Sprintf("%s#%d", key, id), Method: "sampling/createMessage",
+			Params: json.RawMessage(uitest.SamplingParams), CallMethod: "tools/call", Round: 1, CallID: json.RawMessage(fmt.Sprint(id))},
+	}
+}
+
+// TestWaitsForYouOnlyWhereItsQuestionWaits: two requests whose questions
+// were answered and one whose question waits: pane 1 says "waits for you"
+// on the one row only (it said it on all three whenever any question
+// waited), "answered" on the others; the header counts one pending.
+func TestWaitsForYouOnlyWhereItsQuestionWaits(t *testing.T) {
+	evs := []model.Event{
+		model.Started{Stamp: model.Stamp{Time: uitest.At(0)}, Command: []string{"./srv"}, PID: 7},
+		model.Ready{Stamp: model.Stamp{Time: uitest.At(0.2)}, ServerName: "srv", ServerVersion: "1", Protocol: "2026-07-28", PID: 7},
+	}
+	evs = append(evs, inputRound(2, 11, "a")...)
+	evs = append(evs, model.QuestionResolved{Stamp: model.Stamp{Time: uitest.At(3)}, Key: "a#11", State: model.Answered, Answer: json.RawMessage(`{}`)})
+	evs = append(evs, inputRound(4, 12, "b")...)
+	evs = append(evs, model.QuestionResolved{Stamp: model.Stamp{Time: uitest.At(5)}, Key: "b#12", State: model.Answered, Answer: json.RawMessage(`{}`)})
+	evs = append(evs, inputRound(6, 13, "c")...)
+	m, _ := newTest(t, 100, 30, evs...)
+	shown := screen(m)
+	var rows []string
+	for _, l := range strings.Split(shown, "\n") {
+		if strings.Contains(l, "tools/call sample") && strings.Contains(l, " →1") {
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) != 3 {
+		t.Fatalf("want 3 tools/call rows in pane 1, got %d:\n%s", len(rows), shown)
+	}
+	for _, r := range rows {
+		waits := strings.Contains(r, "waits for you")
+		if is13 := strings.Contains(r, "13 "); waits != is13 {
+			t.Errorf("row %q: waits for you = %v; want it on request 13 only", r, waits)
+		}
+		if !strings.Contains(r, "13 ") && !strings.Contains(r, "answered") {
+			t.Errorf("row %q: want \"answered\"", r)
+		}
+	}
+	if n := m.sess.Counters().Pending; n != 1 {
+		t.Errorf("pending %d; want 1", n)
+	}
+}
