@@ -4,10 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/session/inbox"
+	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -72,5 +76,32 @@ func TestRejectedInputFailsItsRound(t *testing.T) {
 	}
 	if n := sess.Counters().Errors; n != 1 {
 		t.Errorf("errors %d; want 1 (the failed request)", n)
+	}
+}
+
+// TestCatalogCallShowsTheClientsTimeout: a catalog call with no timer of
+// its own runs under the client's --timeout (mcp applies it), and the
+// model is told that timer, not conn's 30 s (pane 1 said "29s left" under
+// --timeout 5s).
+func TestCatalogCallShowsTheClientsTimeout(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(roleEnv, "1")
+	s, err := Start(context.Background(), Config{Command: exe, Inbox: inbox.New(inbox.Limits{}),
+		MCP: mcp.Options{RequestTimeout: 5 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
+	h := &harness{t: t, s: s}
+	waitFor(h, "Ready", anyOf[model.Ready])
+	if _, err := s.Catalog("").Call(context.Background(), "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"hi"}}`), backend.CatalogCallOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	o := waitFor(h, "the call's options", func(e model.CallOptions) bool { return e.Method == "tools/call" })
+	if o.Timeout != 5*time.Second {
+		t.Errorf("the model was told a %v timer; want the client's 5s", o.Timeout)
 	}
 }
