@@ -119,3 +119,32 @@ func TestWaitsForYouOnlyWhereItsQuestionWaits(t *testing.T) {
 		t.Errorf("pending %d; want 1", n)
 	}
 }
+
+// TestCleanExitReadsAsAnEnd: a server that ended with exit status 0 (a
+// recording's last process, stopped at the quit) reads as a clean end in
+// pane 1 and the header, not as "✗ the server stopped"; any other status
+// still does.
+func TestCleanExitReadsAsAnEnd(t *testing.T) {
+	for _, tc := range []struct {
+		status    string
+		want, not string
+	}{
+		{"", "● the server ended cleanly (exit 0)", "✗"},
+		{"exit status 0", "● the server ended cleanly (exit 0)", "✗"},
+		{"exit status 3", "✗ the server stopped: exit status 3", "cleanly"},
+	} {
+		t.Run(tc.status, func(t *testing.T) {
+			m, _ := newTest(t, 100, 30,
+				model.Started{Stamp: model.Stamp{Time: uitest.At(0)}, Command: []string{"./srv"}, PID: 7},
+				model.Ready{Stamp: model.Stamp{Time: uitest.At(0.2)}, ServerName: "srv", ServerVersion: "1", Protocol: "2025-11-25", PID: 7},
+				model.Exited{Stamp: model.Stamp{Time: uitest.At(9)}, Status: tc.status})
+			s := screen(m)
+			if !strings.Contains(s, tc.want) || strings.Contains(s, tc.not) {
+				t.Errorf("want %q and no %q:\n%s", tc.want, tc.not, s)
+			}
+			if clean := tc.not == "✗"; clean != strings.Contains(s, "exited cleanly (exit status 0)") {
+				t.Errorf("the header's status line for %q:\n%s", tc.status, s)
+			}
+		})
+	}
+}
