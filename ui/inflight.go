@@ -60,7 +60,8 @@ func (m *Model) drawInFlight(w, h int) []string {
 	if l.cursor < l.offset {
 		l.offset = l.cursor
 	}
-	for l.offset < l.cursor && rowsBetween(calls, l.offset, l.cursor) > h {
+	gen := m.sess.Conn().Gen
+	for l.offset < l.cursor && rowsBetween(calls, l.offset, l.cursor, gen) > h {
 		l.offset++
 	}
 	now := m.now()
@@ -68,6 +69,9 @@ func (m *Model) drawInFlight(w, h int) []string {
 	var out []string
 	i := l.offset
 	for ; i < len(calls) && len(out) < h; i++ {
+		if boundaryAbove(calls, i, gen) {
+			out = append(out, m.genBoundary(calls[i].Gen, w))
+		}
 		out = append(out, m.callLines(calls[i], cols, w, i == l.cursor && m.focus == paneInFlight, now)...)
 	}
 	if len(out) > h {
@@ -92,7 +96,7 @@ func (m *Model) flightColumns(calls []*model.Call, w int, now time.Time) flightC
 	methodNeed, targetNeed := 6, 0
 	for _, call := range calls {
 		_, status, _ := m.callStatus(call, now)
-		c.id = max(c.id, min(inert.Width(string(call.ID)), 10))
+		c.id = max(c.id, min(inert.Width(m.callID(call)), 10))
 		c.age = max(c.age, len(fmtAge(call.Age(now))))
 		c.status = max(c.status, inert.Width(status))
 		methodNeed = max(methodNeed, inert.Width(call.Method))
@@ -104,12 +108,41 @@ func (m *Model) flightColumns(calls []*model.Call, w int, now time.Time) flightC
 	return c
 }
 
-func rowsBetween(calls []*model.Call, from, to int) int {
+func rowsBetween(calls []*model.Call, from, to, gen int) int {
 	n := 0
 	for i := from; i <= to; i++ {
 		n += callHeight(calls[i])
+		if boundaryAbove(calls, i, gen) {
+			n++
+		}
 	}
 	return n
+}
+
+// boundaryAbove reports whether row i of pane 1 starts the calls of an
+// earlier process (a restart, r, or another version, V): the rows are
+// newest first, so those of each process are together.
+func boundaryAbove(calls []*model.Call, i, gen int) bool {
+	if i == 0 {
+		return calls[0].Gen != gen
+	}
+	return calls[i].Gen != calls[i-1].Gen
+}
+
+// genBoundary is the row above the calls of an earlier process.
+func (m *Model) genBoundary(gen, w int) string {
+	label := fmt.Sprintf("── process %d, before a restart (ids %d·…) ", gen, gen)
+	return kit.Row(m.styles, w, false, kit.Own(label+strings.Repeat("─", max(w-inert.Width(label), 0)), w, m.styles.Subtle))
+}
+
+// callID is a call's id as pane 1 shows it: an earlier process's ids are
+// marked with its number ("1·12"), since the next process counts from 1
+// again and two rows would read "→12".
+func (m *Model) callID(c *model.Call) string {
+	if c.Gen != m.sess.Conn().Gen {
+		return fmt.Sprintf("%d·%s", c.Gen, c.ID)
+	}
+	return string(c.ID)
 }
 
 // callLines draws one call: direction, id, method, target, age and the time
@@ -128,7 +161,7 @@ func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now t
 		what = []kit.Seg{kit.Srv(c.Method, methodW+1+targetW, textSt)}
 	}
 	segs := append([]kit.Seg{kit.Own(" "+arrow, 2, dirSt),
-		kit.Srv(string(c.ID), idW, st.Muted), kit.Own(" ", 1, st.Text)}, what...)
+		kit.Srv(m.callID(c), idW, st.Muted), kit.Own(" ", 1, st.Text)}, what...)
 	line := kit.Row(m.styles, w, sel, append(segs, kit.Own(" ", 1, st.Text),
 		kit.Own(fmt.Sprintf("%*s", ageW, fmtAge(c.Age(now))), ageW, st.Muted), kit.Own(" ", 1, st.Text),
 		kit.Own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))...)

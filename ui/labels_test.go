@@ -148,3 +148,33 @@ func TestCleanExitReadsAsAnEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestRestartDrawsABoundary: after a restart pane 1 lists the calls of
+// both processes; a row marks where the earlier one's begin, and their ids
+// carry its number, so the two requests 12 do not both read "→12".
+func TestRestartDrawsABoundary(t *testing.T) {
+	w := func(dir model.Direction, sec float64, line string) model.Wire {
+		return model.Wire{Stamp: model.Stamp{Time: uitest.At(sec)}, Dir: dir, Line: []byte(line), Size: len(line)}
+	}
+	var evs []model.Event
+	for gen, at := range []float64{0, 10} {
+		evs = append(evs,
+			model.Started{Stamp: model.Stamp{Time: uitest.At(at), Gen: gen + 1}, Command: []string{"./srv"}, PID: 7 + gen},
+			model.Ready{Stamp: model.Stamp{Time: uitest.At(at + 0.2), Gen: gen + 1}, ServerName: "srv", ServerVersion: "1", Protocol: "2025-11-25", PID: 7 + gen},
+			w(model.Out, at+1, `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"echo"}}`),
+			w(model.In, at+1.5, `{"jsonrpc":"2.0","id":12,"result":{"content":[]}}`))
+	}
+	m, _ := newTest(t, 100, 30, evs...)
+	var pane []string
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.Contains(l, "echo") || strings.Contains(l, "process 1") {
+			pane = append(pane, l)
+		}
+	}
+	if len(pane) < 3 {
+		t.Fatalf("pane 1 rows %q", pane)
+	}
+	if !strings.Contains(pane[0], "→12 ") || !strings.Contains(pane[1], "── process 1, before a restart") || !strings.Contains(pane[2], "→1·12 ") {
+		t.Errorf("want the new process's 12, the boundary, then the earlier one's 1·12:\n%s", strings.Join(pane, "\n"))
+	}
+}
