@@ -308,15 +308,33 @@ func (s *Session) callEnded(e CallEnded) {
 	if e.Cancelled {
 		c.Cancelled = true
 		o = Outcome{Kind: CancelledByCaller, Time: e.Time}
-	} else {
-		// It failed: the header counts it, as it counts error answers.
-		s.errors++
 	}
-	if c.Outcome.Kind == NeedsInput {
-		c.Outcome = o // listed among the recent ones already
+	if c.Outcome.Kind != NeedsInput {
+		s.finish(c, o)
 		return
 	}
-	s.finish(c, o)
+	// Listed among the recent ones already: its record changes.
+	switch {
+	case s.questionOf(c, QuestionConnectionDied):
+		// Its question died with the connection (a restart): so did it.
+		o = Outcome{Kind: ConnectionDied, Time: e.Time}
+	case o.Kind == FailedLocally:
+		// It failed before its next round (its question rejected): the
+		// header counts it, as it counts error answers.
+		s.errors++
+	}
+	c.Outcome = o
+}
+
+// questionOf reports whether one of the questions c's input_required
+// result asked is in state st.
+func (s *Session) questionOf(c *Call, st QuestionState) bool {
+	for _, q := range s.QuestionsOf(c) {
+		if q.State == st {
+			return true
+		}
+	}
+	return false
 }
 
 // finish moves a call from in flight to recent.

@@ -53,4 +53,18 @@ func TestRejectedInputEndsItsRound(t *testing.T) {
 	if c := s.Recent()[0]; c.Outcome.Kind != Succeeded {
 		t.Errorf("call 6: %+v; want it left as it ended on the wire", c.Outcome)
 	}
+
+	// A round whose question died with the connection (r, V) died with
+	// it: no error of the server's.
+	s.Apply(out(6, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"sample"}}`))
+	s.Apply(in(7, `{"jsonrpc":"2.0","id":7,"result":{"resultType":"input_required","inputRequests":{"reply":{"method":"sampling/createMessage","params":{"messages":[],"maxTokens":9}}}}}`))
+	s.Apply(QuestionAsked{Stamp: Stamp{Time: at(7)}, Key: "reply#2", Method: "sampling/createMessage", Params: raw(`{"messages":[],"maxTokens":9}`), CallMethod: "tools/call", Round: 1, CallID: raw("7")})
+	s.Apply(QuestionResolved{Stamp: Stamp{Time: at(8)}, Key: "reply#2", State: QuestionConnectionDied})
+	s.Apply(CallEnded{Stamp: Stamp{Time: at(8)}, ID: raw("7"), Err: "mcp tools/call: the connection stopped"})
+	if c := s.Recent()[0]; c.Outcome.Kind != ConnectionDied {
+		t.Errorf("call 7: %+v; want connection died", c.Outcome)
+	}
+	if n := s.Counters().Errors; n != 1 {
+		t.Errorf("errors %d after the connection's end; want still 1", n)
+	}
 }
