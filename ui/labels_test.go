@@ -24,6 +24,15 @@ func TestCallLabelPerState(t *testing.T) {
 	timer := func(left time.Duration) *model.Call {
 		return &model.Call{Start: start, Deadline: at.Add(left)}
 	}
+	covered := map[model.OutcomeKind]bool{}
+	defer func() {
+		// A new state of a request needs its label, and its row here.
+		for k := model.Pending; named(k); k++ {
+			if !covered[k] {
+				t.Errorf("no case for a request %v", k)
+			}
+		}
+	}()
 	for _, tc := range []struct {
 		name     string
 		c        *model.Call
@@ -57,6 +66,7 @@ func TestCallLabelPerState(t *testing.T) {
 		{"input required, questions unknown", ended(model.Outcome{Kind: model.NeedsInput}), nil, false, "asked you", toneMuted, true},
 		{"input required, questions unknown, watched", ended(model.Outcome{Kind: model.NeedsInput}), nil, true, "asked", toneMuted, true},
 	} {
+		covered[tc.c.Outcome.Kind] = true
 		t.Run(tc.name, func(t *testing.T) {
 			got := callLabel(tc.c, tc.qs, at, tc.readOnly)
 			if want := (label{text: tc.text, tone: tc.tone, done: tc.done}); got != want {
@@ -64,6 +74,14 @@ func TestCallLabelPerState(t *testing.T) {
 			}
 		})
 	}
+}
+
+// named reports whether k is a state model names (String panics past the
+// last one).
+func named(k model.OutcomeKind) (ok bool) {
+	defer func() { ok = recover() == nil }()
+	_ = k.String()
+	return true
 }
 
 // inputRound is one 2026-07-28 round of tools/call id that got an
