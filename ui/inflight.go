@@ -311,7 +311,10 @@ func callLabel(c *model.Call, qs []*model.Question, now time.Time, readOnly bool
 		return l
 	case model.FailedLocally:
 		switch {
-		case questionIn(qs, model.Rejected):
+		case rejectedBy(qs) == "policy":
+			// An answer policy rejected a question of its: no next round.
+			return label{text: "policy rejected", tone: toneError, done: true}
+		case rejectedBy(qs) == "you":
 			// The person rejected a question of its: no next round.
 			return label{text: "you rejected", tone: toneError, done: true}
 		case c.Outcome.Err != nil && (strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline")):
@@ -363,6 +366,21 @@ func questionIn(qs []*model.Question, st model.QuestionState) bool {
 		}
 	}
 	return false
+}
+
+// rejectedBy is who rejected one of qs: "you", "policy" (an answer
+// policy, without a person), or "" when none was rejected.
+func rejectedBy(qs []*model.Question) string {
+	for _, q := range qs {
+		if q.State != model.Rejected {
+			continue
+		}
+		if q.Auto != "" {
+			return "policy"
+		}
+		return "you"
+	}
+	return ""
 }
 
 // questionNotIn reports whether one of qs is in another state than st.

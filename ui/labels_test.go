@@ -57,6 +57,7 @@ func TestCallLabelPerState(t *testing.T) {
 		{"failed locally", ended(model.Outcome{Kind: model.FailedLocally, Err: &model.RPCError{Message: "write failed"}}), nil, false, "failed", toneError, true},
 		{"timed out", ended(model.Outcome{Kind: model.FailedLocally, Err: &model.RPCError{Message: "request timed out"}}), nil, false, "timed out", toneError, true},
 		{"failed after its question was rejected", ended(model.Outcome{Kind: model.FailedLocally, Err: &model.RPCError{Message: "you rejected"}}), []*model.Question{q(model.Rejected)}, false, "you rejected", toneError, true},
+		{"failed after a policy rejected its question", ended(model.Outcome{Kind: model.FailedLocally, Err: &model.RPCError{Message: "the policy rejected"}}), []*model.Question{{State: model.Rejected, Auto: "sampling=reject"}}, false, "policy rejected", toneError, true},
 		{"input required, its question waits", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Waiting)}, false, "waits for you", tonePending, true},
 		{"input required, its question waits, watched", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Waiting)}, true, "waits (host)", tonePending, true},
 		{"input required, answered", ended(model.Outcome{Kind: model.NeedsInput}), []*model.Question{q(model.Answered), q(model.Answered)}, false, "answered", toneMuted, true},

@@ -61,7 +61,12 @@ func (s *Session) decide(g *generation, q *mcp.Question, key string, callID json
 	s.push(model.QuestionResolved{Stamp: stamp, RequestID: q.Origin.RequestID, Key: key, State: d.State,
 		Answer: d.Answer, Err: d.Err, Auto: rule})
 	if d.Err != nil {
-		return nil, &mcp.Error{Code: d.Err.Code, Message: d.Err.Message}, true, ""
+		var err error = &mcp.Error{Code: d.Err.Code, Message: d.Err.Message}
+		if q.Origin.InputRequired() {
+			// The request cannot go on: say so, and who rejected it.
+			err = &InputRejectedError{Kind: q.Kind.String(), Key: q.Origin.Key, Policy: rule, Err: err}
+		}
+		return nil, err, true, ""
 	}
 	return d.Answer, nil, true, ""
 }

@@ -127,12 +127,19 @@ func roundID(ctx context.Context, q *mcp.Question) json.RawMessage {
 type InputRejectedError struct {
 	// Kind is the question's kind ("sampling"), Key its inputRequests key.
 	Kind, Key string
-	Err       error
+	// Policy is the answer policy that rejected it ("sampling=reject");
+	// "" when the person did.
+	Policy string
+	Err    error
 }
 
 // Error says what happened in the person's terms.
 func (e *InputRejectedError) Error() string {
-	return fmt.Sprintf("you rejected its %s question (input request %q), so the request cannot go on", e.Kind, e.Key)
+	who := "you"
+	if e.Policy != "" {
+		who = "the " + e.Policy + " policy"
+	}
+	return fmt.Sprintf("%s rejected its %s question (input request %q), so the request cannot go on", who, e.Kind, e.Key)
 }
 
 // Unwrap is the rejection.
