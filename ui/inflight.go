@@ -259,7 +259,18 @@ func (m *Model) callStatus(c *model.Call, now time.Time) (textSt lipgloss.Style,
 	if l.done {
 		textSt = st.Muted
 	}
-	statusSt = map[tone]lipgloss.Style{toneMuted: st.Muted, toneOK: st.OK, toneWarn: st.Warn, toneError: st.Error, tonePending: st.Pending}[l.tone]
+	switch l.tone {
+	case toneOK:
+		statusSt = st.OK
+	case toneWarn:
+		statusSt = st.Warn
+	case toneError:
+		statusSt = st.Error
+	case tonePending:
+		statusSt = st.Pending
+	default:
+		statusSt = st.Muted
+	}
 	return textSt, l.text, statusSt
 }
 
