@@ -246,9 +246,9 @@ func (s *Session) asked(e QuestionAsked) {
 	if e.RequestID == nil && len(e.CallID) > 0 {
 		callKeyOf = callKey(s.conn.Gen, Out, e.CallID)
 	}
-	s.qs = append(s.qs, &Question{CallKey: callKeyOf,
+	s.qs = append(s.qs, &Question{
 		Key: key, Kind: k, RequestID: clone(e.RequestID), Method: e.Method, Params: clone(e.Params),
-		CallMethod: e.CallMethod, Round: e.Round, Gen: s.conn.Gen, Arrived: e.Time,
+		CallMethod: e.CallMethod, Round: e.Round, CallKey: callKeyOf, Gen: s.conn.Gen, Arrived: e.Time,
 		InputKey: inputKey(e), Note: e.Note,
 		Summary: summarizeQuestion(k, e.Params, s.cfg.Roots),
 	})

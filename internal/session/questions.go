@@ -120,10 +120,10 @@ func roundID(ctx context.Context, q *mcp.Question) json.RawMessage {
 	return json.RawMessage(strconv.FormatInt(ctl.ID(), 10))
 }
 
-// InputRejectedError is a request that failed because the person rejected
-// a question of its input_required result: without the answer the request
-// cannot go on, and no further round is sent. It wraps the rejection (an
-// *mcp.Error).
+// InputRejectedError is a request that failed because the person (or an
+// answer policy) rejected a question of its input_required result: without
+// the answer the request cannot go on, and no further round is sent. It
+// wraps the rejection (an *mcp.Error).
 type InputRejectedError struct {
 	// Kind is the question's kind ("sampling"), Key its inputRequests key.
 	Kind, Key string
