@@ -81,14 +81,7 @@ func (s *Session) applyCurrent(ev Event) {
 	case CallOptions:
 		s.callOptions(e)
 	case CallEnded:
-		switch c := s.calls[callKey(s.conn.Gen, Out, e.ID)]; {
-		case c == nil || e.Err == "":
-		case e.Cancelled:
-			c.Cancelled = true
-			s.finish(c, Outcome{Kind: CancelledByCaller, Time: e.Time})
-		default:
-			s.finish(c, Outcome{Kind: FailedLocally, Time: e.Time, Err: &RPCError{Code: e.Code, Message: e.Err}})
-		}
+		s.callEnded(e)
 	case Extended:
 		if c := s.calls[callKey(s.conn.Gen, Out, e.ID)]; c != nil && !c.Deadline.IsZero() {
 			c.Deadline = c.Deadline.Add(e.By)
@@ -249,9 +242,13 @@ func (s *Session) asked(e QuestionAsked) {
 		return
 	}
 	k := ClassifyQuestion(e.Method, e.Params)
+	callKeyOf := ""
+	if e.RequestID == nil && len(e.CallID) > 0 {
+		callKeyOf = callKey(s.conn.Gen, Out, e.CallID)
+	}
 	s.qs = append(s.qs, &Question{
 		Key: key, Kind: k, RequestID: clone(e.RequestID), Method: e.Method, Params: clone(e.Params),
-		CallMethod: e.CallMethod, Round: e.Round, Gen: s.conn.Gen, Arrived: e.Time,
+		CallMethod: e.CallMethod, Round: e.Round, CallKey: callKeyOf, Gen: s.conn.Gen, Arrived: e.Time,
 		InputKey: inputKey(e), Note: e.Note,
 		Summary: summarizeQuestion(k, e.Params, s.cfg.Roots),
 	})
@@ -289,6 +286,55 @@ func (q *Question) resolve(t time.Time, st QuestionState, answer []byte, err *RP
 		return
 	}
 	q.State, q.Resolved, q.Answer, q.Err = st, t, clone(answer), err
+}
+
+// callEnded folds the sender's word on how one of our requests ended. A
+// request still in flight ends with it; so does a round that ended with
+// input_required, when the request failed before its next round was sent
+// (the person rejected a question of its, or cancelled it): its record
+// says how the request ended, not "asked you".
+func (s *Session) callEnded(e CallEnded) {
+	key := callKey(s.conn.Gen, Out, e.ID)
+	c := s.calls[key]
+	if c == nil {
+		if r := s.Call(key); r != nil && r.Outcome.Kind == NeedsInput {
+			c = r
+		}
+	}
+	if c == nil || e.Err == "" {
+		return
+	}
+	o := Outcome{Kind: FailedLocally, Time: e.Time, Err: &RPCError{Code: e.Code, Message: e.Err}}
+	if e.Cancelled {
+		c.Cancelled = true
+		o = Outcome{Kind: CancelledByCaller, Time: e.Time}
+	}
+	if c.Outcome.Kind != NeedsInput {
+		s.finish(c, o)
+		return
+	}
+	// Listed among the recent ones already: its record changes.
+	switch {
+	case s.questionOf(c, QuestionConnectionDied):
+		// Its question died with the connection (a restart): so did it.
+		o = Outcome{Kind: ConnectionDied, Time: e.Time}
+	case o.Kind == FailedLocally:
+		// It failed before its next round (its question rejected): the
+		// header counts it, as it counts error answers.
+		s.errors++
+	}
+	c.Outcome = o
+}
+
+// questionOf reports whether one of the questions c's input_required
+// result asked is in state st.
+func (s *Session) questionOf(c *Call, st QuestionState) bool {
+	for _, q := range s.QuestionsOf(c) {
+		if q.State == st {
+			return true
+		}
+	}
+	return false
 }
 
 // finish moves a call from in flight to recent.

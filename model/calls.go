@@ -103,6 +103,9 @@ type Outcome struct {
 	// Negotiation marks the probe's error answer from an older server: a
 	// step of the version negotiation, not a failure.
 	Negotiation bool
+	// ToolError marks a tools/call result with isError true: the answer
+	// came (Succeeded on the wire), and says the tool failed.
+	ToolError bool
 }
 
 // Left is the time left on the call's timer at now, and false when it has

@@ -214,6 +214,10 @@ type QuestionAsked struct {
 	// input_required result, and which round it was.
 	CallMethod string
 	Round      int
+	// CallID is the wire id of our request whose input_required result
+	// holds the entry (nil for a server request, or when unknown): the
+	// question belongs to that request's record.
+	CallID json.RawMessage
 	// Note says why a policy that would have answered asks instead (its
 	// prepared answer does not fit this question).
 	Note string

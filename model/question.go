@@ -96,12 +96,15 @@ type Question struct {
 	Params     json.RawMessage
 	CallMethod string
 	Round      int
-	Gen        int
-	Arrived    time.Time
-	State      QuestionState
-	Resolved   time.Time
-	Answer     json.RawMessage
-	Err        *RPCError
+	// CallKey is the Key of our request (the round) whose input_required
+	// result asked it; "" for a server request or when unknown.
+	CallKey  string
+	Gen      int
+	Arrived  time.Time
+	State    QuestionState
+	Resolved time.Time
+	Answer   json.RawMessage
+	Err      *RPCError
 	// Auto is the answer policy that answered it without a person
 	// ("roots=answer"); "" when a person did.
 	Auto string

@@ -248,6 +248,19 @@ func (s *Session) Question(key string) *Question {
 	return nil
 }
 
+// QuestionsOf lists the questions a call's input_required result asked,
+// oldest first (none for a call that got no such result, or whose
+// questions were pruned).
+func (s *Session) QuestionsOf(c *Call) []*Question {
+	var out []*Question
+	for _, q := range s.qs {
+		if q.CallKey != "" && q.CallKey == c.Key {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
 // Subscriptions lists the subscriptions, open ones first, newest first.
 func (s *Session) Subscriptions() []*Subscription {
 	out := slices.Clone(s.subs)

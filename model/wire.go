@@ -274,6 +274,11 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 		if rt, _ := str(member(env.result, "resultType")); rt == "input_required" {
 			o.Kind = NeedsInput
 		}
+		if c.Method == "tools/call" && env.kind != KindError && string(trimValue(member(env.result, "isError"))) == "true" {
+			// The tool failed: the header counts it with the errors.
+			o.ToolError = true
+			s.errors++
+		}
 		if env.kind == KindError {
 			o = Outcome{Kind: FailedWithError, Time: w.Time, Err: env.err, Negotiation: probe}
 		}

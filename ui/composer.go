@@ -17,6 +17,7 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
+	"github.com/mcptui/mcptui/ui/explorer"
 	"github.com/mcptui/mcptui/ui/explorer/argstore"
 	"github.com/mcptui/mcptui/ui/kit"
 )
@@ -58,13 +59,18 @@ type composer struct {
 	now   func() time.Time
 }
 
-func newComposer() *composer {
+// newComposer starts a composer; def is the timer of a request that sets
+// none (model.Config.Timeout), named in the timeout field's placeholder.
+func newComposer(def time.Duration) *composer {
 	c := &composer{params: textarea.New(), progress: true}
 	c.params.Prompt = " "
 	c.method.SetValue("tools/list")
 	c.method.placeholder = "a method: type to complete from what the server offers"
 	c.target.placeholder = "pick from the server's catalog (↑/↓, enter)"
 	c.timeout.placeholder = "default (e.g. 30s, 2m, none)"
+	if t := explorer.DefaultTimeoutText(def); t != "" {
+		c.timeout.placeholder = "default " + t + " (--timeout) · or 2m, none"
+	}
 	c.params.SetValue("{}")
 	// The params field is as tall as its text, up to the room there is
 	// (a textarea draws every row it has on every key: a tall empty one

@@ -43,7 +43,7 @@ func TestComposerSendsARequest(t *testing.T) {
 }
 
 func TestComposerTimeouts(t *testing.T) {
-	c := newComposer()
+	c := newComposer(0)
 	for in, want := range map[string]time.Duration{"": 0, "none": -1, "0": -1, "2m": 2 * time.Minute} {
 		c.timeout.SetValue(in)
 		if r, err := c.request(); err != nil || r.Timeout != want {

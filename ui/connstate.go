@@ -53,7 +53,11 @@ func (m *Model) connBlock(w, h int) []string {
 		if status == "" {
 			status = "exit status 0"
 		}
-		if f := shortFailure(c.Failure, c.Command); versionMismatch(c.Failure) {
+		if f := shortFailure(c.Failure, c.Command); cleanExit(c) {
+			// Exit status 0 and no failure: an end, not a crash (a
+			// recording's last process, stopped at the quit).
+			wrapped(" ", "● the server ended cleanly (exit 0)", 2, st.Muted)
+		} else if versionMismatch(c.Failure) {
 			// mcptui closed the connection: the server did not quit.
 			wrapped(" ⚠ wrong protocol version: ", f, 4, st.Warn)
 			wrapped("   ", joinSome(" · ", keymap.Hint(keymap.Described(m.keys.Global.Version, "reconnects at another version")), "the server then stopped: "+status), 2, st.Muted)
@@ -132,6 +136,12 @@ func shortFailure(f string, command []string) string {
 		f = strings.TrimPrefix(f, "mcp: connecting to "+command[0]+": ")
 	}
 	return strings.Replace(f, "jsonrpc error -32000: ", "", 1)
+}
+
+// cleanExit reports whether the server ended with exit status 0 and no
+// failure of the connection.
+func cleanExit(c model.ConnState) bool {
+	return c.Failure == "" && (c.ExitStatus == "" || c.ExitStatus == "exit status 0")
 }
 
 // versionMismatch reports whether a start failure is a version the server

@@ -175,14 +175,17 @@ func (m *Model) statusLine(w int) string {
 	case c.Phase == model.PhaseExited && versionMismatch(c.Failure):
 		s = st.Warn.Render(" "+inert.Fit(shortFailure(c.Failure, c.Command), w-36)) + st.Muted.Render("  "+keymap.Hint(m.keys.Global.Version, keymap.Described(m.keys.Global.Restart, "restarts")))
 	case c.Phase == model.PhaseExited:
-		msg := "exited"
+		msg, msgSt := "exited", st.Error
 		if c.ExitStatus != "" {
 			msg += ": " + c.ExitStatus
+		}
+		if cleanExit(c) {
+			msg, msgSt = "exited cleanly (exit status 0)", st.Muted
 		}
 		if tail := m.sess.StderrTail(1); len(tail) > 0 {
 			msg += " · stderr: " + tail[0]
 		}
-		s = st.Error.Render(" "+inert.Fit(msg, w-20)) + st.Muted.Render("  "+keymap.Hint(keymap.Described(m.keys.Global.Restart, "restarts")))
+		s = msgSt.Render(" "+inert.Fit(msg, w-20)) + st.Muted.Render("  "+keymap.Hint(keymap.Described(m.keys.Global.Restart, "restarts")))
 	default:
 		var bits []string
 		if n := m.sess.History().Evicted(); n > 0 {

@@ -60,7 +60,8 @@ func (m *Model) drawInFlight(w, h int) []string {
 	if l.cursor < l.offset {
 		l.offset = l.cursor
 	}
-	for l.offset < l.cursor && rowsBetween(calls, l.offset, l.cursor) > h {
+	gen := m.sess.Conn().Gen
+	for l.offset < l.cursor && rowsBetween(calls, l.offset, l.cursor, gen) > h {
 		l.offset++
 	}
 	now := m.now()
@@ -68,6 +69,9 @@ func (m *Model) drawInFlight(w, h int) []string {
 	var out []string
 	i := l.offset
 	for ; i < len(calls) && len(out) < h; i++ {
+		if boundaryAbove(calls, i, gen) {
+			out = append(out, m.genBoundary(calls[i].Gen, w))
+		}
 		out = append(out, m.callLines(calls[i], cols, w, i == l.cursor && m.focus == paneInFlight, now)...)
 	}
 	if len(out) > h {
@@ -92,7 +96,7 @@ func (m *Model) flightColumns(calls []*model.Call, w int, now time.Time) flightC
 	methodNeed, targetNeed := 6, 0
 	for _, call := range calls {
 		_, status, _ := m.callStatus(call, now)
-		c.id = max(c.id, min(inert.Width(string(call.ID)), 10))
+		c.id = max(c.id, min(inert.Width(m.callID(call)), 10))
 		c.age = max(c.age, len(fmtAge(call.Age(now))))
 		c.status = max(c.status, inert.Width(status))
 		methodNeed = max(methodNeed, inert.Width(call.Method))
@@ -104,12 +108,41 @@ func (m *Model) flightColumns(calls []*model.Call, w int, now time.Time) flightC
 	return c
 }
 
-func rowsBetween(calls []*model.Call, from, to int) int {
+func rowsBetween(calls []*model.Call, from, to, gen int) int {
 	n := 0
 	for i := from; i <= to; i++ {
 		n += callHeight(calls[i])
+		if boundaryAbove(calls, i, gen) {
+			n++
+		}
 	}
 	return n
+}
+
+// boundaryAbove reports whether row i of pane 1 starts the calls of an
+// earlier process (a restart, r, or another version, V): the rows are
+// newest first, so those of each process are together.
+func boundaryAbove(calls []*model.Call, i, gen int) bool {
+	if i == 0 {
+		return calls[0].Gen != gen
+	}
+	return calls[i].Gen != calls[i-1].Gen
+}
+
+// genBoundary is the row above the calls of an earlier process.
+func (m *Model) genBoundary(gen, w int) string {
+	label := fmt.Sprintf("── process %d, before a restart (ids %d·…) ", gen, gen)
+	return kit.Row(m.styles, w, false, kit.Own(label+strings.Repeat("─", max(w-inert.Width(label), 0)), w, m.styles.Subtle))
+}
+
+// callID is a call's id as pane 1 shows it: an earlier process's ids are
+// marked with its number ("1·12"), since the next process counts from 1
+// again and two rows would read "→12".
+func (m *Model) callID(c *model.Call) string {
+	if c.Gen != m.sess.Conn().Gen {
+		return fmt.Sprintf("%d·%s", c.Gen, c.ID)
+	}
+	return string(c.ID)
 }
 
 // callLines draws one call: direction, id, method, target, age and the time
@@ -128,7 +161,7 @@ func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now t
 		what = []kit.Seg{kit.Srv(c.Method, methodW+1+targetW, textSt)}
 	}
 	segs := append([]kit.Seg{kit.Own(" "+arrow, 2, dirSt),
-		kit.Srv(string(c.ID), idW, st.Muted), kit.Own(" ", 1, st.Text)}, what...)
+		kit.Srv(m.callID(c), idW, st.Muted), kit.Own(" ", 1, st.Text)}, what...)
 	line := kit.Row(m.styles, w, sel, append(segs, kit.Own(" ", 1, st.Text),
 		kit.Own(fmt.Sprintf("%*s", ageW, fmtAge(c.Age(now))), ageW, st.Muted), kit.Own(" ", 1, st.Text),
 		kit.Own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))...)
@@ -149,17 +182,6 @@ func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now t
 		kit.Own("    ", 4, st.Text),
 		kit.Txt(m.bar(barW, frac, det, now, !sel), st.Text), kit.Own(" "+label+" ", len(label)+2, st.Muted),
 		kit.Srv(p.Message, msgW, st.Text))}
-}
-
-// waitingOnPerson reports whether an input_required question waits for
-// the person.
-func (m *Model) waitingOnPerson() bool {
-	for _, q := range m.sess.Questions() {
-		if q.State == model.Waiting && q.InputKey != "" {
-			return true
-		}
-	}
-	return false
 }
 
 // openOutcome shows a request's outcome: rendered in the catalog as its
@@ -225,51 +247,159 @@ func (m *Model) selectedCall() *model.Call {
 }
 
 // callStatus is a call's status column and the styles of its text and
-// status.
+// status (see callLabel).
 func (m *Model) callStatus(c *model.Call, now time.Time) (textSt lipgloss.Style, status string, statusSt lipgloss.Style) {
 	st := m.styles
-	textSt, status, statusSt = st.Text, "", st.Muted
+	var qs []*model.Question
+	if c.Outcome.Kind == model.NeedsInput || c.Outcome.Kind == model.FailedLocally {
+		qs = m.sess.QuestionsOf(c)
+	}
+	l := callLabel(c, qs, now, m.opts.ReadOnly)
+	textSt = st.Text
+	if l.done {
+		textSt = st.Muted
+	}
+	switch l.tone {
+	case toneOK:
+		statusSt = st.OK
+	case toneWarn:
+		statusSt = st.Warn
+	case toneError:
+		statusSt = st.Error
+	case tonePending:
+		statusSt = st.Pending
+	default:
+		statusSt = st.Muted
+	}
+	return textSt, l.text, statusSt
+}
+
+// tone is how a label reads: its style.
+type tone int
+
+// The tones of a label.
+const (
+	toneMuted tone = iota
+	toneOK
+	toneWarn
+	toneError
+	tonePending
+)
+
+// label is what pane 1 says about a request.
+type label struct {
+	text string
+	tone tone
+	// done: the request has ended (its text is drawn muted).
+	done bool
+}
+
+// callLabel is what pane 1 says about a call at now. It is derived from
+// the call's own record and the questions its own input_required result
+// asked (qs), never from other requests or questions: one question
+// waiting does not make every round that asked something "wait for you".
+// readOnly is a watched session: nothing waits for the person watching.
+func callLabel(c *model.Call, qs []*model.Question, now time.Time, readOnly bool) label {
 	switch c.Outcome.Kind {
 	case model.Pending:
+		l := label{tone: toneMuted}
 		if left, ok := c.Left(now); ok {
-			status = fmtAge(left) + " left"
+			l.text = fmtAge(left) + " left"
 			if left <= 0 {
-				status, statusSt = "overdue "+fmtAge(-left), st.Error
+				l = label{text: "overdue " + fmtAge(-left), tone: toneError}
 			} else if left < 5*time.Second {
-				statusSt = st.Warn
+				l.tone = toneWarn
 			}
 		}
 		if c.Queued {
 			// Its line is not written: the server is not reading.
-			status, statusSt = "unwritten", st.Warn
+			l = label{text: "unwritten", tone: toneWarn}
 		}
 		if c.AnswerDiscarded != "" {
 			// Its answer came and was discarded: it will time out.
-			status, statusSt = "ans discarded", st.Error
+			l = label{text: "ans discarded", tone: toneError}
 		}
+		return l
 	case model.FailedLocally:
-		textSt, status, statusSt = st.Muted, "failed", st.Error
-		if strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline") {
-			status = "timed out"
+		switch {
+		case rejectedBy(qs) == "policy":
+			// An answer policy rejected a question of its: no next round.
+			return label{text: "policy rejected", tone: toneError, done: true}
+		case rejectedBy(qs) == "you":
+			// The person rejected a question of its: no next round.
+			return label{text: "you rejected", tone: toneError, done: true}
+		case c.Outcome.Err != nil && (strings.Contains(c.Outcome.Err.Message, "timed out") || strings.Contains(c.Outcome.Err.Message, "deadline")):
+			return label{text: "timed out", tone: toneError, done: true}
 		}
+		return label{text: "failed", tone: toneError, done: true}
 	case model.Succeeded:
-		textSt, status, statusSt = st.Muted, "ok", st.OK
+		if c.Outcome.ToolError {
+			// A result, with isError: the tool failed.
+			return label{text: "tool error", tone: toneError, done: true}
+		}
+		return label{text: "ok", tone: toneOK, done: true}
 	case model.FailedWithError:
-		textSt, status, statusSt = st.Muted, fmt.Sprintf("error %d", c.Outcome.Err.Code), st.Error
 		if c.Outcome.Negotiation {
 			// An older server's -32601 to the probe: how it says "use
 			// initialize", a negotiation step.
-			status, statusSt = "older server", st.Muted
+			return label{text: "older server", tone: toneMuted, done: true}
 		}
+		return label{text: fmt.Sprintf("error %d", c.Outcome.Err.Code), tone: toneError, done: true}
 	case model.CancelledByCaller:
-		textSt, status, statusSt = st.Muted, "cancelled", st.Warn
+		return label{text: "cancelled", tone: toneWarn, done: true}
 	case model.NeedsInput:
-		textSt, status, statusSt = st.Muted, "asked you", st.Muted
-		if m.waitingOnPerson() {
-			status, statusSt = "waits for you", st.Pending
+		switch {
+		case questionIn(qs, model.Waiting) && readOnly:
+			return label{text: "waits (host)", tone: tonePending, done: true}
+		case questionIn(qs, model.Waiting):
+			return label{text: "waits for you", tone: tonePending, done: true}
+		case questionIn(qs, model.Rejected):
+			return label{text: "declined", tone: toneMuted, done: true}
+		case len(qs) > 0 && !questionNotIn(qs, model.Answered):
+			// Every question answered: the next round carries them.
+			return label{text: "answered", tone: toneMuted, done: true}
 		}
+		if readOnly {
+			return label{text: "asked", tone: toneMuted, done: true}
+		}
+		return label{text: "asked you", tone: toneMuted, done: true}
 	case model.ConnectionDied:
-		textSt, status, statusSt = st.Muted, "conn died", st.Error
+		return label{text: "conn died", tone: toneError, done: true}
 	}
-	return textSt, status, statusSt
+	return label{tone: toneMuted}
+}
+
+// questionIn reports whether one of qs is in state st.
+func questionIn(qs []*model.Question, st model.QuestionState) bool {
+	for _, q := range qs {
+		if q.State == st {
+			return true
+		}
+	}
+	return false
+}
+
+// rejectedBy is who rejected one of qs: "you", "policy" (an answer
+// policy, without a person), or "" when none was rejected.
+func rejectedBy(qs []*model.Question) string {
+	for _, q := range qs {
+		if q.State != model.Rejected {
+			continue
+		}
+		if q.Auto != "" {
+			return "policy"
+		}
+		return "you"
+	}
+	return ""
+}
+
+// questionNotIn reports whether one of qs is in another state than st.
+func questionNotIn(qs []*model.Question, st model.QuestionState) bool {
+	for _, q := range qs {
+		if q.State != st {
+			return true
+		}
+	}
+	return false
 }

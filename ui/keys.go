@@ -79,7 +79,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openExplorer()
 	case key.Matches(msg, g.Compose):
 		if m.composer == nil {
-			m.composer = newComposer()
+			m.composer = newComposer(m.sess.Config().Timeout)
 		}
 		// The last request stays, to send again or change; typing starts
 		// at the method.

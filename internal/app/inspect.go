@@ -119,10 +119,11 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		}
 	}()
 	state := model.New(model.Config{
-		HistoryBytes:    cfg.HistoryBytes,
-		MaxLineBytes:    cfg.MaxLineBytes,
-		Roots:           roots(cfg.Roots),
-		Timeout:         cfg.Timeout,
+		HistoryBytes: cfg.HistoryBytes,
+		MaxLineBytes: cfg.MaxLineBytes,
+		Roots:        roots(cfg.Roots),
+		// --timeout 0 is none: the model's (and the labels') -1.
+		Timeout:         opts.RequestTimeout,
 		ResetOnProgress: cfg.ResetOnProgress,
 		MaxTotal:        cfg.MaxTotalTimeout,
 		ProbeTimeout:    probeTimeout(cfg, command),

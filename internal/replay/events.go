@@ -343,7 +343,7 @@ func (q *questions) inputRequired(t time.Time, id string, req outRequest, result
 		q.open[k] = append(q.open[k], unique)
 		q.method[unique] = en.Method
 		out = append(out, model.QuestionAsked{Stamp: model.Stamp{Time: t}, Key: unique, Method: en.Method, Params: orEmpty(en.Params),
-			CallMethod: req.method, Round: round})
+			CallMethod: req.method, Round: round, CallID: json.RawMessage(id)})
 	}
 	return out
 }

@@ -210,6 +210,22 @@ func TestEventsRebuildTheSession(t *testing.T) {
 		if asked[model.AskSampling] != model.Answered || asked[model.AskRoots] != model.Answered {
 			t.Errorf("%s: questions %v", proto, asked)
 		}
+		if proto == "2026-07-28" {
+			// An input_required entry is filed under the round that asked
+			// it: pane 1 labels that round from its own questions.
+			filed := 0
+			for _, c := range s.Recent() {
+				for _, q := range s.QuestionsOf(c) {
+					if c.Outcome.Kind != model.NeedsInput || q.InputKey == "" {
+						t.Errorf("question %+v filed under call %+v", q, c)
+					}
+					filed++
+				}
+			}
+			if filed == 0 {
+				t.Errorf("no input_required question is filed under its round")
+			}
+		}
 		if s.StderrLog().Len() == 0 {
 			t.Errorf("%s: no stderr", proto)
 		}

@@ -82,6 +82,8 @@ func (s *Session) track(ctx context.Context, method string, o callOptions, fn fu
 	ctl := &conn.CallControl{}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// The questions of its input_required results name its round by it.
+	ctx = context.WithValue(ctx, roundCtl{}, ctl)
 	opts := []mcp.RequestOption{mcp.WithCallOptions(conn.WithControl(ctl))}
 	if o.timeout != 0 {
 		opts = append(opts, mcp.WithTimeout(o.timeout))
@@ -93,6 +95,10 @@ func (s *Session) track(ctx context.Context, method string, o callOptions, fn fu
 		}
 	}
 	shown := o.timeout
+	if shown == 0 {
+		// No timer of its own: the client's (--timeout), as mcp applies it.
+		shown = s.cfg.MCP.RequestTimeout
+	}
 	switch {
 	case shown == 0:
 		shown = 30 * time.Second // conn's default
@@ -106,6 +112,10 @@ func (s *Session) track(ctx context.Context, method string, o callOptions, fn fu
 	tracked := &liveCall{cancel: cancel, ctl: ctl}
 	stopTracking := s.trackWhenSent(g, tracked, model.CallOptions{Method: method, Timeout: shown, ResetOnProgress: o.reset, MaxTotal: maxTotal})
 	err = fn(ctx, client, opts)
+	if rejected := (*InputRejectedError)(nil); errors.As(err, &rejected) {
+		// What the person did, not the layers it passed through.
+		err = rejected
+	}
 	if id := stopTracking(); id != "" && err != nil {
 		// The model ends the call from the wire when it can; this covers
 		// a call whose line never went out, or whose end left no trace.

@@ -41,7 +41,7 @@ func (s *Session) SetRoots(roots []model.Root) {
 // to show with the parked question (why a policy that would answer asks).
 // Either way nothing is on the wire yet: the events come first, so the
 // answer's line is marked with its policy.
-func (s *Session) decide(g *generation, q *mcp.Question, key string) (result json.RawMessage, err error, ok bool, note string) {
+func (s *Session) decide(g *generation, q *mcp.Question, key string, callID json.RawMessage) (result json.RawMessage, err error, ok bool, note string) {
 	s.mu.Lock()
 	p, roots := s.policies.For(q.Method), s.roots
 	s.mu.Unlock()
@@ -56,12 +56,17 @@ func (s *Session) decide(g *generation, q *mcp.Question, key string) (result jso
 	stamp := model.Stamp{Time: s.now(), Gen: g.n}
 	s.push(model.QuestionAsked{
 		Stamp: stamp, RequestID: q.Origin.RequestID, Key: key, Method: q.Method, Params: q.Params,
-		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round,
+		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round, CallID: callID,
 	})
 	s.push(model.QuestionResolved{Stamp: stamp, RequestID: q.Origin.RequestID, Key: key, State: d.State,
 		Answer: d.Answer, Err: d.Err, Auto: rule})
 	if d.Err != nil {
-		return nil, &mcp.Error{Code: d.Err.Code, Message: d.Err.Message}, true, ""
+		var err error = &mcp.Error{Code: d.Err.Code, Message: d.Err.Message}
+		if q.Origin.InputRequired() {
+			// The request cannot go on: say so, and who rejected it.
+			err = &InputRejectedError{Kind: q.Kind.String(), Key: q.Origin.Key, Policy: rule, Err: err}
+		}
+		return nil, err, true, ""
 	}
 	return d.Answer, nil, true, ""
 }

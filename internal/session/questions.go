@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
+	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
@@ -44,7 +46,8 @@ func (s *Session) ask(ctx context.Context, g *generation, q *mcp.Question) (json
 		key = fmt.Sprintf("%s#%d", q.Origin.Key, s.nextKey)
 	}
 	s.mu.Unlock()
-	result, err, auto, note := s.decide(g, q, key)
+	callID := roundID(ctx, q)
+	result, err, auto, note := s.decide(g, q, key, callID)
 	if auto {
 		return result, err
 	}
@@ -61,10 +64,15 @@ func (s *Session) ask(ctx context.Context, g *generation, q *mcp.Question) (json
 
 	s.push(model.QuestionAsked{
 		Stamp: model.Stamp{Time: s.now(), Gen: g.n}, RequestID: q.Origin.RequestID, Key: key, Method: q.Method, Params: q.Params,
-		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round, Note: note,
+		CallMethod: q.Origin.CallMethod, Round: q.Origin.Round, CallID: callID, Note: note,
 	})
 	select {
 	case a := <-p.answer:
+		if a.err != nil && q.Origin.InputRequired() {
+			// The request cannot go on without this answer: say so in
+			// words, not as the chain of the layers it passes through.
+			return nil, &InputRejectedError{Kind: q.Kind.String(), Key: q.Origin.Key, Err: a.err}
+		}
 		return a.result, a.err
 	case <-ctx.Done():
 	case <-g.stopped:
@@ -93,6 +101,49 @@ func (s *Session) connErr(g *generation) error {
 	}
 	return c.Transport().Err()
 }
+
+// roundCtl is the context key of the call control of one of the person's
+// requests (see track): an input_required entry asked under it belongs to
+// the round whose id the control holds.
+type roundCtl struct{}
+
+// roundID is the wire id of the request round whose input_required result
+// asked q, or nil (a server request, or a request not sent through track).
+func roundID(ctx context.Context, q *mcp.Question) json.RawMessage {
+	if !q.Origin.InputRequired() {
+		return nil
+	}
+	ctl, _ := ctx.Value(roundCtl{}).(*conn.CallControl)
+	if ctl == nil || ctl.ID() == 0 {
+		return nil
+	}
+	return json.RawMessage(strconv.FormatInt(ctl.ID(), 10))
+}
+
+// InputRejectedError is a request that failed because the person (or an
+// answer policy) rejected a question of its input_required result: without
+// the answer the request cannot go on, and no further round is sent. It
+// wraps the rejection (an *mcp.Error).
+type InputRejectedError struct {
+	// Kind is the question's kind ("sampling"), Key its inputRequests key.
+	Kind, Key string
+	// Policy is the answer policy that rejected it ("sampling=reject");
+	// "" when the person did.
+	Policy string
+	Err    error
+}
+
+// Error says what happened in the person's terms.
+func (e *InputRejectedError) Error() string {
+	who := "you"
+	if e.Policy != "" {
+		who = "the " + e.Policy + " policy"
+	}
+	return fmt.Sprintf("%s rejected its %s question (input request %q), so the request cannot go on", who, e.Kind, e.Key)
+}
+
+// Unwrap is the rejection.
+func (e *InputRejectedError) Unwrap() error { return e.Err }
 
 func refKey(gen int, requestID json.RawMessage, key string) string {
 	return fmt.Sprintf("%d\x00%s\x00%s", gen, requestID, key)

@@ -59,7 +59,7 @@ func TestWalkthroughSample(t *testing.T) {
 	// the requests and the questions.
 	s := x.WaitFor(`The model "mcptui-human" replied (stop reason "endTurn"):`, reply)
 	x.WaitUntil("the call ok in pane 1", func(s string) bool { return rowWith(s, "tools/call", "sample", " ok") })
-	for _, want := range []string{"2 Server asks (0 waiting)", "asked you"} {
+	for _, want := range []string{"2 Server asks (0 waiting)", "answered"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the main screen lacks %q:\n%s", want, s)
 		}

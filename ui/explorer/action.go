@@ -52,7 +52,7 @@ func (a *action) storeKind() string {
 }
 
 // optionsSchema is the schema of a tool call's options.
-func optionsSchema(taskSupport string) string {
+func optionsSchema(taskSupport string, def time.Duration) string {
 	task := ""
 	switch taskSupport {
 	case "optional":
@@ -61,11 +61,31 @@ func optionsSchema(taskSupport string) string {
 		task = `,"task":{"type":"boolean","title":"As a task","description":"the tool requires task augmentation (execution.taskSupport is required)","default":true}`
 	}
 	return `{"type":"object","properties":{` +
-		`"timeout":{"type":"string","title":"Timeout","description":"the call's timer, such as 30s, 2m or none; empty for the connection's default","default":"60s"},` +
+		`"timeout":{"type":"string","title":"Timeout","description":"` + timeoutHelp(def) + `"},` +
 		`"progress":{"type":"boolean","title":"Progress","description":"ask for progress notifications (sends a progressToken) and show them","default":true},` +
 		`"resetOnProgress":{"type":"boolean","title":"Reset on progress","description":"each progress notification restarts the timer","default":true},` +
 		`"meta":{"type":"object","title":"_meta","description":"a JSON object sent as params._meta (the progress token is added to it)","additionalProperties":true}` +
 		task + `}}`
+}
+
+// DefaultTimeoutText names the timer of a call that sets none, the
+// command line's --timeout: "5s", "none", or "" when unknown.
+func DefaultTimeoutText(def time.Duration) string {
+	switch {
+	case def > 0:
+		return def.String()
+	case def < 0:
+		return "none"
+	}
+	return ""
+}
+
+// timeoutHelp is the options form's help on its timeout field.
+func timeoutHelp(def time.Duration) string {
+	if t := DefaultTimeoutText(def); t != "" {
+		return "the call's timer, such as 30s, 2m or none; empty for the default, " + t + " (--timeout)"
+	}
+	return "the call's timer, such as 30s, 2m or none; empty for the connection's default"
 }
 
 // taskSupport is a tool's execution.taskSupport ("" when absent).
@@ -156,7 +176,7 @@ func (m *Model) formReady(msg formMsg) tea.Cmd {
 	}
 	it := msg.it
 	a := &action{kind: actTool, it: it, form: form.New(f, nil, m.st)}
-	a.opts = form.New(schemaform.MustCompile(optionsSchema(offeredTaskSupport(m.srv.Info(), it.tool))), nil, m.st)
+	a.opts = form.New(schemaform.MustCompile(optionsSchema(offeredTaskSupport(m.srv.Info(), it.tool), m.opts.DefaultTimeout)), nil, m.st)
 	return m.openForm(a)
 }
 

@@ -138,7 +138,7 @@ func TestCallToolRememberedArgs(t *testing.T) {
 	m := newTest(t, f, store)
 	selectTool(m, "get-sum")
 	press(m, "enter")
-	mustContain(t, m, "Call tool get-sum", "First number", "options: timeout 1m0s · progress · reset on progress")
+	mustContain(t, m, "Call tool get-sum", "First number", "options: default timeout · progress · reset on progress")
 	press(m, "ctrl+s")
 	mustContain(t, m, "2 problem(s)", "✗ required")
 	typeIn(m, "2")
@@ -444,5 +444,36 @@ func TestRootsFromExplorer(t *testing.T) {
 	}
 	if got := m.opts.Roots.Get(); len(got) != 2 || got[1].URI != "file:///srv/data" {
 		t.Errorf("roots %v", got)
+	}
+}
+
+// TestCallTimerIsTheCommandLines: a tool call's options start from the
+// command line's --timeout (it was a fixed 60 s whatever --timeout said),
+// say so, and the call is sent without a timer of its own, so that the
+// session applies --timeout.
+func TestCallTimerIsTheCommandLines(t *testing.T) {
+	for _, tc := range []struct {
+		def  time.Duration
+		want string
+	}{
+		{5 * time.Second, "options: timeout 5s (default) · progress"},
+		{-1, "options: timeout none (default) · progress"},
+	} {
+		f := newFake("everything")
+		f.results["echo"] = `{"content":[{"type":"text","text":"hi"}]}`
+		m := New(Options{Server: f, Styles: themes.New(themes.Dark()), Now: fixedNow,
+			NoAutoListen: true, Tick: -1, SaveDir: t.TempDir(), DefaultTimeout: tc.def})
+		t.Cleanup(m.Stop)
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		feedCmd(m, m.Init())
+		selectTool(m, "echo")
+		press(m, "enter")
+		mustContain(t, m, tc.want)
+		typeIn(m, "hi")
+		press(m, "ctrl+s")
+		mustContain(t, m, "tools/call echo")
+		if len(f.timeouts) != 1 || f.timeouts[0] != 0 {
+			t.Errorf("--timeout %v: the call's own timers %v; want [0] (the default)", tc.def, f.timeouts)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
@@ -24,6 +25,7 @@ type fake struct {
 	templates []mcp.ResourceTemplate
 	prompts   []mcp.Prompt
 	calls     []string
+	timeouts  []time.Duration // each call's own timer (0: the default)
 	results   map[string]string
 	// sequence holds answers given once each, in order, before results.
 	sequence map[string][]string
@@ -86,6 +88,7 @@ func (f *fake) Call(ctx context.Context, method string, params any, o CallOption
 	b, _ := json.Marshal(params)
 	f.mu.Lock()
 	f.calls = append(f.calls, method+" "+string(b))
+	f.timeouts = append(f.timeouts, o.Timeout)
 	block := f.block
 	f.mu.Unlock()
 	if o.Progress != nil {

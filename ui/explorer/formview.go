@@ -69,6 +69,9 @@ func (m *Model) optionsLine(a *action, w int) string {
 		parts = append(parts, "no timeout")
 	case spec.opts.Timeout == 0:
 		parts = append(parts, "default timeout")
+		if t := DefaultTimeoutText(m.opts.DefaultTimeout); t != "" {
+			parts[len(parts)-1] = "timeout " + t + " (default)"
+		}
 	default:
 		parts = append(parts, "timeout "+spec.opts.Timeout.String())
 	}

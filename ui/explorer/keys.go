@@ -133,8 +133,11 @@ func (m *Model) rowKey(msg tea.KeyPressMsg) tea.Cmd {
 	c, mv := m.keys.Catalog, m.keys.List
 	switch {
 	case key.Matches(msg, c.Filter):
+		// A fresh filter: the old one is shown selected, so typing
+		// replaces it and an arrow keeps it to edit.
 		m.filtering = true
 		m.filter = kit.NewLineEdit(m.filters[m.tab])
+		m.filter.SelectAll()
 	case key.Matches(msg, mv.Up):
 		l.cursor = max(l.cursor-1, 0)
 		m.scroll = 0

@@ -56,6 +56,10 @@ type Options struct {
 	// Subscriptions, when set, is the number of open subscriptions the
 	// host lists (pane 4), shown in the header so that the counts agree.
 	Subscriptions func() int
+	// DefaultTimeout is the timer of a call that sets none of its own (the
+	// command line's --timeout): > 0 a duration, < 0 none, 0 unknown. A
+	// tool call's options start from it, and say which it is.
+	DefaultTimeout time.Duration
 }
 
 // Model is the explorer.

@@ -220,8 +220,12 @@ func (m *Model) listView(w, h int) []string {
 		return kit.Pad([]string{kit.Row(st, w, false, kit.Own(msg, w, st.Muted))}, w, h)
 	}
 	l.cursor = max(min(l.cursor, len(rows)-1), 0)
-	l.offset = kit.Window(l.offset, l.cursor, len(rows), h)
-	for i := l.offset; i < len(rows) && len(out) < h; i++ {
+	body := h
+	if len(rows) > h && h > 1 {
+		body = h - 1 // the last row says where the list goes on
+	}
+	l.offset = kit.Window(l.offset, l.cursor, len(rows), body)
+	for i := l.offset; i < len(rows) && len(out) < body; i++ {
 		r := rows[i]
 		mark, mst := "  ", st.Text
 		switch r.mark {
@@ -246,7 +250,24 @@ func (m *Model) listView(w, h int) []string {
 		}
 		out = append(out, kit.Row(st, w, i == l.cursor, segs...))
 	}
+	if body < h {
+		out = append(out, kit.Row(st, w, false, kit.Own(listPosition(l.cursor, l.offset, body, len(rows), w), w, st.Muted)))
+	}
 	return kit.Pad(out, w, h)
+}
+
+// listPosition is the last row of a list longer than its room: the
+// cursor's place in it, and arrows where it goes on ("↑ 12/22 ↓"), at the
+// right.
+func listPosition(cursor, offset, shown, n, w int) string {
+	s := fmt.Sprintf("%d/%d", cursor+1, n)
+	if offset > 0 {
+		s = "↑ " + s
+	}
+	if offset+shown < n {
+		s += " ↓"
+	}
+	return fmt.Sprintf("%*s ", max(w-1, 0), s)
 }
 
 // footer is the keys that work now.
