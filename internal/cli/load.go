@@ -61,10 +61,11 @@ func loadWordCount(words []string) int {
 // parseLoad checks mcptui load's words and flags.
 func (cfg *Config) parseLoad(words []string) error {
 	l := &cfg.Load
+	own := len(words) == 2 && loadWordCount(words) == 2
 	switch {
-	case len(words) == 2 && l.Script != "":
+	case own && l.Script != "":
 		return usageError("load: %s %s and --script FILE both say what to send: give one", words[0], words[1])
-	case len(words) == 2:
+	case own:
 		l.Kind, cfg.Target = words[0], words[1]
 		if cfg.Target == "" {
 			return usageError("load: the %s's name must not be empty", map[string]string{"call": "tool", "request": "method"}[l.Kind])
