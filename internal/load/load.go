@@ -249,11 +249,18 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	defer rec.mu.Unlock()
 	rep.Requests, rep.WarmupRequests, rep.Answered = rec.sent, rec.warm, rec.answered
 	measured := l.Duration
+	if ctx.Err() != nil {
+		// Interrupted: the measured time is what ran of it.
+		measured = max(0, min(l.Duration, time.Since(from)))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("interrupted %s into the measured %s", durationString(measured), durationString(l.Duration)))
+	}
 	if rec.last.Sub(from) > measured {
 		measured = rec.last.Sub(from)
 	}
 	rep.MeasuredFor = durationString(measured)
-	rep.Throughput = float64(rec.answered) / measured.Seconds()
+	if measured > 0 {
+		rep.Throughput = float64(rec.answered) / measured.Seconds()
+	}
 	rep.Latency, rep.Service = percentiles(rec.latency), percentiles(rec.service)
 	rep.Errors, rep.ErrorSamples = rec.errors, rec.sample
 	if rec.sent > 0 {

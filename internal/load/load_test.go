@@ -204,6 +204,12 @@ func TestInterruptEndsServerAndGoroutines(t *testing.T) {
 	if r.code != 130 || r.rep.Errors[KindUnfinished] != 3 {
 		t.Fatalf("exit %d, errors %v\n%s", r.code, r.rep.Errors, r.stderr)
 	}
+	if !strings.Contains(strings.Join(r.rep.Notes, "\n"), "interrupted") || r.rep.Throughput > 0 && r.rep.Answered == 0 {
+		t.Errorf("the report does not say it was interrupted: %+v", r.rep)
+	}
+	if r.rep.MeasuredFor == "10m0s" {
+		t.Errorf("an interrupted run was measured over its whole --duration")
+	}
 	if err := syscall.Kill(pid, 0); err == nil {
 		t.Errorf("the server (pid %d) is still running", pid)
 	}
