@@ -55,11 +55,14 @@ var readmeExempt = map[string]string{
 	"mcptui check --era all -- mcptui demo-server":         "runs every era the demo speaks, about 30 s; internal/check's tests check the demo at each era (demoEras)",
 	"mcptui":                 "the server picker: needs a terminal",
 	"mcptui --server github": "the full-screen inspector",
+	"mcptui load call echo --arg message=hi --rate 100 --duration 10s --max-p99 200ms --max-error-rate 0.01 -- mcptui demo-server": "a p99 limit's verdict depends on the machine's speed; internal/load's TestSLOExitCodes runs --max-p99 and --max-error-rate against limits the server's own service time decides, both ways",
 }
 
 // readmeExit are the README commands that end with another status than 0,
 // on purpose.
-var readmeExit = map[string]int{}
+var readmeExit = map[string]int{
+	"mcptui load call fail --rate 20 --duration 1s --max-error-rate 1% -- mcptui demo-server": 11, // the broken SLO's status, shown on purpose
+}
 
 // TestReadmeCommandsRun runs every command in the README's code blocks
 // against the demo server: ./server is the demo (mcptui demo-server), the

@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/internal/doctor"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/load"
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/ui"
@@ -28,6 +29,8 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 		return runDoctor(ctx, cfg, stdout, stderr)
 	case cli.ModeCheck:
 		return runCheck(ctx, cfg, stdout, stderr)
+	case cli.ModeLoad:
+		return load.Run(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
 		keys, err := keymap.User()
 		if err != nil {

@@ -80,6 +80,9 @@ const (
 	// ModeLogout forgets the kept OAuth tokens of a server, or all
 	// (mcptui logout).
 	ModeLogout
+	// ModeLoad puts the server under load and reports its throughput,
+	// latency and errors (mcptui load).
+	ModeLoad
 )
 
 // Protocol versions mcptui speaks, newest first (2024-10-07, the
@@ -166,6 +169,8 @@ type Config struct {
 	Tap TapConfig
 	// Auth is how mcptui authorizes itself at an HTTP server.
 	Auth AuthConfig
+	// Load is what mcptui load was asked.
+	Load LoadConfig
 }
 
 // CheckConfig is mcptui check's own flags.

@@ -53,6 +53,7 @@ var commands = map[string]command{
 	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule"}, answers: true, format: "text"},
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
+	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
 }
 
 // parseCommand parses the arguments after a subcommand's word: flags and
@@ -88,10 +89,28 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.Func("params", "", in.setArgs)
 	ans := &answerFlags{cfg: cfg}
 	fs.Func("answer", "", ans.set)
+	ld := &cfg.Load
+	ld.Sessions, ld.MaxInFlight, ld.MaxErrorRate = 1, DefaultMaxInFlight, -1
+	fs.StringVar(&ld.Script, "script", "", "")
+	fs.Float64Var(&ld.Rate, "rate", 0, "")
+	fs.IntVar(&ld.Concurrency, "concurrency", 0, "")
+	fs.DurationVar(&ld.Duration, "duration", 0, "")
+	fs.DurationVar(&ld.Warmup, "warmup", 0, "")
+	fs.IntVar(&ld.Sessions, "sessions", 1, "")
+	fs.IntVar(&ld.MaxInFlight, "max-in-flight", DefaultMaxInFlight, "")
+	fs.Int64Var(&ld.MaxRequests, "max-requests", 0, "")
+	fs.DurationVar(&ld.MaxP50, "max-p50", 0, "")
+	fs.DurationVar(&ld.MaxP99, "max-p99", 0, "")
+	fs.Var(errorRateFlag{&ld.MaxErrorRate}, "max-error-rate", "")
 
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, usageError("%s: %v", c.name, flagError(fs, args, err, c.accepted()))
+	}
+	// nw is how many of the words are the command's own (load's vary).
+	nw := len(c.words)
+	if c.mode == ModeLoad {
+		nw = loadWordCount(words)
 	}
 	if help {
 		cfg.Mode = ModeHelp
@@ -101,22 +120,24 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	if err := checkFlags(fs, c); err != nil {
 		return nil, err
 	}
-	if c.server && server == nil && len(words) == len(c.words)+1 && mcp.IsURL(words[len(words)-1]) {
+	if c.server && server == nil && len(words) == nw+1 && mcp.IsURL(words[len(words)-1]) {
 		// mcptui tools https://host/mcp: the URL stands where -- and the
 		// command would.
 		server, words = words[len(words)-1:], words[:len(words)-1]
 	}
 	fromConfig := cfg.ConfigFile != "" || cfg.ServerName != ""
-	if c.server && server == nil && fromConfig && cfg.ServerName == "" && len(words) > len(c.words) {
+	if c.server && server == nil && fromConfig && cfg.ServerName == "" && len(words) > nw {
 		// mcptui tools --config .mcp.json memory: the word after the
 		// command's own names the server, as --server would.
-		n := len(c.words)
-		cfg.ServerName, words = words[n], append(words[:n:n], words[n+1:]...)
+		cfg.ServerName, words = words[nw], append(words[:nw:nw], words[nw+1:]...)
 	}
-	if fromConfig && len(words) > len(c.words) {
-		return nil, usageError("%s: unexpected %q: give one server name of the config file", c.name, words[len(c.words)])
+	if fromConfig && len(words) > nw {
+		return nil, usageError("%s: unexpected %q: give one server name of the config file", c.name, words[nw])
 	}
-	if len(words) != len(c.words) {
+	if c.mode == ModeLoad && len(words) == 1 && nw == 2 {
+		return nil, usageError("load: %s needs a name after it, e.g. mcptui load call echo --rate 50 --duration 10s -- ./server", words[0])
+	}
+	if len(words) != nw && c.mode != ModeLoad {
 		return nil, wordsError(c, words)
 	}
 	switch {
@@ -138,7 +159,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	if c.server && server != nil {
 		cfg.Command, cfg.Args = server[0], server[1:]
 	}
-	if len(words) > 0 {
+	if len(words) > 0 && c.mode != ModeLoad {
 		cfg.Target = words[0]
 		if cfg.Target == "" {
 			return nil, usageError("%s: %s must not be empty", c.name, c.words[0])
@@ -161,6 +182,11 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	}
 	if cfg.Input, err = in.object(); err != nil {
 		return nil, err
+	}
+	if c.mode == ModeLoad {
+		if err := cfg.parseLoad(words); err != nil {
+			return nil, err
+		}
 	}
 	switch cfg.Format {
 	case "":
@@ -277,6 +303,8 @@ func example(c command) string {
 		return "request ping"
 	case ModeRun:
 		return "run checks.mcpt"
+	case ModeLoad:
+		return "load call echo --rate 50 --duration 10s"
 	case ModeCheck:
 		return "check --era all"
 	case ModeReplay:
@@ -371,7 +399,7 @@ func (in *inputFlags) setArg(s string) error {
 	name, value := s[:eq], s[eq+1:]
 	var v json.RawMessage
 	if n, ok := strings.CutSuffix(name, ":"); ok && n != "" {
-		if in.mode != ModeCall {
+		if in.mode != ModeCall && in.mode != ModeLoad {
 			return fmt.Errorf("KEY:=JSON is for tool arguments; %q must be a string: use %s=VALUE", n, n)
 		}
 		if !json.Valid([]byte(value)) {
@@ -425,7 +453,9 @@ func clip(b []byte) string {
 
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
-func (m Mode) Headless() bool { return m >= ModeTools && m <= ModeDoctor || m == ModeCheck }
+func (m Mode) Headless() bool {
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad
+}
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the
 // mode's name.

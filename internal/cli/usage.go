@@ -31,6 +31,11 @@ Headless (print, then exit; same flags, same -- form):
                [--format text|json|junit|sarif] [--junit FILE] [--sarif FILE] [flags] -- command...
                                         is the server correct? every MUST and SHOULD of the
                                         era, with the spec section and the fix
+  mcptui load call NAME [--args JSON] | request METHOD [--params JSON] | --script FILE
+              --rate R | --concurrency C  --duration D [--warmup D] [--sessions N]
+              [--max-p50 D] [--max-p99 D] [--max-error-rate F] [flags] -- command...
+                                        how much can it take? throughput, latency
+                                        percentiles, errors by kind, server RSS/CPU
   mcptui logout URL|all          forget the tokens --keep-token kept
   mcptui replay [--max-line-bytes N] FILE          the inspector, read-only, on a recording
   mcptui replay --serve [--max-line-bytes N] FILE  act as the recorded server on stdio
@@ -136,6 +141,17 @@ Headless commands:
                                inputs), not only those annotated readOnlyHint: true
       --rule ID|GROUP          check: only this rule or group (repeatable, or a,b);
                                the probes only other rules need are skipped
+      --rate R                 load: open loop, R requests a second, each on time
+                               whatever the server does; latency from its due time
+      --concurrency C          load: closed loop, C requests in flight
+      --duration D             load: the measured time; --warmup D runs before it,
+                               left out of every figure
+      --sessions N             load: N server processes (stdio) or sessions (HTTP)
+      --max-in-flight N        load: the open loop's bound (default 1000); a request
+                               waiting for a slot keeps its due time
+      --max-requests N         load: send at most N requests in all
+      --max-p50 D, --max-p99 D, --max-error-rate F (0.01 or 1%)
+                               load: SLOs; exit 11 when one is broken
   -v, --verbose                copy the server's stderr and log messages (escaped)
                                to stderr
 
@@ -148,7 +164,7 @@ Headless commands:
     9 the server declares no capability for it (nothing sent)  128+N ended by signal N (130 ctrl+c)
   doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
   check exits 0 when every rule at --level passed, 10 when one failed, 3 when the
-  server did not start.
+  server did not start. load exits 0, or 11 when an SLO flag was broken.
 
 Run scripts (one step per line, # comments):
   tools | resources | templates | prompts
