@@ -28,6 +28,13 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 		return runDoctor(ctx, cfg, stdout, stderr)
 	case cli.ModeCheck:
 		return runCheck(ctx, cfg, stdout, stderr)
+	case cli.ModeSnapshot:
+		return runSnapshot(ctx, cfg, stdout, stderr)
+	case cli.ModeDiff:
+		return runDiff(ctx, cfg, stdout, stderr)
+	case cli.ModeReplayVerify:
+		fmt.Fprintln(stderr, "mcptui replay --verify: not built yet")
+		return headless.ExitUsage
 	case cli.ModeReplay:
 		keys, err := keymap.User()
 		if err != nil {

@@ -50,9 +50,11 @@ var commands = map[string]command{
 	"run":       {name: "run", mode: ModeRun, words: []string{"a script file"}, server: true, flags: []string{"junit"}, answers: true, format: "text"},
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
 	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
-	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule"}, answers: true, format: "text"},
+	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule", "baseline"}, answers: true, format: "text"},
+	"snapshot":  {name: "snapshot", mode: ModeSnapshot, server: true, flags: []string{"era"}, answers: true, format: "json"},
+	"diff":      {name: "diff", mode: ModeDiff, words: []string{"a snapshot, recording or server URL", "another (or -- a server command)"}, server: true, flags: []string{"fail-on"}, answers: true, format: "text"},
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
-	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
+	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "verify", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
 }
 
 // parseCommand parses the arguments after a subcommand's word: flags and
@@ -88,6 +90,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.Func("params", "", in.setArgs)
 	ans := &answerFlags{cfg: cfg}
 	fs.Func("answer", "", ans.set)
+	verify := driftFlags(fs, cfg)
 
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -98,8 +101,15 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		return cfg, nil
 	}
 	cfg.Bell = !noBell
+	c = verifyCommand(c, cfg, *verify)
 	if err := checkFlags(fs, c); err != nil {
 		return nil, err
+	}
+	if c.mode == ModeDiff {
+		if server, err = cfg.diffSides(words, server); err != nil {
+			return nil, err
+		}
+		words, c.words, c.server = nil, nil, server != nil
 	}
 	if c.server && server == nil && len(words) == len(c.words)+1 && mcp.IsURL(words[len(words)-1]) {
 		// mcptui tools https://host/mcp: the URL stands where -- and the
@@ -160,6 +170,10 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		if c.mode != ModeCheck {
 			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
 		}
+	case "markdown":
+		if c.mode != ModeDiff && c.mode != ModeReplayVerify {
+			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+		}
 	default:
 		return nil, usageError("--format must be json or text (got %q)", cfg.Format)
 	}
@@ -167,6 +181,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		if err := cfg.Check.validate(); err != nil {
 			return nil, err
 		}
+	}
+	if err := cfg.validateDrift(c.mode); err != nil {
+		return nil, err
 	}
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -403,7 +420,9 @@ func clip(b []byte) string {
 
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
-func (m Mode) Headless() bool { return m >= ModeTools && m <= ModeDoctor || m == ModeCheck }
+func (m Mode) Headless() bool {
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m >= ModeSnapshot && m <= ModeReplayVerify
+}
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the
 // mode's name.
@@ -429,6 +448,8 @@ func (m Mode) String() string {
 		return "attach"
 	case ModeLogout:
 		return "logout"
+	case ModeReplayVerify:
+		return "replay-verify"
 	}
 	for w, c := range commands {
 		if c.mode == m {

@@ -27,10 +27,10 @@ func FromRecording(rec *record.Recording) (*Document, error) {
 	for _, e := range rec.Entries {
 		switch e.Type {
 		case record.TypeReady:
-			if handshake {
-				continue
-			}
 			s.Protocol = mcp.CanonicalVersion(e.Protocol)
+			if handshake {
+				continue // the handshake's answer has it all, as sent
+			}
 			s.Capabilities = e.Capabilities
 			s.Instructions = e.Instructions
 			if e.Server != nil {
@@ -65,11 +65,12 @@ func FromRecording(rec *record.Recording) (*Document, error) {
 			case mcp.MethodInitialize, mcp.MethodDiscover:
 				handshake = true
 				var r struct {
-					ProtocolVersion   string          `json:"protocolVersion"`
-					SupportedVersions []string        `json:"supportedVersions"`
-					Capabilities      json.RawMessage `json:"capabilities"`
-					ServerInfo        json.RawMessage `json:"serverInfo"`
-					Instructions      string          `json:"instructions"`
+					ProtocolVersion   string                     `json:"protocolVersion"`
+					SupportedVersions []string                   `json:"supportedVersions"`
+					Capabilities      json.RawMessage            `json:"capabilities"`
+					ServerInfo        json.RawMessage            `json:"serverInfo"`
+					Instructions      string                     `json:"instructions"`
+					Meta              map[string]json.RawMessage `json:"_meta"`
 				}
 				if json.Unmarshal(m.Result, &r) != nil {
 					continue
@@ -80,6 +81,8 @@ func FromRecording(rec *record.Recording) (*Document, error) {
 				s.Capabilities, s.Instructions = r.Capabilities, r.Instructions
 				if r.ServerInfo != nil {
 					s.Server = r.ServerInfo
+				} else if info := r.Meta[mcp.MetaServerInfo]; info != nil {
+					s.Server = info // 2026-07-28: in the discover result's _meta
 				}
 			}
 			for _, l := range Lists {
