@@ -41,7 +41,15 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 	if cfg.Verbose {
 		co.Stderr = &escapedLines{w: stderr}
 	}
+	base, err := baseline(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
 	rep := check.Run(ctx, co)
+	if base != nil {
+		check.AddDrift(ctx, rep, co, base)
+	}
 	level := rules.Must
 	if cfg.Check.Level == "should" {
 		level = rules.Should

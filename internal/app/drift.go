@@ -143,3 +143,15 @@ func colourful(w io.Writer) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// baseline is the snapshot check --baseline names (nil when none).
+func baseline(cfg *cli.Config) (*snapshot.Document, error) {
+	if cfg.Drift.Baseline == "" {
+		return nil, nil
+	}
+	doc, err := snapshot.Load(cfg.Drift.Baseline)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
+	return doc, nil
+}

@@ -113,3 +113,63 @@ func TestDiffCommand(t *testing.T) {
 		t.Errorf("diff recording v2: exit %d\n%s", code, out)
 	}
 }
+
+// TestCheckBaseline: check --baseline adds the drift group to the report,
+// text, JUnit and SARIF; a baseline the server still matches passes.
+func TestCheckBaseline(t *testing.T) {
+	srv := demoServer(t)
+	dir := t.TempDir()
+	code, out := runApp(t, nil, append([]string{"snapshot"}, srv...)...)
+	if code != 0 {
+		t.Fatalf("snapshot: exit %d\n%s", code, out)
+	}
+	same := filepath.Join(dir, "same.json")
+	if err := os.WriteFile(same, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The last release had a tool "gone" and worded echo otherwise.
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	era := doc["eras"].([]any)[0].(map[string]any)
+	tools := era["tools"].([]any)
+	for _, x := range tools {
+		if tl := x.(map[string]any); tl["name"] == "echo" {
+			tl["description"] = "Says it back."
+		}
+	}
+	era["tools"] = append(tools, map[string]any{"name": "gone", "inputSchema": map[string]any{"type": "object"}})
+	b, _ := json.Marshal(doc)
+	old := filepath.Join(dir, "old.json")
+	if err := os.WriteFile(old, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	code, out = runApp(t, nil, append([]string{"check", "--rule", "drift", "--baseline", same}, srv...)...)
+	if code != 0 || !strings.Contains(out, "✓ drift.breaking") || !strings.Contains(out, "✓ drift.risky") {
+		t.Errorf("same baseline: exit %d\n%s", code, out)
+	}
+	junit, sarif := filepath.Join(dir, "r.xml"), filepath.Join(dir, "r.sarif")
+	code, out = runApp(t, nil, append([]string{"check", "--rule", "drift", "--baseline", old, "--junit", junit, "--sarif", sarif}, srv...)...)
+	if code != 10 {
+		t.Errorf("old baseline: exit %d, want 10\n%s", code, out)
+	}
+	for _, w := range []string{"✗ drift.breaking", "seen: tool gone: tool removed", "! drift.risky", "seen: tool echo: description reworded (description): [-Says it back.-] {+"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("%q not in\n%s", w, out)
+		}
+	}
+	for _, f := range []string{junit, sarif} {
+		b, err := os.ReadFile(f)
+		if err != nil || !strings.Contains(string(b), "drift.breaking") || !strings.Contains(string(b), "tool gone: tool removed") {
+			t.Errorf("%s lacks the drift failure (%v):\n%.3000s", f, err, b)
+		}
+	}
+	if code, out := runApp(t, nil, append([]string{"check", "--rule", "drift", "--level", "should", "--baseline", old}, srv...)...); code != 10 {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+	if code, out := runApp(t, nil, append([]string{"check", "--baseline", filepath.Join(dir, "missing.json")}, srv...)...); code != 2 || !strings.Contains(out, "--baseline") {
+		t.Errorf("missing baseline: exit %d\n%s", code, out)
+	}
+}

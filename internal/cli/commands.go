@@ -200,7 +200,7 @@ func (c *CheckConfig) validate() error {
 		return usageError("check: --era must be all or one of %s (got %q)", strings.Join(knownProtocols, ", "), c.Era)
 	}
 	for _, r := range c.Rules {
-		if _, ok := rules.Get(r); !ok && !slices.ContainsFunc(rules.All(), func(x rules.Rule) bool { return x.Group == r }) {
+		if _, ok := rules.Get(r); !ok && !slices.ContainsFunc(append(rules.All(), rules.Drift...), func(x rules.Rule) bool { return x.Group == r || x.ID == r }) {
 			return usageError("check: --rule %q is neither a rule id (e.g. tools.names) nor a group (e.g. tools)", r)
 		}
 	}
