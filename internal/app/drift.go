@@ -6,12 +6,15 @@ import (
 	"io"
 	"os"
 	"slices"
+	"time"
 
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/drift"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/snapshot"
+	"github.com/mcptui/mcptui/internal/verify"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -154,4 +157,55 @@ func baseline(cfg *cli.Config) (*snapshot.Document, error) {
 		return nil, fmt.Errorf("--baseline: %w", err)
 	}
 	return doc, nil
+}
+
+// runVerify sends a recording's client side to the server and compares
+// the answers (mcptui replay --verify): exit 0 when nothing reaches
+// --fail-on, 1 when something does.
+func runVerify(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	if mcp.IsURL(cfg.Command) {
+		fmt.Fprintln(stderr, "mcptui replay --verify: stdio servers only: give the server's command after --")
+		return headless.ExitUsage
+	}
+	rec, err := record.OpenLimited(cfg.Target, cfg.MaxLineBytes)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui replay --verify: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	o := verify.Options{Command: cfg.Command, Args: cfg.Args, Dir: cfg.Dir, Timeout: cfg.Timeout, Ignore: cfg.Drift.Ignore, MaxLineBytes: cfg.MaxLineBytes}
+	if o.Timeout == 0 {
+		o.Timeout = 24 * time.Hour // --timeout 0: none
+	}
+	for _, e := range cfg.Env {
+		if e.Value == nil {
+			o.Unset = append(o.Unset, e.Name)
+		} else {
+			o.Env = append(o.Env, e.Name+"="+*e.Value)
+		}
+	}
+	if cfg.Verbose {
+		o.Stderr = &escapedLines{w: stderr}
+	}
+	rep, err := verify.Run(ctx, rec, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui replay --verify: %s\n", inert.Line(err.Error()))
+		return headless.ExitStart
+	}
+	rep.Recording = cfg.Target
+	switch cfg.Format {
+	case "json":
+		err = rep.WriteJSON(stdout)
+	case "markdown":
+		err = rep.WriteMarkdown(stdout)
+	default:
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui replay --verify: %s\n", inert.Line(err.Error()))
+		return headless.ExitInternal
+	}
+	if rep.Fails(cfg.Drift.FailOn) {
+		return ExitDrift
+	}
+	return headless.ExitOK
 }

@@ -173,3 +173,43 @@ func TestCheckBaseline(t *testing.T) {
 		t.Errorf("missing baseline: exit %d\n%s", code, out)
 	}
 }
+
+// TestReplayVerifyCommand: a recording verified against the server it was
+// made with passes, the server's question (sampling) included; against a
+// recording whose answer differs it fails with the exchange named.
+func TestReplayVerifyCommand(t *testing.T) {
+	srv := demoServer(t)
+	dir := t.TempDir()
+	for _, protocol := range []string{"2025-06-18", "2026-07-28"} {
+		rec := filepath.Join(dir, protocol+".jsonl")
+		if code, out := runApp(t, nil, append([]string{"call", "sample", "--arg", "prompt=hi", "--answer", "sampling=text:hello", "--protocol", protocol, "--record", rec}, srv...)...); code != 0 {
+			t.Fatalf("recording: exit %d\n%s", code, out)
+		}
+		code, out := runApp(t, nil, append([]string{"replay", "--verify", rec}, srv...)...)
+		want := "same     #3 sampling/createMessage (asked by the server)"
+		if protocol == "2026-07-28" {
+			want = "same     #2 tools/call sample" // pinned: no discover; the input_required round, requestState and all
+		}
+		if code != 0 || !strings.Contains(out, want) || strings.Contains(out, "changed") {
+			t.Errorf("%s: same server: exit %d\n%s", protocol, code, out)
+		}
+		b, err := os.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed := filepath.Join(dir, protocol+"-changed.jsonl")
+		if err := os.WriteFile(changed, []byte(strings.ReplaceAll(string(b), "replied (stop reason", "answered (stop reason")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out = runApp(t, nil, append([]string{"replay", "--verify", changed}, srv...)...)
+		if code != 1 || !strings.Contains(out, "changed  #") || !strings.Contains(out, "tools/call sample\n           .result.content[0].text: \"The model \\\"mcptui-headless\\\" answered") {
+			t.Errorf("%s: changed: exit %d\n%s", protocol, code, out)
+		}
+		if code, out := runApp(t, nil, append([]string{"replay", "--verify", "--ignore", ".result.content[].text", changed}, srv...)...); code != 0 {
+			t.Errorf("%s: --ignore: exit %d\n%s", protocol, code, out)
+		}
+		if code, out := runApp(t, nil, append([]string{"replay", "--verify", "--fail-on", "none", "--format", "json", changed}, srv...)...); code != 0 || !strings.Contains(out, `"status": "changed"`) {
+			t.Errorf("%s: --fail-on none: exit %d\n%s", protocol, code, out)
+		}
+	}
+}

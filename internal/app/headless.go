@@ -33,8 +33,7 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 	case cli.ModeDiff:
 		return runDiff(ctx, cfg, stdout, stderr)
 	case cli.ModeReplayVerify:
-		fmt.Fprintln(stderr, "mcptui replay --verify: not built yet")
-		return headless.ExitUsage
+		return runVerify(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
 		keys, err := keymap.User()
 		if err != nil {
