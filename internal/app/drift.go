@@ -97,6 +97,9 @@ func runSnapshot(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 // runDiff compares two surfaces (mcptui diff): exit 0 when no change
 // reaches --fail-on, 1 when one does.
 func runDiff(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	if cfg.Drift.Eras != nil {
+		return runDiffEras(ctx, cfg, stdout, stderr)
+	}
 	var docs [2]*snapshot.Document
 	for i, side := range cfg.Drift.Sides {
 		var err error
@@ -113,7 +116,31 @@ func runDiff(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int
 			return headless.ExitUsage
 		}
 	}
-	rep := drift.Compare(docs[0], docs[1])
+	return writeDiff(drift.Compare(docs[0], docs[1]), cfg, stdout, stderr)
+}
+
+// runDiffEras compares the live server's surfaces on the two revisions of
+// --eras, what the specification explains apart (mcptui diff --eras).
+func runDiffEras(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	o, err := liveOptions(cfg, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui diff: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	var sides [2]*snapshot.Surface
+	for i, era := range cfg.Drift.Eras {
+		doc, err := snapshot.Capture(ctx, cfg.Command, cfg.Args, o, []string{era})
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptui diff --eras: %s\n", inert.Line(err.Error()))
+			return headless.ExitStart
+		}
+		sides[i] = &doc.Eras[0]
+	}
+	return writeDiff(drift.CompareEras(sides[0], sides[1]), cfg, stdout, stderr)
+}
+
+// writeDiff prints rep as --format asks and returns diff's exit status.
+func writeDiff(rep *drift.Report, cfg *cli.Config, stdout, stderr io.Writer) int {
 	var err error
 	switch cfg.Format {
 	case "json":

@@ -22,6 +22,9 @@ type DriftConfig struct {
 	Baseline string
 	// Ignore are replay --verify's --ignore paths (.a.b, .a[].c).
 	Ignore []string
+	// Eras are diff --eras A,B: the live server's surfaces on two
+	// revisions compared (nil: sides are compared).
+	Eras []string
 }
 
 // FailOnLevels are the values of --fail-on, strictest bar last.
@@ -34,6 +37,10 @@ func driftFlags(fs *flag.FlagSet, cfg *Config) *bool {
 	fs.BoolVar(verify, "verify", false, "")
 	fs.StringVar(&cfg.Drift.FailOn, "fail-on", "", "")
 	fs.StringVar(&cfg.Drift.Baseline, "baseline", "", "")
+	fs.Func("eras", "", func(v string) error {
+		cfg.Drift.Eras = strings.Split(v, ",")
+		return nil
+	})
 	fs.Func("ignore", "", func(v string) error {
 		cfg.Drift.Ignore = append(cfg.Drift.Ignore, v)
 		return nil
@@ -58,6 +65,23 @@ func verifyCommand(c command, cfg *Config, verify bool) command {
 // or one and a server after --. It returns the live server's command line
 // (nil when both sides are files).
 func (cfg *Config) diffSides(words, server []string) ([]string, error) {
+	if cfg.Drift.Eras != nil {
+		// diff --eras A,B -- server: one server, two revisions.
+		for _, e := range cfg.Drift.Eras {
+			if !slices.Contains(knownProtocols, e) {
+				return nil, usageError("diff --eras: want two of %s, comma-separated (got %q)", strings.Join(knownProtocols, ", "), e)
+			}
+		}
+		switch {
+		case len(cfg.Drift.Eras) != 2 || cfg.Drift.Eras[0] == cfg.Drift.Eras[1]:
+			return nil, usageError("diff --eras: want two different revisions, e.g. --eras 2025-11-25,2026-07-28")
+		case len(words) == 1 && server == nil && mcp.IsURL(words[0]):
+			return words, nil
+		case len(words) > 0 || server == nil:
+			return nil, usageError("diff --eras compares one server with itself: mcptui diff --eras A,B -- command...")
+		}
+		return server, nil
+	}
 	switch {
 	case server != nil && len(words) == 1:
 		cfg.Drift.Sides = [2]string{words[0], ""}

@@ -24,6 +24,8 @@ func TestParseDriftCommands(t *testing.T) {
 		{"diff a.json -- ./srv --flag", ModeDiff, [2]string{"a.json", ""}, []string{"./srv", "--flag"}, "text", "risky"},
 		{"diff a.json https://h.example/mcp", ModeDiff, [2]string{"a.json", ""}, []string{"https://h.example/mcp"}, "text", "risky"},
 		{"diff https://h.example/mcp b.json", ModeDiff, [2]string{"", "b.json"}, []string{"https://h.example/mcp"}, "text", "risky"},
+		{"diff --eras 2025-11-25,2026-07-28 -- ./srv", ModeDiff, [2]string{}, []string{"./srv"}, "text", "risky"},
+		{"diff --eras 2025-11-25,2026-07-28 https://h.example/mcp", ModeDiff, [2]string{}, []string{"https://h.example/mcp"}, "text", "risky"},
 		{"replay --verify rec.jsonl -- ./srv", ModeReplayVerify, [2]string{}, []string{"./srv"}, "text", "risky"},
 		{"replay --verify --ignore .result.x --fail-on any --format json rec.jsonl -- ./srv", ModeReplayVerify, [2]string{}, []string{"./srv"}, "json", "any"},
 	} {
@@ -61,6 +63,9 @@ func TestParseDriftErrors(t *testing.T) {
 		{"diff https://a.example/mcp https://b.example/mcp", "one side at most"},
 		{"diff --fail-on sometimes a b", "--fail-on must be one of none, breaking, risky, any"},
 		{"snapshot --format text -- ./srv", "snapshot: --format must be json"},
+		{"diff --eras 2025-11-25 -- ./srv", "want two different revisions"},
+		{"diff --eras 2025-11-25,1999-01-01 -- ./srv", "diff --eras: want two of"},
+		{"diff --eras 2025-11-25,2026-07-28 a.json -- ./srv", "compares one server with itself"},
 		{"snapshot --era 1999-01-01 -- ./srv", "snapshot: --era must be all or one of"},
 		{"snapshot", "no server command"},
 		{"replay --verify rec.jsonl", "no server command"},

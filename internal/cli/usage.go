@@ -34,7 +34,8 @@ Headless (print, then exit; same flags, same -- form):
   mcptui diff [--fail-on breaking|risky|any|none] [--format text|json|markdown] A B
                                         every change from A to B, classified breaking,
                                         risky or additive; A and B are snapshot files,
-                                        recordings, a URL, or B is -- command...
+                                        recordings, a URL, or B is -- command...;
+                                        --eras A,B -- command...: one server, two revisions
   mcptui check --baseline FILE [flags] -- command...
                                         check, plus the drift group: the server against
                                         a snapshot of its last release

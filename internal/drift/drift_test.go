@@ -226,3 +226,57 @@ func TestReportFormats(t *testing.T) {
 		t.Errorf("json %v:\n%s", err, js.String())
 	}
 }
+
+// TestCompareEras: on two revisions of one server, what the older
+// revision lacks (output schemas, titles, annotations) is explained and
+// info; a tool missing on one revision is the server's doing.
+func TestCompareEras(t *testing.T) {
+	sp := v1()
+	sp.Protocols = []string{"2025-06-18", "2025-03-26", "2024-11-05"}
+	full := sp.Tools
+	bare := []map[string]any{}
+	for _, tl := range full {
+		c := obj{}
+		for k, v := range tl {
+			if k != "outputSchema" && k != "annotations" && k != "title" {
+				c[k] = v
+			}
+		}
+		bare = append(bare, c)
+	}
+	tool(sp, "add")["title"] = "Add"
+	sp.ToolsByProtocol = map[string][]map[string]any{"2024-11-05": bare, "2025-03-26": bare[:1]}
+	cmd, args, env := surfaceserver.Command(t, sp)
+	name, value, _ := strings.Cut(env[0], "=")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	d, err := snapshot.Capture(ctx, cmd, args, mcp.Options{Conn: conn.Options{Env: []conn.EnvVar{{Name: name, Value: &value}}}}, []string{"2024-11-05", "2025-03-26", "2025-06-18"})
+	if err != nil || len(d.Eras) != 3 {
+		t.Fatalf("%v %+v", err, d)
+	}
+	// 2024-11-05 → 2025-06-18: every difference explained.
+	rep := CompareEras(&d.Eras[0], &d.Eras[2])
+	if rep.Counts[Breaking]+rep.Counts[Risky]+rep.Counts[Additive] != 0 || rep.Counts[Info] < 4 {
+		var b bytes.Buffer
+		rep.WriteText(&b, false)
+		t.Fatalf("want only explained changes:\n%s", b.String())
+	}
+	var b bytes.Buffer
+	rep.WriteText(&b, false)
+	if !strings.Contains(b.String(), "output schema declared (explained: outputSchema arrived in 2025-06-18)") {
+		t.Errorf("not explained:\n%s", b.String())
+	}
+	// 2025-06-18 → 2025-03-26: wipe is missing on the older one; that is
+	// not the specification's doing. Annotations existed on 2025-03-26.
+	rep = CompareEras(&d.Eras[2], &d.Eras[1])
+	b.Reset()
+	rep.WriteText(&b, false)
+	for _, w := range []string{"tool wipe\n  BREAKING  tool removed", "readOnlyHint flipped from true to false (annotations.readOnlyHint)"} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("%q not in:\n%s", w, b.String())
+		}
+	}
+	if rep.Counts[Breaking] != 1 || rep.Counts[Risky] != 2 || !strings.Contains(b.String(), "output schema removed: structuredContent is no longer promised (explained: outputSchema arrived in 2025-06-18)") {
+		t.Errorf("the output schema's removal is explained on 2025-03-26; wipe's removal and the flipped hints are not:\n%s", b.String())
+	}
+}

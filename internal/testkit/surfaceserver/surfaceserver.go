@@ -36,6 +36,9 @@ type Spec struct {
 	Resources         []map[string]any `json:"resources,omitempty"`
 	ResourceTemplates []map[string]any `json:"resourceTemplates,omitempty"`
 	Prompts           []map[string]any `json:"prompts,omitempty"`
+	// ToolsByProtocol replaces Tools on the sessions of a protocol, for
+	// servers whose revisions differ.
+	ToolsByProtocol map[string][]map[string]any `json:"toolsByProtocol,omitempty"`
 	// PageSize is the items per list page (default 2, so lists paginate).
 	PageSize int `json:"pageSize,omitempty"`
 	// Results are tools/call results by tool name (default: a text that
@@ -130,6 +133,7 @@ func Serve(r io.Reader, w io.Writer, spec Spec) error {
 	if spec.Capabilities == nil {
 		spec.Capabilities = map[string]any{}
 	}
+	base := spec.Tools
 	in := bufio.NewScanner(r)
 	in.Buffer(make([]byte, 1<<20), 16<<20)
 	out := bufio.NewWriter(w)
@@ -137,6 +141,16 @@ func Serve(r io.Reader, w io.Writer, spec Spec) error {
 		var m message
 		if err := json.Unmarshal(in.Bytes(), &m); err != nil || m.ID == nil || m.Method == "" {
 			continue // a notification or an answer: nothing to say
+		}
+		if m.Method == "initialize" {
+			var p struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			}
+			_ = json.Unmarshal(m.Params, &p)
+			spec.Tools = base
+			if t, ok := spec.ToolsByProtocol[p.ProtocolVersion]; ok {
+				spec.Tools = t
+			}
 		}
 		result, rpcErr := spec.answer(m)
 		reply := map[string]any{"jsonrpc": "2.0", "id": m.ID}
