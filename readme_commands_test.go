@@ -166,14 +166,19 @@ type readmeCommand struct {
 // commands (mcptui or go), their comments cut.
 func readmeCommands(readme string) []readmeCommand {
 	var out []readmeCommand
-	in := false
+	in, own, prev := false, false, ""
 	for i, line := range strings.Split(readme, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if strings.HasPrefix(trimmed, "```") {
-			in = !in
+			// A block after a "<!-- drift-commands" marker runs in
+			// order, with its redirections, in readme_drift_test.go.
+			in, own = !in, !in && strings.HasPrefix(prev, "<!-- drift-commands")
 			continue
 		}
-		if !in || !(trimmed == "mcptui" || strings.HasPrefix(trimmed, "mcptui ") || strings.HasPrefix(trimmed, "go ")) {
+		if trimmed != "" {
+			prev = trimmed
+		}
+		if !in || own || !(trimmed == "mcptui" || strings.HasPrefix(trimmed, "mcptui ") || strings.HasPrefix(trimmed, "go ")) {
 			continue
 		}
 		if j := strings.Index(trimmed, " #"); j >= 0 {

@@ -64,12 +64,20 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
 		return headless.ExitUsage
 	}
+	base, err := baseline(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
 	if rec != nil {
 		rec.Note("mcptui check: every connection the check opens is recorded here, the probes' extra processes too")
 		co.Observer = rec.Observer(nil)
 		co.Stderr = rec.Stderr(co.Stderr)
 	}
 	rep := check.Run(ctx, co)
+	if base != nil {
+		check.AddDrift(ctx, rep, co, base)
+	}
 	if rec != nil {
 		if err := rec.Close(); err != nil {
 			fmt.Fprintf(stderr, "mcptui check: the recording %s: %s\n", inert.Line(cfg.Record), inert.Line(err.Error()))

@@ -31,6 +31,12 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 		return runCheck(ctx, cfg, stdout, stderr)
 	case cli.ModeLoad:
 		return load.Run(ctx, cfg, stdout, stderr)
+	case cli.ModeSnapshot:
+		return runSnapshot(ctx, cfg, stdout, stderr)
+	case cli.ModeDiff:
+		return runDiff(ctx, cfg, stdout, stderr)
+	case cli.ModeReplayVerify:
+		return runVerify(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
 		keys, err := keymap.User()
 		if err != nil {

@@ -84,7 +84,7 @@ func sarifLevel(l rules.Level) string {
 // WriteSARIF writes the failures as a SARIF 2.1.0 log.
 func (r *Report) WriteSARIF(w io.Writer) error {
 	drv := sarifDriver{Name: "mcptui check", InformationURI: "https://github.com/mcptui/mcptui"}
-	for _, rule := range rules.All() {
+	for _, rule := range append(rules.All(), rules.Drift...) {
 		drv.Rules = append(drv.Rules, sarifRule{ID: rule.ID, ShortDescription: sarifText{rule.Text}, Help: sarifText{rule.Fix},
 			HelpURI: rule.URL(lastEra(rule)), Default: sarifConfig{sarifLevel(rule.Level)},
 			Properties: map[string]any{"level": rule.Level.String(), "eras": rule.EraRange(), "section": rule.SectionIn(lastEra(rule)), "tags": []string{"mcp", rule.Group}}})

@@ -83,6 +83,15 @@ const (
 	// ModeLoad puts the server under load and reports its throughput,
 	// latency and errors (mcptui load).
 	ModeLoad
+	// ModeSnapshot prints the server's surface as a stable JSON document
+	// (mcptui snapshot).
+	ModeSnapshot
+	// ModeDiff compares two surfaces and classifies every change
+	// (mcptui diff).
+	ModeDiff
+	// ModeReplayVerify sends a recording's client side to a server and
+	// compares the answers with the recorded ones (mcptui replay --verify).
+	ModeReplayVerify
 )
 
 // Protocol versions mcptui speaks, newest first (2024-10-07, the
@@ -162,6 +171,8 @@ type Config struct {
 
 	// Check is what mcptui check was asked for.
 	Check CheckConfig
+	// Drift is what snapshot, diff and replay --verify were asked for.
+	Drift DriftConfig
 	// Verbose copies the server's stderr and log messages, escaped, to
 	// mcptui's stderr (headless commands).
 	Verbose bool

@@ -50,9 +50,11 @@ var commands = map[string]command{
 	"run":       {name: "run", mode: ModeRun, words: []string{"a script file"}, server: true, flags: []string{"junit"}, answers: true, format: "text"},
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
 	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
-	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule"}, answers: true, format: "text"},
+	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule", "baseline"}, answers: true, format: "text"},
+	"snapshot":  {name: "snapshot", mode: ModeSnapshot, server: true, flags: []string{"era"}, answers: true, format: "json"},
+	"diff":      {name: "diff", mode: ModeDiff, words: []string{"a snapshot, recording or server URL", "another (or -- a server command)"}, server: true, flags: []string{"fail-on", "eras"}, answers: true, format: "text"},
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
-	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
+	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "verify", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
 	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
 }
 
@@ -102,23 +104,31 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.DurationVar(&ld.MaxP50, "max-p50", 0, "")
 	fs.DurationVar(&ld.MaxP99, "max-p99", 0, "")
 	fs.Var(errorRateFlag{&ld.MaxErrorRate}, "max-error-rate", "")
+	verify := driftFlags(fs, cfg)
 
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, usageError("%s: %v", c.name, flagError(fs, args, err, c.accepted()))
-	}
-	// nw is how many of the words are the command's own (load's vary).
-	nw := len(c.words)
-	if c.mode == ModeLoad {
-		nw = loadWordCount(words)
 	}
 	if help {
 		cfg.Mode = ModeHelp
 		return cfg, nil
 	}
 	cfg.Bell = !noBell
+	c = verifyCommand(c, cfg, *verify)
 	if err := checkFlags(fs, c); err != nil {
 		return nil, err
+	}
+	if c.mode == ModeDiff {
+		if server, err = cfg.diffSides(words, server); err != nil {
+			return nil, err
+		}
+		words, c.words, c.server = nil, nil, server != nil
+	}
+	// nw is how many of the words are the command's own (load's vary).
+	nw := len(c.words)
+	if c.mode == ModeLoad {
+		nw = loadWordCount(words)
 	}
 	if c.server && server == nil && len(words) == nw+1 && mcp.IsURL(words[len(words)-1]) {
 		// mcptui tools https://host/mcp: the URL stands where -- and the
@@ -196,6 +206,10 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		if c.mode != ModeCheck {
 			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
 		}
+	case "markdown":
+		if c.mode != ModeDiff && c.mode != ModeReplayVerify {
+			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+		}
 	default:
 		return nil, usageError("--format must be json or text (got %q)", cfg.Format)
 	}
@@ -203,6 +217,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		if err := cfg.Check.validate(); err != nil {
 			return nil, err
 		}
+	}
+	if err := cfg.validateDrift(c.mode); err != nil {
+		return nil, err
 	}
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -219,7 +236,7 @@ func (c *CheckConfig) validate() error {
 		return usageError("check: --era must be all or one of %s (got %q)", strings.Join(knownProtocols, ", "), c.Era)
 	}
 	for _, r := range c.Rules {
-		if _, ok := rules.Get(r); !ok && !slices.ContainsFunc(rules.All(), func(x rules.Rule) bool { return x.Group == r }) {
+		if _, ok := rules.Get(r); !ok && !slices.ContainsFunc(append(rules.All(), rules.Drift...), func(x rules.Rule) bool { return x.Group == r || x.ID == r }) {
 			return usageError("check: --rule %q is neither a rule id (e.g. tools.names) nor a group (e.g. tools)", r)
 		}
 	}
@@ -454,7 +471,7 @@ func clip(b []byte) string {
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
 func (m Mode) Headless() bool {
-	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeReplayVerify
 }
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the
@@ -481,6 +498,8 @@ func (m Mode) String() string {
 		return "attach"
 	case ModeLogout:
 		return "logout"
+	case ModeReplayVerify:
+		return "replay-verify"
 	}
 	for w, c := range commands {
 		if c.mode == m {

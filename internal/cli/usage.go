@@ -36,6 +36,20 @@ Headless (print, then exit; same flags, same -- form):
               [--max-p50 D] [--max-p99 D] [--max-error-rate F] [flags] -- command...
                                         how much can it take? throughput, latency
                                         percentiles, errors by kind, server RSS/CPU
+  mcptui snapshot [--era all|V] [flags] -- command...
+                                        the server's surface (tools, schemas, resources,
+                                        templates, prompts, capabilities) as stable JSON
+  mcptui diff [--fail-on breaking|risky|any|none] [--format text|json|markdown] A B
+                                        every change from A to B, classified breaking,
+                                        risky or additive; A and B are snapshot files,
+                                        recordings, a URL, or B is -- command...;
+                                        --eras A,B -- command...: one server, two revisions
+  mcptui check --baseline FILE [flags] -- command...
+                                        check, plus the drift group: the server against
+                                        a snapshot of its last release
+  mcptui replay --verify [--ignore PATH] [--fail-on ...] FILE -- command...
+                                        send a recording's client side to a new build and
+                                        compare every answer with the recorded one
   mcptui logout URL|all          forget the tokens --keep-token kept
   mcptui replay [--max-line-bytes N] FILE          the inspector, read-only, on a recording
   mcptui replay --serve [--max-line-bytes N] FILE  act as the recorded server on stdio
@@ -164,7 +178,9 @@ Headless commands:
     9 the server declares no capability for it (nothing sent)  128+N ended by signal N (130 ctrl+c)
   doctor exits 0 when the server works (warnings allowed), else 3, 4 or 6.
   check exits 0 when every rule at --level passed, 10 when one failed, 3 when the
-  server did not start. load exits 0, or 11 when an SLO flag was broken.
+  server did not start. load exits 0, or 11 when an SLO flag was broken. diff and
+  replay --verify exit 0 when no change reaches --fail-on (default risky: breaking
+  or risky changes fail), 1 when one does.
 
 Run scripts (one step per line, # comments):
   tools | resources | templates | prompts
