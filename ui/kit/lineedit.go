@@ -143,8 +143,9 @@ func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, placeho
 	}
 	if e.sel {
 		// The selection is drawn as the cursor is (typing replaces it), from
-		// its start: the value as it reads, all of it when it fits.
-		text := inert.Truncate(string(e.r), w, "…")
+		// its start: the value as it reads, all of it when it fits. The
+		// value may be the server's (a default): Fit escapes it.
+		text := inert.Fit(string(e.r), w)
 		return cur.Render(text) + strings.Repeat(" ", max(w-ansi.StringWidth(text), 0))
 	}
 	pre := inert.Line(string(e.r[:e.pos]))
