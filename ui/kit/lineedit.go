@@ -130,8 +130,9 @@ func (e *LineEdit) Key(msg tea.KeyPressMsg, t keymap.Text) (changed, handled boo
 
 // View draws the text escaped in exactly w cells; when focused the cursor
 // is drawn in cur and the text scrolls to keep it in view. An empty text
-// shows placeholder (the program's own words) in ph.
-func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, placeholder string) string {
+// shows safePlaceholder (the program's own words) in ph.
+func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, safePlaceholder string) string {
+	placeholder := safePlaceholder
 	if w <= 0 {
 		return ""
 	}
