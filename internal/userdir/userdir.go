@@ -74,6 +74,25 @@ func CheckPath(dir string) error {
 	return checkAbove(p, abs)
 }
 
+// CheckNotShared reports why dir cannot hold a file of secrets, or nil:
+// dir and every directory above it must be owned by this user or root and
+// writable by no one else, unless sticky, so that no one else can put or
+// swap a file in it. (Check is stricter: dir itself open to no one.)
+func CheckNotShared(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory (%s)", abs, typeOf(fi))
+	}
+	return checkAbove(abs, abs)
+}
+
 // checkAbove checks p and every directory above it, which hold abs.
 func checkAbove(p, abs string) error {
 	for ; ; p = filepath.Dir(p) {

@@ -128,3 +128,33 @@ func TestRefused(t *testing.T) {
 		t.Errorf("a private directory in a sticky one: %v", err)
 	}
 }
+
+// TestCheckNotShared: a directory others cannot write (0755 is fine) under
+// directories others cannot write passes; a world-writable one, or one
+// under a world-writable directory, is refused.
+func TestCheckNotShared(t *testing.T) {
+	base := t.TempDir()
+	d := filepath.Join(base, "state")
+	if err := os.Mkdir(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckNotShared(d); err != nil {
+		t.Errorf("a 0755 directory: %v", err)
+	}
+	if err := os.Chmod(d, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckNotShared(d); err == nil || !strings.Contains(err.Error(), "can be written by others") {
+		t.Errorf("a 0777 directory: %v", err)
+	}
+	inner := filepath.Join(d, "mcptui")
+	if err := os.Mkdir(inner, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckNotShared(inner); err == nil || !strings.Contains(err.Error(), "can be written by others") {
+		t.Errorf("under a 0777 directory: %v", err)
+	}
+}

@@ -71,12 +71,12 @@ func DefaultPath() (string, error) {
 
 // Open loads the store at path; a missing file is an empty store, and a
 // broken one is set aside (renamed with .broken) and started afresh. A
-// file or directory someone else could have written (arguments may hold
-// secrets, and a planted file would fill the forms) is refused with the
-// reason (see userdir).
+// file someone else could have written or read, or one in a directory
+// someone else can write (arguments may hold secrets, and a planted file
+// would fill the forms), is refused with the reason (see userdir).
 func Open(path string) (*Store, error) {
 	s := &Store{path: path, now: time.Now, data: file{Version: 1, Servers: map[string]map[string]*entry{}}}
-	if err := userdir.CheckPath(filepath.Dir(path)); err != nil {
+	if err := userdir.CheckNotShared(filepath.Dir(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("argstore: refusing %s: %w", path, err)
 	}
 	if err := userdir.CheckFile(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -188,7 +188,10 @@ func oldest(m map[string]*entry) string {
 }
 
 func writeAtomic(path string, b []byte) error {
-	if err := userdir.Ensure(filepath.Dir(path)); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	if err := userdir.CheckNotShared(filepath.Dir(path)); err != nil {
 		return fmt.Errorf("argstore: refusing to write %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".arguments-*.json")

@@ -43,10 +43,10 @@ func TestRefusesWeakStateDir(t *testing.T) {
 	if err := os.Chmod(state, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "open to others") {
+	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "can be written by others") {
 		t.Fatalf("Open in a world-writable state dir: %v", err)
 	}
-	if err := s.Put("srv", "tool", "login", json.RawMessage(`{"password":"again"}`)); err == nil || !strings.Contains(err.Error(), "open to others") {
+	if err := s.Put("srv", "tool", "login", json.RawMessage(`{"password":"again"}`)); err == nil || !strings.Contains(err.Error(), "can be written by others") {
 		t.Fatalf("Put into a world-writable state dir: %v", err)
 	}
 	if err := os.Chmod(state, 0o700); err != nil {
