@@ -57,7 +57,7 @@ func (c *composer) toggleArgsRaw() {
 			c.err = err.Error()
 			return
 		}
-		c.params.SetValue(text)
+		c.params.SetValue(kit.JSONSafe(text)) // the form's values, the server's defaults among them
 		c.focusField()
 		return
 	}
@@ -108,7 +108,7 @@ func (c *composer) argsFollowFields() {
 	}
 	if !a.raw {
 		inst, _ := a.form.Value().JSON()
-		c.params.SetValue(indentJSON(string(a.params(inst))))
+		c.params.SetValue(kit.JSONSafe(indentJSON(string(a.params(inst)))))
 	}
 	c.args = nil
 }

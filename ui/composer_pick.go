@@ -50,7 +50,7 @@ func (c *composer) accept() {
 		}
 		c.target.SetValue("")
 		c.args = nil
-		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), ""))
+		c.params.SetValue(kit.JSONSafe(c.offer.paramsSkeleton(c.methodName(), ""))) // the textarea draws raw
 		c.field = fieldParams
 		if c.offer.targetsOf(c.methodName()) != nil {
 			c.field = fieldTarget
@@ -65,7 +65,7 @@ func (c *composer) accept() {
 			c.enterArgs(true) // the same target again: its form stays, filled
 			break
 		}
-		c.params.SetValue(c.offer.paramsSkeleton(c.methodName(), target))
+		c.params.SetValue(kit.JSONSafe(c.offer.paramsSkeleton(c.methodName(), target))) // quotes the server's names
 		c.args = c.argsFor(c.methodName(), target)
 	}
 	c.focusField()

@@ -77,7 +77,7 @@ func (m *Model) drawLog(w, h int) []string {
 		case b.Len() > 0:
 			msg = fmt.Sprintf("  nothing at %s or above: < shows more", mcp.LogLevels[m.views.logMin])
 		case c.LogLevelErr != "":
-			msg = "  " + c.LogLevelErr
+			msg = "  " + inert.Line(c.LogLevelErr) // may quote the server's error message
 		case c.LogLevel != "":
 			msg += " (" + joinSome("; ", "level "+c.LogLevel, keymap.Hint(keymap.Described(m.keys.Global.LogLevel, "changes it"))) + ")"
 		}

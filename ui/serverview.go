@@ -74,13 +74,14 @@ func (d *docWriter) heading(s string) {
 }
 
 // field is a label and a value of server text, cut to one line.
-func (d *docWriter) field(label, value string, vs lipgloss.Style) {
-	d.add(0, kit.Row(d.st, d.w, false, kit.Own("   "+label, 16, d.st.Muted), kit.Srv(value, max(d.w-16, 1), vs)))
+func (d *docWriter) field(safeLabel, value string, vs lipgloss.Style) {
+	d.add(0, kit.Row(d.st, d.w, false, kit.Own("   "+safeLabel, 16, d.st.Muted), kit.Srv(value, max(d.w-16, 1), vs)))
 }
 
 // own is a label and the program's own text, wrapped under the label.
-func (d *docWriter) own(seq uint64, label, text string, ts lipgloss.Style) {
-	for i, l := range kit.WrapSafe(text, max(d.w-16, 8)) {
+func (d *docWriter) own(seq uint64, safeLabel, safeText string, ts lipgloss.Style) {
+	label := safeLabel
+	for i, l := range kit.WrapSafe(safeText, max(d.w-16, 8)) {
 		if i > 0 {
 			label = ""
 		}
@@ -130,7 +131,7 @@ func buildServerDoc(st *themes.Styles, s *model.Session, w int, levelHint string
 	d.heading("Protocol")
 	d.field("version", c.Protocol, st.Text.Bold(true))
 	if info.Reason != "" {
-		d.own(0, "why", info.Reason, st.Text)
+		d.own(0, "why", inert.Line(info.Reason), st.Text) // may quote the server's versions
 	}
 	if len(c.Offered) > 0 {
 		d.field("offered", strings.Join(c.Offered, "  "), st.Text)
@@ -149,7 +150,7 @@ func buildServerDoc(st *themes.Styles, s *model.Session, w int, levelHint string
 		if i == 0 {
 			label = "steps"
 		}
-		d.own(0, label, fmtClock(step.Time)+"  "+step.Text, st.Muted)
+		d.own(0, label, fmtClock(step.Time)+"  "+inert.Line(step.Text), st.Muted) // may quote the server
 	}
 	switch {
 	case c.LogLevel != "" && c.LogLevelErr == "":
@@ -159,7 +160,7 @@ func buildServerDoc(st *themes.Styles, s *model.Session, w int, levelHint string
 		}
 		d.own(0, "log level", level, st.Text)
 	case c.LogLevelErr != "":
-		d.own(0, "log level", c.LogLevel+" "+c.LogLevelErr, st.Warn)
+		d.own(0, "log level", c.LogLevel+" "+inert.Line(c.LogLevelErr), st.Warn) // quotes the server's error
 	}
 
 	d.heading("Capabilities")
@@ -171,7 +172,7 @@ func buildServerDoc(st *themes.Styles, s *model.Session, w int, levelHint string
 		d.own(0, "", "none declared", st.Muted)
 	}
 	for _, r := range caps {
-		d.field(r[0], r[1], st.Text)
+		d.field(inert.Line(r[0]), r[1], st.Text) // the server's capability name
 	}
 
 	lintSection(d, s, false)

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/mcptui/mcptui/internal/userdir"
 )
 
 // Store keeps the tokens of MCP servers, by the server's URL.
@@ -93,11 +95,18 @@ func (s FileStore) path(server string) string {
 }
 
 // Load implements Store.
+// A token file, and its directory, that someone else could have written
+// or read is refused (see userdir).
 func (s FileStore) Load(server string) (*Token, error) {
-	b, err := os.ReadFile(s.path(server))
-	if errors.Is(err, fs.ErrNotExist) {
+	if err := userdir.CheckFile(s.path(server)); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("oauth: refusing the kept token of %s: %w", server, err)
 	}
+	if err := userdir.Check(s.Dir); err != nil {
+		return nil, fmt.Errorf("oauth: refusing the kept token of %s: %w", server, err)
+	}
+	b, err := os.ReadFile(s.path(server))
 	if err != nil {
 		return nil, fmt.Errorf("oauth: reading the token of %s: %w", server, err)
 	}
@@ -109,10 +118,11 @@ func (s FileStore) Load(server string) (*Token, error) {
 }
 
 // Save implements Store: the file is written whole (a temporary file
-// renamed), never readable by others.
+// renamed), never readable by others, in a directory created 0700 and
+// refused when it is not the user's own (see userdir).
 func (s FileStore) Save(server string, t *Token) error {
-	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
-		return fmt.Errorf("oauth: keeping the token: %w", err)
+	if err := userdir.Ensure(s.Dir); err != nil {
+		return fmt.Errorf("oauth: refusing to keep the token: %w", err)
 	}
 	b, err := json.MarshalIndent(stored{Server: server, Token: t}, "", "  ")
 	if err != nil {

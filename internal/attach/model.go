@@ -279,7 +279,10 @@ func (m *Model) openEditor(action, text string) tea.Cmd {
 	ta.MaxHeight = 0
 	ta.SetWidth(max(m.width-2, 10))
 	ta.SetHeight(max(m.height-4, 3))
-	ta.SetValue(text)
+	// The held line is the server's (or the host's): the textarea draws
+	// its text raw, so the characters a terminal must not see become \u
+	// escapes, which mean the same inside a JSON string.
+	ta.SetValue(kit.JSONSafe(text))
 	m.editor = &holdEditor{hold: m.holds[0], action: action, ta: ta}
 	return m.editor.ta.Focus()
 }

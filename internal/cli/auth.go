@@ -3,12 +3,14 @@ package cli
 import (
 	"crypto/tls"
 	"flag"
+	"fmt"
 	"net/http"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/mcptui/mcptui/httpconn/oauth"
+	"github.com/mcptui/mcptui/internal/userdir"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -120,6 +122,11 @@ func (cfg *Config) TokenStore() (oauth.Store, error) {
 	dir, err := oauth.DefaultTokenDir()
 	if err != nil {
 		return nil, err
+	}
+	// Refused before anything is sent: a token kept where someone else can
+	// write could be read, or one they put there used.
+	if err := userdir.CheckPath(dir); err != nil {
+		return nil, fmt.Errorf("--keep-token: the token directory is not safe: %w", err)
 	}
 	return oauth.FileStore{Dir: dir}, nil
 }

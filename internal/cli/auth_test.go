@@ -2,6 +2,8 @@ package cli
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -99,5 +101,35 @@ func TestOAuthRequestTimeoutIsTheCommands(t *testing.T) {
 	oc, err := cfg.OAuthConfig()
 	if err != nil || oc.RequestTimeout != 5*time.Second {
 		t.Errorf("RequestTimeout %v (%v), want 5s from --timeout", oc.RequestTimeout, err)
+	}
+}
+
+// TestKeepTokenRefusesAWorldWritableStateDir: --keep-token with a
+// pre-existing world-writable $XDG_STATE_HOME/mcptui is refused with the
+// reason before anything runs, not written into without a word.
+func TestKeepTokenRefusesAWorldWritableStateDir(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	if err := os.Mkdir(filepath.Join(state, "mcptui"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(state, "mcptui"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Parse([]string{"--keep-token", "https://mcp.example/mcp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cfg.TokenStore(); err == nil || !strings.Contains(err.Error(), "can be written by others") {
+		t.Fatalf("TokenStore: %v", err)
+	}
+	if _, err := cfg.OAuthConfig(); err == nil {
+		t.Fatal("OAuthConfig took the weak directory")
+	}
+	if err := os.Chmod(filepath.Join(state, "mcptui"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cfg.TokenStore(); err != nil {
+		t.Fatalf("a private state dir: %v", err)
 	}
 }

@@ -359,6 +359,9 @@ func (cfg *Config) check() error {
 	if err := cfg.checkAuth(); err != nil {
 		return err
 	}
+	if err := cfg.checkDir(); err != nil {
+		return err
+	}
 	switch cfg.Theme {
 	case "auto", "dark", "light", "high-contrast":
 	default:

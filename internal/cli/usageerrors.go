@@ -52,3 +52,27 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// checkDir is a usage error unless the server's working directory (--cwd,
+// or a host config's cwd) is a directory: said before
+// any process starts, rather than as the server command failing to run
+// (Go reports a failed chdir as the exec's error).
+func (cfg *Config) checkDir() error {
+	if cfg.Dir == "" {
+		return nil
+	}
+	from := "--cwd"
+	if cfg.Server != nil && cfg.Server.Dir == cfg.Dir {
+		from = fmt.Sprintf("the cwd of %s in %s", cfg.Server.Label(), cfg.Server.File)
+	}
+	fi, err := os.Stat(cfg.Dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usageError("%s: directory %s does not exist", from, cfg.Dir)
+	case err != nil:
+		return usageError("%s: %v", from, unwrapPath(err))
+	case !fi.IsDir():
+		return usageError("%s: %s is not a directory", from, cfg.Dir)
+	}
+	return nil
+}

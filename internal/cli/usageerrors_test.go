@@ -30,6 +30,9 @@ func TestUsageErrorsBeforeAnyProcess(t *testing.T) {
 		{[]string{"--root", "", "--", "x"}, "must not be empty"},
 		{[]string{"--root", "relative/dir", "--", "x"}, "not a URI"},
 		{[]string{"tools", "--root", "file:///a", "--root", "file:///a", "--", "x"}, "given twice"},
+		{[]string{"--cwd", "/nonexistent", "--", "x"}, "--cwd: directory /nonexistent does not exist"},
+		{[]string{"tools", "--cwd", filepath.Join(dir, "missing"), "--", "x"}, "does not exist"},
+		{[]string{"doctor", "--cwd", existing, "--", "x"}, "is not a directory"},
 	} {
 		_, err := Parse(c.args)
 		if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), c.want) {
@@ -42,6 +45,7 @@ func TestUsageErrorsBeforeAnyProcess(t *testing.T) {
 		{"run", "s.txt", "--junit", existing, "--", "x"},
 		{"run", "s.txt", "--junit", filepath.Join(dir, "new.xml"), "--", "x"},
 		{"--root", "file:///home/me/project", "--root", "https://example.com/repo", "--", "x"},
+		{"tools", "--cwd", dir, "--", "x"},
 	} {
 		if _, err := Parse(ok); err != nil {
 			t.Errorf("%q: %v", ok, err)

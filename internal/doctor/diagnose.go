@@ -56,7 +56,11 @@ func diagnose(r *Report, opts Options, err error) {
 		add(Diagnosis{Kind: KindSlowStart, Severity: Warning, Summary: summary,
 			Fix: "install the server ahead of time (npm install -g PKG, uv tool install PKG) or run it once to fill the launcher's cache; clients often give up after 10 to 60 s; raise --timeout for mcptui"})
 	}
-	if strings.Contains(r.Shutdown, "did not exit") || strings.Contains(r.Shutdown, "ignored EOF") || strings.Contains(r.Shutdown, "still running") {
+	if r.ServerExit > 0 || strings.HasPrefix(r.Shutdown, "the server exited ") {
+		add(Diagnosis{Kind: KindChildHoldsStdout, Severity: Warning,
+			Summary: r.Shutdown,
+			Fix:     "end the processes the server starts when it exits, or do not give them its stdout: a client waits for stdout to close"})
+	} else if strings.Contains(r.Shutdown, "did not exit") || strings.Contains(r.Shutdown, "ignored EOF") || strings.Contains(r.Shutdown, "still running") {
 		add(Diagnosis{Kind: KindIgnoresEOF, Severity: Warning,
 			Summary: "it kept running after its stdin closed: " + r.Shutdown,
 			Fix:     "exit when stdin reaches end of file; that is how a client stops a stdio server (signals come only after a grace period)"})

@@ -10,11 +10,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
@@ -107,7 +109,10 @@ const (
 	KindSlowStart     = "slow-start"
 	KindNoAnswer      = "no-answer"
 	KindIgnoresEOF    = "ignores-eof"
-	KindBrokenList    = "broken-list"
+	// KindChildHoldsStdout: the server exited at EOF, but a process it
+	// started kept its stdout open (a client waits for that end).
+	KindChildHoldsStdout = "child-holds-stdout"
+	KindBrokenList       = "broken-list"
 )
 
 // Diagnosis is one finding, in plain words, with the fix.
@@ -166,6 +171,11 @@ type Report struct {
 	Exit        string `json:"exit,omitempty"`
 	ExitedEarly bool   `json:"exitedEarly,omitempty"`
 	Shutdown    string `json:"shutdown,omitempty"`
+	// ServerExit is how long after its stdin closed the server process
+	// itself exited, when it did within the grace while a process it
+	// started held its stdout (and the shutdown needed signals for that
+	// one).
+	ServerExit Millis `json:"serverExitMs,omitempty"`
 	// Diagnoses are the findings, errors first.
 	Diagnoses []Diagnosis `json:"diagnoses"`
 }
@@ -252,6 +262,7 @@ const (
 type watcher struct {
 	start time.Time
 	mu    sync.Mutex
+	eof   time.Time // when a shutdown closed the server's stdin
 	first time.Time // first stdout line
 	msg   time.Time // first message
 	junk  []string
@@ -265,6 +276,23 @@ type watcher struct {
 	// discarded is signalled when one is added.
 	answers   map[string]string
 	discarded chan struct{}
+}
+
+// shutdownStage notes when the shutdown closed stdin.
+func (w *watcher) shutdownStage(s conn.ShutdownStage) {
+	if s != conn.StageWaiting {
+		return
+	}
+	w.mu.Lock()
+	w.eof = time.Now()
+	w.mu.Unlock()
+}
+
+// eofAt is when the shutdown closed stdin (zero: not yet).
+func (w *watcher) eofAt() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.eof
 }
 
 func (w *watcher) observe(ev conn.Event) {
@@ -330,7 +358,8 @@ func clip(s string) string {
 // fails: what went wrong is in the report's diagnoses.
 func Run(ctx context.Context, opts Options) *Report {
 	opts = opts.withDefaults()
-	r := &Report{Command: append([]string{opts.Command}, opts.Args...), Started: time.Now(), Launchers: launchers(), Stderr: []string{}}
+	// The command line is shown and kept with its secrets redacted.
+	r := &Report{Command: record.RedactArgs(append([]string{opts.Command}, opts.Args...), false), Started: time.Now(), Launchers: launchers(), Stderr: []string{}}
 	res := resolution{}
 	if !mcp.IsURL(opts.Command) {
 		res = resolve(opts.Command, opts.Dir)
@@ -352,7 +381,8 @@ func Run(ctx context.Context, opts Options) *Report {
 		observe = opts.Recorder.Observer(observe)
 	}
 	mo := mcp.Options{
-		Conn:           conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes},
+		Conn: conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes,
+			OnShutdownStage: w.shutdownStage},
 		HTTP:           httpconn.Options{Header: opts.Header, Client: opts.HTTPClient, Mode: opts.Transport, Insecure: opts.Insecure},
 		Versions:       opts.Versions,
 		ProbeTimeout:   opts.ProbeTimeout,
@@ -381,7 +411,7 @@ func Run(ctx context.Context, opts Options) *Report {
 			opts.Recorder.Connected(client)
 		}
 		r.Lists, r.ListErrors = lists(ctx, client, opts.Timeout, w)
-		r.Shutdown = shutdown(client, opts.Grace)
+		r.Shutdown, r.ServerExit = shutdown(client, opts.Grace, w.eofAt)
 		if opts.Recorder != nil {
 			wctx, wcancel := context.WithTimeout(ctx, time.Second)
 			opts.Recorder.WaitExits(wctx, client.Negotiation().Spawns)
@@ -501,24 +531,51 @@ func lists(ctx context.Context, c *mcp.Client, timeout time.Duration, w *watcher
 
 // shutdown closes stdin and reports what stopping the server took. It
 // waits for the process at most a little past its own steps (a launcher's
-// child can hold stdout open after the launcher is killed).
-func shutdown(c *mcp.Client, grace time.Duration) string {
+// child can hold stdout open after the launcher is killed). The server
+// process itself is watched apart from its pipes: when it exited within
+// the grace after EOF and the signals were for a process it started that
+// held its stdout, that is what is said (and how long after EOF it
+// exited), not that it ignored EOF. eofAt is when stdin was closed.
+func shutdown(c *mcp.Client, grace time.Duration, eofAt func() time.Time) (string, Millis) {
+	exitedAt := func(time.Time) (time.Time, bool) { return time.Time{}, false }
+	if !c.Remote() && c.PID() > 0 {
+		exitedAt = watchExit(c.PID())
+	}
 	done := make(chan error, 1)
 	go func() { done <- c.Shutdown(grace) }()
 	t := time.NewTimer(2*grace + time.Second)
 	defer t.Stop()
+	var err error
 	select {
-	case err := <-done:
+	case err = <-done:
 		if err == nil && c.Remote() {
-			return "the session ended when mcptui closed it"
+			return "the session ended when mcptui closed it", 0
 		}
 		if err == nil {
-			return "exited when its stdin closed"
+			exitedAt(time.Now())
+			return "exited when its stdin closed", 0
 		}
-		return err.Error()
 	case <-t.C:
-		return "still running after SIGKILL: a child process holds its stdout open"
+		err = errors.New("still running after SIGKILL: a child process holds its stdout open")
 	}
+	at, ok := exitedAt(time.Now())
+	eof := eofAt()
+	var se *conn.ShutdownError
+	if !ok || eof.IsZero() || at.Sub(eof) > grace || errors.As(err, &se) && se.Signal == 0 {
+		return err.Error(), 0
+	}
+	after := max(at.Sub(eof), 0)
+	how, status := "was still running after SIGKILL", ""
+	if se != nil {
+		how, status = "was killed", " (exit status 0)"
+		if se.Signal == syscall.SIGTERM {
+			how = "was stopped by SIGTERM"
+		}
+		if se.Exit != nil {
+			status = " (" + se.Exit.Error() + ")"
+		}
+	}
+	return fmt.Sprintf("the server exited %s after its stdin closed%s, but a process it started kept its stdout open and %s", Millis(after), status, how), Millis(after)
 }
 
 func sortDiagnoses(ds []Diagnosis) {

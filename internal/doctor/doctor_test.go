@@ -56,6 +56,21 @@ func testServer(name string) int {
 		signal.Ignore(syscall.SIGTERM)
 		serveDemo(ctx)
 		select {} // ignores end of input and SIGTERM; only SIGKILL ends it
+	case "childholds":
+		// A launcher: it starts a child that inherits its stdout and
+		// lives on, serves until EOF, then exits 0 a little later.
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), serverEnv+"=holder")
+		child.Stdout = os.Stdout
+		if err := child.Start(); err != nil {
+			return 1
+		}
+		serveDemo(ctx)
+		time.Sleep(150 * time.Millisecond)
+		return 0
+	case "holder":
+		time.Sleep(time.Minute) // holds stdout until a signal ends it
+		return 0
 	case "old":
 		return serveOld("2024-11-05")
 	case "ancient":
@@ -379,6 +394,46 @@ func TestIgnoresEOF(t *testing.T) {
 	d := check(t, r, KindIgnoresEOF, Warning, 0)
 	if !strings.Contains(d.Summary, "killed") {
 		t.Errorf("%+v", d)
+	}
+}
+
+// TestChildHoldsStdoutIsNotIgnoringEOF: a server that exits 150 ms after
+// EOF while a process it started holds its stdout is not said to ignore
+// EOF: the doctor says it exited, how long after EOF, and that its child
+// held stdout and was signalled.
+func TestChildHoldsStdoutIsNotIgnoringEOF(t *testing.T) {
+	t.Parallel()
+	r := examine(t, "childholds", func(o *Options) { o.Grace = 3 * time.Second })
+	for _, d := range r.Diagnoses {
+		if d.Kind == KindIgnoresEOF {
+			t.Errorf("said to ignore EOF: %+v", d)
+		}
+	}
+	d := check(t, r, KindChildHoldsStdout, Warning, 0)
+	if !strings.Contains(d.Summary, "exited") || !strings.Contains(d.Summary, "SIGTERM") || r.ServerExit <= 0 || time.Duration(r.ServerExit) >= 3*time.Second {
+		t.Errorf("%+v; server exit %s after EOF", d, r.ServerExit)
+	}
+}
+
+// TestCommandLineRedacted: the doctor's report (its text and its JSON)
+// does not repeat a secret of the command line.
+func TestCommandLineRedacted(t *testing.T) {
+	t.Parallel()
+	r := examine(t, "demo", func(o *Options) {
+		o.Args = []string{"--api-key", "hunter2secret", "Authorization: Bearer abcdef123456"}
+	})
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{b.String(), text.String()} {
+		if strings.Contains(out, "hunter2secret") || strings.Contains(out, "abcdef123456") {
+			t.Errorf("a secret of the command line is in the report:\n%s", out)
+		}
 	}
 }
 

@@ -64,6 +64,9 @@ func (v *Viewer) Send(req Request) error {
 	if err != nil {
 		return fmt.Errorf("tap: %w", err)
 	}
+	if len(b) >= MaxRequestLine {
+		return fmt.Errorf("tap: the %s request is %d bytes, over the tap's limit of %d", req.Op, len(b), MaxRequestLine)
+	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if _, err := v.c.Write(append(b, '\n')); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -24,8 +25,28 @@ const (
 	maxViewerQueue = 8 << 20
 	// maxRecorderQueue bounds the entries encoded but not yet published.
 	maxRecorderQueue = 8 << 20
-	// maxRequestLine bounds a line a viewer sends (an edit carries a line).
-	maxRequestLine = 64 << 20
+	// MaxRequestLine bounds a line a viewer sends: what an edit needs, a
+	// held line (at most maxHoldLine) as JSON text inside a JSON string,
+	// where escaping its quotes and backslashes can double it.
+	MaxRequestLine = 2*maxHoldLine + 1<<20
+	// maxFirstLine bounds a connection's first line ("info" or "watch":
+	// no payload).
+	maxFirstLine = 4 << 10
+	// bigRequest is the size past which a request line is read only while
+	// no other viewer's big one is: one edit at a time is held in memory.
+	bigRequest = 64 << 10
+	// firstLineWait is how long a new connection has to send its first
+	// line before it is dropped.
+	firstLineWait = 10 * time.Second
+	// bigLineWait bounds the reading of the rest of a big request line.
+	bigLineWait = 30 * time.Second
+	// maxConns bounds the connections served at once (viewers and
+	// queries); one past it is closed at once.
+	maxConns = 64
+	// Backoff of the accept loop after a failed Accept (out of file
+	// descriptors, a connection aborted).
+	acceptBackoffMin = 5 * time.Millisecond
+	acceptBackoffMax = time.Second
 )
 
 // hub publishes the feed (recording entries, written by the recorder) to
@@ -52,6 +73,17 @@ type hub struct {
 	joined   atomic.Uint64
 	// headed is closed once the header has been published.
 	headed chan struct{}
+
+	// Bounds on the connections (see maxConns and the rest; tests lower
+	// them): conns is a slot for each connection served, big the one
+	// request line past bigRequest being read.
+	firstWait time.Duration
+	conns     chan struct{}
+	big       chan struct{}
+	// acceptErrs counts the failed Accepts the loop went on after,
+	// bigWaits the big request lines that waited for (or took) h.big.
+	acceptErrs atomic.Int64
+	bigWaits   atomic.Int64
 }
 
 type breakpoint struct {
@@ -70,7 +102,8 @@ type held struct {
 }
 
 func newHub(info func() Info) *hub {
-	return &hub{info: info, viewers: map[*viewer]struct{}{}, breaks: map[*viewer]breakpoint{}, holds: map[uint64]*held{}, headed: make(chan struct{})}
+	return &hub{info: info, viewers: map[*viewer]struct{}{}, breaks: map[*viewer]breakpoint{}, holds: map[uint64]*held{}, headed: make(chan struct{}),
+		firstWait: firstLineWait, conns: make(chan struct{}, maxConns), big: make(chan struct{}, 1)}
 }
 
 // Write takes what the recorder writes: whole entries, or parts of them.
@@ -121,14 +154,34 @@ func (h *hub) publish(e []byte) {
 	}
 }
 
-// serve accepts viewers until the listener is closed.
+// serve accepts viewers until the listener is closed. A failed Accept (out
+// of file descriptors after a burst of connections, one aborted) is tried
+// again after a pause that grows to acceptBackoffMax: only a closed
+// listener ends the loop. A connection past maxConns is closed at once.
 func (h *hub) serve(ln net.Listener) {
+	backoff := time.Duration(0)
 	for {
 		c, err := ln.Accept()
 		if err != nil {
-			return
+			if errors.Is(err, net.ErrClosed) {
+				return
+			}
+			h.acceptErrs.Add(1)
+			backoff = min(max(2*backoff, acceptBackoffMin), acceptBackoffMax)
+			time.Sleep(backoff)
+			continue
 		}
-		go h.handle(c)
+		backoff = 0
+		select {
+		case h.conns <- struct{}{}:
+		default:
+			_ = c.Close()
+			continue
+		}
+		go func() {
+			defer func() { <-h.conns }()
+			h.handle(c)
+		}()
 	}
 }
 
@@ -138,11 +191,14 @@ func (h *hub) handle(c net.Conn) {
 	if err := checkPeer(c); err != nil {
 		return
 	}
-	r := bufio.NewReaderSize(c, 64<<10)
-	first, err := readRequest(r)
+	r := bufio.NewReaderSize(c, 4<<10)
+	_ = c.SetReadDeadline(time.Now().Add(h.firstWait))
+	first, release, err := h.readRequest(c, r, maxFirstLine)
+	release() // a first line is never big
 	if err != nil {
 		return
 	}
+	_ = c.SetReadDeadline(time.Time{})
 	switch first.Op {
 	case OpInfo:
 		b, _ := json.Marshal(h.info())
@@ -165,7 +221,7 @@ func (h *hub) handle(c net.Conn) {
 	go v.writeLoop()
 	defer h.leave(v)
 	for {
-		req, err := readRequest(r)
+		req, release, err := h.readRequest(c, r, MaxRequestLine)
 		if err != nil {
 			return
 		}
@@ -175,29 +231,54 @@ func (h *hub) handle(c net.Conn) {
 		case OpResolve:
 			h.resolve(v, req)
 		}
+		release()
 	}
 }
 
-func readRequest(r *bufio.Reader) (Request, error) {
+// readRequest reads one request line of at most limit bytes. A line past
+// bigRequest is read, and the request handled, only while holding h.big
+// (release gives it back), so that however many viewers send big lines at
+// once, one is in memory at a time; the rest of such a line must come
+// within bigLineWait, so that a slow sender does not keep the others
+// waiting.
+func (h *hub) readRequest(c net.Conn, r *bufio.Reader, limit int) (req Request, release func(), err error) {
 	var line []byte
+	holding := false
+	release = func() {
+		if holding {
+			holding = false
+			<-h.big
+		}
+	}
+	defer func() {
+		if err != nil {
+			release()
+		}
+	}()
 	for {
 		part, isPrefix, err := r.ReadLine()
 		if err != nil {
-			return Request{}, err
+			return Request{}, release, err
+		}
+		if len(line)+len(part) > limit {
+			return Request{}, release, fmt.Errorf("tap: viewer request over %d bytes", limit)
+		}
+		if !holding && len(line)+len(part) > bigRequest {
+			h.bigWaits.Add(1)
+			h.big <- struct{}{}
+			holding = true
+			_ = c.SetReadDeadline(time.Now().Add(bigLineWait))
+			defer c.SetReadDeadline(time.Time{})
 		}
 		line = append(line, part...)
-		if len(line) > maxRequestLine {
-			return Request{}, fmt.Errorf("tap: viewer request over %d bytes", maxRequestLine)
-		}
 		if !isPrefix {
 			break
 		}
 	}
-	var req Request
 	if err := json.Unmarshal(line, &req); err != nil {
-		return Request{}, fmt.Errorf("tap: viewer request: %w", err)
+		return Request{}, release, fmt.Errorf("tap: viewer request: %w", err)
 	}
-	return req, nil
+	return req, release, nil
 }
 
 // join gives a new viewer the history and adds it to the audience, in one

@@ -123,9 +123,14 @@ func (r *samplingRequest) details() [][2]string {
 		add("metadata", string(r.Metadata))
 	}
 	if len(r.Tools) > 0 {
-		names := make([]string, len(r.Tools))
-		for i, t := range r.Tools {
-			names[i] = t.Name
+		// The names of the first tools: the line shows no more, and a
+		// request may offer thousands.
+		names := make([]string, 0, min(len(r.Tools), 30))
+		for _, t := range r.Tools[:min(len(r.Tools), 30)] {
+			names = append(names, t.Name)
+		}
+		if len(r.Tools) > len(names) {
+			names = append(names, fmt.Sprintf("and %d more", len(r.Tools)-len(names)))
 		}
 		choice := ""
 		if r.ToolChoice != nil && r.ToolChoice.Mode != "" {
@@ -136,36 +141,84 @@ func (r *samplingRequest) details() [][2]string {
 	return out
 }
 
-// transcript draws the request: settings, the tools offered with their
-// descriptions, then every message by role.
-func (r *samplingRequest) transcript(st *themes.Styles, w int) []string {
+// maxBlocksDrawn bounds the content blocks drawn of one message (or one
+// tool result): the rest are counted.
+const maxBlocksDrawn = 100
+
+// units is how many parts the transcript is drawn in: the settings, each
+// tool offered, each message.
+func (r *samplingRequest) units() int { return 1 + len(r.Tools) + len(r.Messages) }
+
+// unit draws part i of the transcript (see units): the settings, a tool
+// with its description, or a message by role. Drawing part by part lets
+// the editor draw only what its window reaches: a request of 100k
+// messages opens as fast as one of ten.
+func (r *samplingRequest) unit(st *themes.Styles, w, i int) []string {
 	var out []string
 	labelW := 13
-	for _, kv := range r.details() {
-		lines, _ := kit.Wrap(kv[1], max(w-labelW-1, 1), 4)
-		for i, l := range lines {
-			label := " " + kv[0]
-			if i > 0 {
-				label = ""
+	switch {
+	case i == 0:
+		for _, kv := range r.details() {
+			lines, _ := kit.Wrap(kv[1], max(w-labelW-1, 1), 4)
+			for i, l := range lines {
+				label := " " + kv[0]
+				if i > 0 {
+					label = ""
+				}
+				out = append(out, kit.Row(st, w, false, kit.Own(label, labelW, st.Muted), kit.Seg{S: l, St: st.Text}))
 			}
-			out = append(out, kit.Row(st, w, false, kit.Own(label, labelW, st.Muted), kit.Seg{S: l, St: st.Text}))
 		}
-	}
-	for _, t := range r.Tools {
+	case i <= len(r.Tools):
+		t := r.Tools[i-1]
 		out = append(out, kit.Row(st, w, false, kit.Own("   tool ", labelW, st.Muted), kit.SrvFree(t.Name, w/3, st.Accent),
 			kit.Txt("  ", st.Text), kit.SrvFree(t.Description, max(w-labelW-w/3-2, 1), st.Muted)))
-	}
-	for _, m := range r.Messages {
+	default:
+		m := r.Messages[i-1-len(r.Tools)]
 		role := inert.Fit(m.Role, 20)
 		rst := st.In
 		if m.Role == "assistant" {
 			rst = st.Out
 		}
 		out = append(out, kit.Row(st, w, false, kit.Txt(" ── ", st.Subtle), kit.Txt(role, rst.Bold(true)),
-			kit.Txt(" "+strings.Repeat("─", max(w-6-len(role), 0)), st.Subtle)))
-		for _, b := range blocks(m.Content) {
-			out = append(out, renderBlock(st, b, w)...)
+			kit.Txt(" "+strings.Repeat("─", max(w-6-inert.Cells(role), 0)), st.Subtle)))
+		out = append(out, renderBlocks(st, blocks(m.Content), w)...)
+	}
+	return out
+}
+
+// lazyTranscript is the transcript drawn as far as a window has reached.
+type lazyTranscript struct {
+	w     int
+	rows  []string
+	drawn int // units drawn
+}
+
+// window returns the transcript's rows [from, from+n) (fewer at its end),
+// drawing the units that reach them, and the first row a window of n rows
+// may start at, as far as is known: once every unit is drawn, the last
+// window's; before, one past what is drawn.
+func (t *lazyTranscript) window(r *samplingRequest, st *themes.Styles, w, from, n int) (rows []string, maxFrom int) {
+	if t.w != w {
+		*t = lazyTranscript{w: w}
+	}
+	for len(t.rows) < from+n+1 && t.drawn < r.units() {
+		t.rows = append(t.rows, r.unit(st, w, t.drawn)...)
+		t.drawn++
+	}
+	maxFrom = max(len(t.rows)-n, 0)
+	from = max(min(from, maxFrom), 0)
+	return t.rows[from:min(from+n, len(t.rows))], maxFrom
+}
+
+// renderBlocks draws content blocks, at most maxBlocksDrawn of them.
+func renderBlocks(st *themes.Styles, bs []block, w int) []string {
+	var out []string
+	for i, b := range bs {
+		if i == maxBlocksDrawn {
+			out = append(out, kit.Row(st, w, false, kit.Txt(fmt.Sprintf("   … %d more content blocks (in the question's raw params)", len(bs)-i), st.Muted)))
+			break
 		}
+		out = append(out, renderBlock(st, b, w)...)
 	}
 	return out
 }
@@ -197,10 +250,8 @@ func renderBlock(st *themes.Styles, b block, w int) []string {
 			head, hst = "[tool error for #", st.Error
 		}
 		out := []string{row(kit.Txt(head, hst), kit.SrvFree(b.ToolUseID, 16, st.Muted), kit.Txt("]", hst))}
-		for _, inner := range blocks(b.Content) {
-			for _, l := range renderBlock(st, inner, max(w-3, 1)) {
-				out = append(out, kit.Row(st, w, false, indent, kit.Seg{S: l, St: st.Text}))
-			}
+		for _, l := range renderBlocks(st, blocks(b.Content), max(w-3, 1)) {
+			out = append(out, kit.Row(st, w, false, indent, kit.Seg{S: l, St: st.Text}))
 		}
 		if len(b.StructuredContent) > 0 {
 			out = append(out, row(kit.Txt("structured ", st.Muted), kit.SrvFree(string(b.StructuredContent), w-16, st.JSONString)))

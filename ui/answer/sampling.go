@@ -62,9 +62,8 @@ type Sampling struct {
 
 	outcome *Outcome
 
-	// conv caches the drawn request for convW.
-	conv  []string
-	convW int
+	// conv is the request drawn as far as the window has reached.
+	conv lazyTranscript
 }
 
 // NewSampling opens a sampling request.

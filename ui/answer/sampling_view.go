@@ -33,17 +33,14 @@ func (s *Sampling) View(w, h int) []string {
 		replyH = max(h/2, len(settings)+8)
 	}
 	convH := max(h-replyH-2, 1)
-	if s.convW != w || s.conv == nil {
-		s.conv, s.convW = s.req.transcript(st, w), w
-	}
-	conv := s.conv
-	s.scroll = max(min(s.scroll, len(conv)-convH), 0)
+	conv, maxScroll := s.conv.window(&s.req, st, w, s.scroll, convH)
+	s.scroll = max(min(s.scroll, maxScroll), 0)
 	title := " The request"
 	if s.region == regionConversation {
 		title += " (" + keymap.Hint(keymap.Described(s.opts.keys().Answer.ScrollDown, "scroll")) + ")"
 	}
 	out := []string{kit.Row(st, w, false, kit.Own(title, w, s.regionStyle(regionConversation)))}
-	out = append(out, kit.Pad(conv[min(s.scroll, len(conv)):], w, convH)...)
+	out = append(out, kit.Pad(conv, w, convH)...)
 	out = append(out, kit.Row(st, w, false, kit.Own(" Your reply", w, s.regionStyle(regionReply))))
 	out = append(out, settings...)
 	bodyH := max(h-len(out)-1, 1)

@@ -161,7 +161,7 @@ func (u *URL) View(w, h int) []string {
 	}
 	out = append(out, kit.Blank(w))
 	if len(c.Warnings) == 0 {
-		out = append(out, kit.Row(st, w, false, kit.Own("   ✓ https, a plain ASCII host, nothing hidden before it; still, open it only if you trust "+domain, w, st.OK)))
+		out = append(out, kit.Row(st, w, false, kit.Own("   ✓ https, a plain ASCII host, nothing hidden before it; still, open it only if you trust "+inert.Line(domain), w, st.OK)))
 	}
 	for _, warn := range c.Warnings {
 		for i, l := range kit.WrapSafe(inert.Line(warn), max(w-7, 1)) {

@@ -114,14 +114,14 @@ func Pad(lines []string, width, h int) []string {
 
 // Box draws a bordered box of exactly w×h cells with a title in its top
 // border; body lines must be w-2 cells wide (missing ones are blank).
-func Box(st *themes.Styles, w, h int, title string, focused bool, body []string) string {
-	return AlertBox(st, w, h, title, focused, false, body)
+func Box(st *themes.Styles, w, h int, safeTitle string, focused bool, body []string) string {
+	return AlertBox(st, w, h, safeTitle, focused, false, body)
 }
 
 // AlertBox is Box, drawn in the pending-question colour when alert is set,
 // so that a pane asking for attention stands out.
-func AlertBox(st *themes.Styles, w, h int, title string, focused, alert bool, body []string) string {
-	return ScrollBox(st, w, h, title, focused, alert, body, Scroll{})
+func AlertBox(st *themes.Styles, w, h int, safeTitle string, focused, alert bool, body []string) string {
+	return ScrollBox(st, w, h, safeTitle, focused, alert, body, Scroll{})
 }
 
 // Scroll says how many rows of a list are above and below what is shown.
@@ -143,7 +143,7 @@ func (s Scroll) marks() string {
 
 // ScrollBox is AlertBox with a scroll marker in its bottom border where
 // the list continues above or below, so that a cut list says so.
-func ScrollBox(st *themes.Styles, w, h int, title string, focused, alert bool, body []string, sc Scroll) string {
+func ScrollBox(st *themes.Styles, w, h int, safeTitle string, focused, alert bool, body []string, sc Scroll) string {
 	if w < 2 || h < 2 {
 		return ""
 	}
@@ -159,7 +159,7 @@ func ScrollBox(st *themes.Styles, w, h int, title string, focused, alert bool, b
 	}
 	paint := func(s string) string { return lipgloss.NewStyle().Foreground(fgc).Render(s) }
 	inner := w - 2
-	title = inert.Truncate(" "+title+" ", max(inner-2, 0), "… ")
+	title := inert.Truncate(" "+safeTitle+" ", max(inner-2, 0), "… ")
 	tw := ansi.StringWidth(title)
 	var b strings.Builder
 	b.WriteString(paint(border.TopLeft+border.Top) + tst.Render(title) +

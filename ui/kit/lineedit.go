@@ -130,8 +130,9 @@ func (e *LineEdit) Key(msg tea.KeyPressMsg, t keymap.Text) (changed, handled boo
 
 // View draws the text escaped in exactly w cells; when focused the cursor
 // is drawn in cur and the text scrolls to keep it in view. An empty text
-// shows placeholder (the program's own words) in ph.
-func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, placeholder string) string {
+// shows safePlaceholder (the program's own words) in ph.
+func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, safePlaceholder string) string {
+	placeholder := safePlaceholder
 	if w <= 0 {
 		return ""
 	}
@@ -143,8 +144,9 @@ func (e *LineEdit) View(w int, focused bool, st, cur, ph lipgloss.Style, placeho
 	}
 	if e.sel {
 		// The selection is drawn as the cursor is (typing replaces it), from
-		// its start: the value as it reads, all of it when it fits.
-		text := inert.Truncate(string(e.r), w, "…")
+		// its start: the value as it reads, all of it when it fits. The
+		// value may be the server's (a default): Fit escapes it.
+		text := inert.Fit(string(e.r), w)
 		return cur.Render(text) + strings.Repeat(" ", max(w-ansi.StringWidth(text), 0))
 	}
 	pre := inert.Line(string(e.r[:e.pos]))

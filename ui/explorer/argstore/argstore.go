@@ -16,6 +16,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/userdir"
 )
 
 // Limits keep the file small.
@@ -68,9 +70,18 @@ func DefaultPath() (string, error) {
 }
 
 // Open loads the store at path; a missing file is an empty store, and a
-// broken one is set aside (renamed with .broken) and started afresh.
+// broken one is set aside (renamed with .broken) and started afresh. A
+// file someone else could have written or read, or one in a directory
+// someone else can write (arguments may hold secrets, and a planted file
+// would fill the forms), is refused with the reason (see userdir).
 func Open(path string) (*Store, error) {
 	s := &Store{path: path, now: time.Now, data: file{Version: 1, Servers: map[string]map[string]*entry{}}}
+	if err := userdir.CheckNotShared(filepath.Dir(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("argstore: refusing %s: %w", path, err)
+	}
+	if err := userdir.CheckFile(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("argstore: refusing %s: %w", path, err)
+	}
 	b, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -179,6 +190,9 @@ func oldest(m map[string]*entry) string {
 func writeAtomic(path string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
+	}
+	if err := userdir.CheckNotShared(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("argstore: refusing to write %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".arguments-*.json")
 	if err != nil {

@@ -55,7 +55,7 @@ func TestDefaultPathFollowsXDG(t *testing.T) {
 }
 
 func TestBrokenFileIsSetAside(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "arguments.json")
+	path := filepath.Join(privateDir(t), "arguments.json")
 	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestBrokenFileIsSetAside(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	s, _ := Open(filepath.Join(t.TempDir(), "a.json"))
+	s, _ := Open(filepath.Join(privateDir(t), "a.json"))
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	n := 0
 	s.SetClock(func() time.Time { n++; return base.Add(time.Duration(n) * time.Second) })
