@@ -15,6 +15,7 @@ import (
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/session"
 	"github.com/mcptui/mcptui/internal/session/inbox"
 	"github.com/mcptui/mcptui/keymap"
@@ -128,10 +129,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		MaxTotal:        cfg.MaxTotalTimeout,
 		ProbeTimeout:    probeTimeout(cfg, command),
 	})
-	title := "mcptui — " + strings.Join(append([]string{command}, args...), " ")
-	if cfg.Mode == cli.ModeDemo {
-		title = "mcptui — demo server"
-	}
+	title := windowTitle(cfg.Mode, command, args)
 	program := tea.NewProgram(ui.New(ui.Options{
 		Keys:    &keys,
 		Backend: sess,
@@ -188,4 +186,14 @@ func roots(uris []string) []model.Root {
 		out[i] = model.Root{URI: u}
 	}
 	return out
+}
+
+// windowTitle is the terminal window's title: the server's command line,
+// its secrets redacted (a title shows in task bars, tab lists and
+// screen shares).
+func windowTitle(mode cli.Mode, command string, args []string) string {
+	if mode == cli.ModeDemo {
+		return "mcptui — demo server"
+	}
+	return "mcptui — " + strings.Join(record.RedactArgs(append([]string{command}, args...), false), " ")
 }
