@@ -8,13 +8,64 @@ import (
 )
 
 // secretName matches names (of options, variables, headers, URL query
-// parameters) whose values are secrets.
-var secretName = regexp.MustCompile(`(?i)(key|token|secret|passw|pwd|auth|credential|cookie|session|bearer|private|signature|sig$)`)
+// parameters, JSON members) whose values are secrets.
+var secretName = regexp.MustCompile(`(?i)(key|token|secret|passw|passphrase|(^|[-_.])pass($|[-_.])|pwd|auth|credential|cookie|session|bearer|private|signature|sig$)`)
 
-// tokenLiteral matches well-known token formats wherever they appear:
-// GitHub (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_), OpenAI and Anthropic
-// (sk-...), Slack (xoxb-, xoxp-, ...), AWS access key ids (AKIA...).
-var tokenLiteral = regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|sk-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{8,}|AKIA[0-9A-Z]{16}`)
+// pattern is one form a secret takes in free text, and how a match is
+// rewritten.
+type pattern struct {
+	re      *regexp.Regexp
+	replace func(match []string) string
+}
+
+// secretPatterns is the one list of the forms secrets take in free text,
+// applied by every redaction: recordings (RedactArgs), the network view
+// and its exports (RedactHeader, RedactURL), and any screen (RedactText).
+var secretPatterns = []pattern{
+	// Well-known token literals: GitHub (ghp_, gho_, ghu_, ghs_, ghr_,
+	// github_pat_), OpenAI and Anthropic (sk-...), Stripe (sk_live_,
+	// rk_test_, ...), Slack (xoxb-, xapp-, ...), AWS access key ids
+	// (AKIA...), GitLab (glpat-, gldt-, ...), Google API keys (AIza...),
+	// npm (npm_), Hugging Face (hf_), PyPI (pypi-).
+	{regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|sk-[A-Za-z0-9_-]{16,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|xox[abposr]-[A-Za-z0-9-]{8,}|xapp-[A-Za-z0-9-]{8,}|AKIA[0-9A-Z]{16}|gl(?:pat|dt|rt|ptt|cbt|soat|ft)-[A-Za-z0-9_-]{10,}|AIza[0-9A-Za-z_-]{30,}|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{40,}`),
+		func([]string) string { return Redacted }},
+	// JSON Web Tokens: base64url header and payload, both JSON objects
+	// ("eyJ"), and a signature.
+	{regexp.MustCompile(`eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`),
+		func([]string) string { return Redacted }},
+	// A credential after an authorization scheme ("Bearer abc",
+	// "Basic dXNlcjpw"): the scheme stays. A challenge's parameters
+	// (Bearer realm="x") are not credentials and stay.
+	{regexp.MustCompile(`(?i)(\b(?:bearer|basic)\s+)[A-Za-z0-9._~+/-]{6,}=*($|[\s,;])`),
+		func(m []string) string { return m[1] + Redacted + m[2] }},
+	// A JSON member whose name looks secret, with a string value
+	// ({"apiKey":"..."}, --config={"token":"..."}): the value.
+	{regexp.MustCompile(`("((?:[^"\\]|\\.)*)"\s*:\s*)"(?:[^"\\]|\\.)*"`),
+		func(m []string) string {
+			if secretName.MatchString(m[2]) {
+				return m[1] + `"` + Redacted + `"`
+			}
+			return m[0]
+		}},
+}
+
+// RedactText replaces every secret of secretPatterns in s: the text of a
+// screen or an export that may hold one.
+func RedactText(s string) string {
+	for _, p := range secretPatterns {
+		if !p.re.MatchString(s) {
+			continue
+		}
+		s = p.re.ReplaceAllStringFunc(s, func(match string) string {
+			return p.replace(p.re.FindStringSubmatch(match))
+		})
+	}
+	return s
+}
+
+// headerLike matches an argument that is an HTTP header ("Authorization:
+// Bearer ...", "X-Api-Key: ...") given without -H.
+var headerLike = regexp.MustCompile(`^[A-Za-z0-9_-]+:\s`)
 
 // RedactArgs returns args with secret values replaced by Redacted. A
 // demanding reader of a recording expects none of these to survive:
@@ -30,8 +81,13 @@ var tokenLiteral = regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-
 //   - a bare NAME=VALUE argument whose name looks secret;
 //   - in a URL: the password and the values of query parameters whose
 //     names look secret (?api_key=, ?token=);
-//   - anywhere: well-known token literals (ghp_..., github_pat_..., sk-...,
-//     xoxb-..., AKIA...).
+//   - a bare "Name: value" argument whose name looks secret, and the
+//     word after -k (a key);
+//   - anywhere: the forms of secretPatterns: well-known token literals
+//     (ghp_..., github_pat_..., sk-..., xoxb-..., AKIA..., glpat-...),
+//     JWTs, the credential after "Bearer " or "Basic ", and the string
+//     values of JSON members whose names look secret ({"apiKey":...},
+//     --config={"token":...}).
 //
 // With keep set, args is returned unchanged.
 func RedactArgs(args []string, keep bool) []string {
@@ -71,7 +127,10 @@ func redactArg(a string, pending what) (string, what) {
 		}
 	}
 	if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
-		if strings.Contains(a, "=") && !strings.Contains(a, "://") {
+		if headerLike.MatchString(a) {
+			return redactHeaderValue(a), redactNothing
+		}
+		if strings.Contains(a, "=") && !strings.Contains(a, "://") && !strings.HasPrefix(strings.TrimSpace(a), "{") {
 			return redactAssignment(a, false), redactNothing
 		}
 		return redactValue(a), redactNothing
@@ -89,7 +148,7 @@ func redactArg(a string, pending what) (string, what) {
 			return prefix + redactHeaderValue(value), redactNothing
 		}
 		return a, redactHeader
-	case name == "p" && !hasValue:
+	case (name == "p" || name == "k") && !hasValue:
 		return a, redactWhole
 	case secretName.MatchString(name):
 		if hasValue {
@@ -127,8 +186,8 @@ func redactHeaderValue(h string) string {
 // redactValue redacts a value that may be a URL, or hold token literals.
 func redactValue(s string) string { return redactTokens(redactURL(s)) }
 
-// redactTokens replaces well-known token literals.
-func redactTokens(s string) string { return tokenLiteral.ReplaceAllString(s, Redacted) }
+// redactTokens replaces the secrets of secretPatterns.
+func redactTokens(s string) string { return RedactText(s) }
 
 // redactURL hides the password of a URL and the values of its
 // secret-looking query parameters.
