@@ -28,6 +28,8 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 		return runDoctor(ctx, cfg, stdout, stderr)
 	case cli.ModeCheck:
 		return runCheck(ctx, cfg, stdout, stderr)
+	case cli.ModeExport:
+		return runExport(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
 		keys, err := keymap.User()
 		if err != nil {

@@ -2,91 +2,25 @@ package telemetry
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"sync"
 	"testing"
 
-	collectortrace "go.opentelemetry.io/proto/otlp/collector/trace/v1"
-	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
-	"google.golang.org/protobuf/proto"
-
 	"go.opentelemetry.io/otel/trace"
+	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
 
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/telemetry/otlptest"
 )
 
-// receiver is an OTLP/HTTP traces endpoint: it decodes each protobuf
-// ExportTraceServiceRequest posted to /v1/traces and keeps its spans.
-type receiver struct {
-	mu    sync.Mutex
-	spans []*tracepb.Span
-	res   []string // service.name of each batch
-	paths []string
-}
-
-func newReceiver(t *testing.T) (*receiver, *httptest.Server) {
-	r := &receiver{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		body, err := io.ReadAll(req.Body)
-		if err == nil && req.Header.Get("Content-Encoding") == "gzip" {
-			var zr *gzip.Reader
-			if zr, err = gzip.NewReader(bytes.NewReader(body)); err == nil {
-				body, err = io.ReadAll(zr)
-			}
+func newReceiver(t *testing.T) *otlptest.Receiver {
+	r := otlptest.Start()
+	t.Cleanup(func() {
+		r.Close()
+		for _, err := range r.Errors() {
+			t.Errorf("receiver: %v", err)
 		}
-		var msg collectortrace.ExportTraceServiceRequest
-		if err == nil {
-			err = proto.Unmarshal(body, &msg)
-		}
-		if err != nil || req.Header.Get("Content-Type") != "application/x-protobuf" {
-			t.Errorf("receiver: %s %s: %v", req.Header.Get("Content-Type"), req.URL.Path, err)
-			http.Error(w, "bad", http.StatusBadRequest)
-			return
-		}
-		r.mu.Lock()
-		r.paths = append(r.paths, req.URL.Path)
-		for _, rs := range msg.ResourceSpans {
-			for _, a := range rs.GetResource().GetAttributes() {
-				if a.Key == "service.name" {
-					r.res = append(r.res, a.GetValue().GetStringValue())
-				}
-			}
-			for _, ss := range rs.ScopeSpans {
-				r.spans = append(r.spans, ss.Spans...)
-			}
-		}
-		r.mu.Unlock()
-		w.Header().Set("Content-Type", "application/x-protobuf")
-		b, _ := proto.Marshal(&collectortrace.ExportTraceServiceResponse{})
-		_, _ = w.Write(b)
-	}))
-	t.Cleanup(srv.Close)
-	return r, srv
-}
-
-func (r *receiver) byName(name string) []*tracepb.Span {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []*tracepb.Span
-	for _, s := range r.spans {
-		if s.Name == name {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func pbAttr(s *tracepb.Span, key string) string {
-	for _, a := range s.Attributes {
-		if a.Key == key {
-			return a.GetValue().GetStringValue()
-		}
-	}
-	return ""
+	})
+	return r
 }
 
 func exportDemo(t *testing.T, endpoint string) {
@@ -109,22 +43,22 @@ func exportDemo(t *testing.T, endpoint string) {
 // TestOTLPHTTPReceiverGetsTheSession sends a recording over OTLP/HTTP
 // to an in-process receiver and checks what arrives on the wire.
 func TestOTLPHTTPReceiverGetsTheSession(t *testing.T) {
-	r, srv := newReceiver(t)
-	exportDemo(t, srv.URL) // --otlp-endpoint http://host:port
-	sessions := r.byName(SessionSpanName)
+	r := newReceiver(t)
+	exportDemo(t, r.URL) // --otlp-endpoint http://host:port
+	sessions := r.Named(SessionSpanName)
 	if len(sessions) != 1 {
 		t.Fatalf("%d session spans", len(sessions))
 	}
 	sess := sessions[0]
-	for _, p := range r.paths {
+	for _, p := range r.Paths() {
 		if p != "/v1/traces" {
 			t.Errorf("posted to %s", p)
 		}
 	}
-	if len(r.res) == 0 || r.res[0] != "mcptui" {
-		t.Errorf("service.name %q", r.res)
+	if svc := r.Services(); len(svc) == 0 || svc[0] != "mcptui" {
+		t.Errorf("service.name %q", svc)
 	}
-	calls := r.byName("tools/call progress")
+	calls := r.Named("tools/call progress")
 	if len(calls) != 1 {
 		t.Fatalf("%d tools/call progress spans", len(calls))
 	}
@@ -132,7 +66,7 @@ func TestOTLPHTTPReceiverGetsTheSession(t *testing.T) {
 	if !bytes.Equal(c.ParentSpanId, sess.SpanId) || !bytes.Equal(c.TraceId, sess.TraceId) || c.Kind != tracepb.Span_SPAN_KIND_CLIENT {
 		t.Errorf("call: parent %x trace %x kind %v; session %x %x", c.ParentSpanId, c.TraceId, c.Kind, sess.SpanId, sess.TraceId)
 	}
-	if pbAttr(c, AttrMethod) != "tools/call" || pbAttr(c, AttrToolName) != "progress" || pbAttr(c, AttrRequestID) != "4" {
+	if otlptest.Attr(c, AttrMethod) != "tools/call" || otlptest.Attr(c, AttrToolName) != "progress" || otlptest.Attr(c, AttrRequestID) != "4" {
 		t.Errorf("call attributes %v", c.Attributes)
 	}
 	n := 0
@@ -144,11 +78,11 @@ func TestOTLPHTTPReceiverGetsTheSession(t *testing.T) {
 	if n != 3 {
 		t.Errorf("%d progress events on the wire", n)
 	}
-	errs := r.byName("tools/call rpc_error")
+	errs := r.Named("tools/call rpc_error")
 	if len(errs) != 1 || errs[0].Status.GetCode() != tracepb.Status_STATUS_CODE_ERROR || errs[0].Status.GetMessage() != "boom" {
 		t.Errorf("rpc_error span %v", errs)
 	}
-	q := r.byName("sampling/createMessage")
+	q := r.Named("sampling/createMessage")
 	if len(q) != 1 || q[0].Kind != tracepb.Span_SPAN_KIND_SERVER {
 		t.Errorf("sampling span %v", q)
 	}
@@ -157,18 +91,18 @@ func TestOTLPHTTPReceiverGetsTheSession(t *testing.T) {
 // TestOTLPEndpointFromEnvironment: with no --otlp-endpoint, the standard
 // OTEL_EXPORTER_OTLP_ENDPOINT decides where spans go.
 func TestOTLPEndpointFromEnvironment(t *testing.T) {
-	r, srv := newReceiver(t)
-	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", srv.URL)
+	r := newReceiver(t)
+	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", r.URL)
 	t.Setenv("OTEL_SERVICE_NAME", "my-inspector")
-	if !Enabled("", func(k string) string { return map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": srv.URL}[k] }) {
+	if !Enabled("", func(k string) string { return map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": r.URL}[k] }) {
 		t.Fatal("not enabled by OTEL_EXPORTER_OTLP_ENDPOINT")
 	}
 	exportDemo(t, "")
-	if len(r.byName(SessionSpanName)) != 1 {
+	if len(r.Named(SessionSpanName)) != 1 {
 		t.Fatalf("no session span arrived")
 	}
-	if r.res[0] != "my-inspector" {
-		t.Errorf("service.name %q, want OTEL_SERVICE_NAME's", r.res[0])
+	if svc := r.Services(); svc[0] != "my-inspector" {
+		t.Errorf("service.name %q, want OTEL_SERVICE_NAME's", svc)
 	}
 }
 

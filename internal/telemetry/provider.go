@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
@@ -53,6 +54,54 @@ func TracesURL(endpoint string) (string, error) {
 type Provider struct {
 	*sdktrace.TracerProvider
 	ids *idGenerator
+	exp *keepError
+}
+
+// keepError is the exporter behind the batcher: it keeps the first error
+// and the count of spans sent, rather than handing the error to the SDK's
+// global handler (which logs it on stderr, across the inspector's screen).
+type keepError struct {
+	sdktrace.SpanExporter
+	mu   sync.Mutex
+	err  error
+	sent int
+}
+
+func (k *keepError) ExportSpans(ctx context.Context, spans []sdktrace.ReadOnlySpan) error {
+	err := k.SpanExporter.ExportSpans(ctx, spans)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if err != nil && k.err == nil {
+		k.err = err
+	}
+	if err == nil {
+		k.sent += len(spans)
+	}
+	return nil
+}
+
+// Shutdown sends the spans still queued and stops; it returns the first
+// error an export met (the spans of that batch are lost).
+func (p *Provider) Shutdown(ctx context.Context) error {
+	err := p.TracerProvider.Shutdown(ctx)
+	if p.exp != nil {
+		p.exp.mu.Lock()
+		defer p.exp.mu.Unlock()
+		if p.exp.err != nil {
+			return fmt.Errorf("otlp: %w", p.exp.err)
+		}
+	}
+	return err
+}
+
+// Sent is how many spans reached the endpoint so far.
+func (p *Provider) Sent() int {
+	if p.exp == nil {
+		return 0
+	}
+	p.exp.mu.Lock()
+	defer p.exp.mu.Unlock()
+	return p.exp.sent
 }
 
 // NewProvider makes a tracer provider that exports to endpoint (see
@@ -73,7 +122,12 @@ func NewProvider(ctx context.Context, endpoint string) (*Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("otlp exporter: %w", err)
 	}
-	return newProvider(ctx, sdktrace.WithBatcher(exp))
+	k := &keepError{SpanExporter: exp}
+	p, err := newProvider(ctx, sdktrace.WithBatcher(k))
+	if p != nil {
+		p.exp = k
+	}
+	return p, err
 }
 
 // NewProviderWith is NewProvider on any span processor (tests: an

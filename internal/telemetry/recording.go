@@ -13,8 +13,9 @@ import (
 // session span from the header to the last entry, a span per request.
 // parent, when valid, is the caller's span (--traceparent). A recording
 // whose requests carried a traceparent (it was made with tracing on) is
-// traced in that trace, each request with the span id it carried.
-func TraceRecording(tp trace.TracerProvider, rec *record.Recording, parent trace.SpanContext) {
+// traced in that trace, each request with the span id it carried. It
+// returns the trace id.
+func TraceRecording(tp trace.TracerProvider, rec *record.Recording, parent trace.SpanContext) trace.TraceID {
 	s := Session{Command: rec.Header.Command, Args: rec.Header.Args, Mode: rec.Header.Mode, Parent: parent,
 		HTTP:               strings.Contains(rec.Header.Command, "://"),
 		ForeignTraceParent: rec.Header.Mode == "tap"}
@@ -55,6 +56,7 @@ func TraceRecording(tp trace.TracerProvider, rec *record.Recording, parent trace
 		}
 	}
 	t.End(end)
+	return t.SpanContext().TraceID()
 }
 
 // recordedTrace is the trace id of the first client request of rec that
