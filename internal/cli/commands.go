@@ -445,7 +445,9 @@ func clip(b []byte) string {
 
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
-func (m Mode) Headless() bool { return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeExport }
+func (m Mode) Headless() bool {
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeExport
+}
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the
 // mode's name.

@@ -123,4 +123,3 @@ func TestTracesURL(t *testing.T) {
 		}
 	}
 }
-
