@@ -3,6 +3,8 @@ package app
 import (
 	"bytes"
 	"encoding/hex"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,5 +46,49 @@ func TestExportOTLPNeedsAnEndpoint(t *testing.T) {
 	code, out := runApp(t, nil, "export", "--format", "otlp", demoRecording)
 	if code != 2 || !strings.Contains(out, "--otlp-endpoint") {
 		t.Errorf("exit %d: %s", code, out)
+	}
+}
+
+// TestLiveTracingHeadless: a headless call with --otlp-endpoint sends its
+// spans as it runs, and the request that went to the server carried its
+// span's traceparent in params._meta, so the server's own span would
+// join the trace.
+func TestLiveTracingHeadless(t *testing.T) {
+	r := otlptest.Start()
+	defer r.Close()
+	rec := filepath.Join(t.TempDir(), "rec.jsonl")
+	code, out := runApp(t, nil, "call", "progress", "--arg", "steps:=2", "--protocol", "2025-11-25",
+		"--otlp-endpoint", r.URL, "--record", rec, "--", bin, "demo-server")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	sess := r.Named(telemetry.SessionSpanName)
+	calls := r.Named("tools/call progress")
+	if len(sess) != 1 || len(calls) != 1 {
+		t.Fatalf("%d session spans, %d tools/call progress spans", len(sess), len(calls))
+	}
+	c := calls[0]
+	if !bytes.Equal(c.ParentSpanId, sess[0].SpanId) || otlptest.Attr(c, telemetry.AttrProtocol) != "2025-11-25" {
+		t.Errorf("call span: parent %x (session %x), attributes %v", c.ParentSpanId, sess[0].SpanId, c.Attributes)
+	}
+	progress := 0
+	for _, e := range c.Events {
+		if e.Name == "notifications/progress" {
+			progress++
+		}
+	}
+	if progress != 2 {
+		t.Errorf("%d progress events, want 2", progress)
+	}
+	if len(r.Named("initialize")) != 1 {
+		t.Errorf("no initialize span")
+	}
+	want := "00-" + hex.EncodeToString(c.TraceId) + "-" + hex.EncodeToString(c.SpanId) + "-01"
+	got, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(got, []byte(`"traceparent":"`+want+`"`)) {
+		t.Errorf("the recording has no request carrying %s", want)
 	}
 }

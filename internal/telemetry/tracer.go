@@ -103,6 +103,7 @@ type Tracer struct {
 	open     map[reqKey]*call
 	tokens   map[reqKey]*call // by who asked and progress token
 	order    []*call          // client requests in flight, oldest first
+	used     map[trace.SpanID]bool
 	ended    bool
 }
 
@@ -113,6 +114,7 @@ type reqKey struct {
 }
 
 type call struct {
+	method    string
 	span      trace.Span
 	key       reqKey
 	token     string
@@ -124,7 +126,7 @@ type call struct {
 // NewProvider's, or any).
 func NewTracer(tp trace.TracerProvider, start time.Time, s Session) *Tracer {
 	t := &Tracer{tr: tp.Tracer("github.com/mcptui/mcptui"), sess: s,
-		open: map[reqKey]*call{}, tokens: map[reqKey]*call{}}
+		open: map[reqKey]*call{}, tokens: map[reqKey]*call{}, used: map[trace.SpanID]bool{}}
 	ctx := context.Background()
 	if s.Parent.IsValid() {
 		ctx = trace.ContextWithRemoteSpanContext(ctx, s.Parent)
@@ -191,6 +193,9 @@ func (t *Tracer) Message(at time.Time, fromServer bool, line []byte) {
 			trace.WithAttributes(attribute.Bool("mcptui.from_server", fromServer), attribute.Int("mcptui.size", len(line))))
 		return
 	}
+	if m.Protocol != "" && !fromServer && m.Kind == wiremsg.Request && t.protocol == "" {
+		t.protocol = m.Protocol // 2026-07-28: every request names it
+	}
 	switch m.Kind {
 	case wiremsg.Request:
 		t.startCall(at, fromServer, m)
@@ -220,7 +225,10 @@ func (t *Tracer) startCall(at time.Time, fromServer bool, m wiremsg.Msg) {
 	if sc, ok := parseTraceParent(m.TraceParent); ok {
 		if t.sess.ForeignTraceParent || fromServer {
 			parent = trace.ContextWithRemoteSpanContext(parent, sc)
-		} else if sc.TraceID() == t.session.SpanContext().TraceID() {
+		} else if sc.TraceID() == t.session.SpanContext().TraceID() && !t.used[sc.SpanID()] {
+			// The span the request named; a second request naming
+			// the same one (a re-send) gets an id of its own.
+			t.used[sc.SpanID()] = true
 			parent = withSpanID(parent, sc.SpanID())
 		}
 	}
@@ -242,7 +250,7 @@ func (t *Tracer) startCall(at time.Time, fromServer bool, m wiremsg.Msg) {
 		attrs = append(attrs, attribute.String(AttrResourceURI, record.RedactURL(m.URI)))
 	}
 	_, span := t.tr.Start(parent, m.SpanName(), trace.WithTimestamp(at), trace.WithSpanKind(kind), trace.WithAttributes(attrs...))
-	c := &call{span: span, key: key, token: m.ProgressToken}
+	c := &call{method: m.Method, span: span, key: key, token: m.ProgressToken}
 	t.open[key] = c
 	if c.token != "" {
 		t.tokens[reqKey{fromServer: fromServer, id: c.token}] = c
@@ -268,6 +276,9 @@ func (t *Tracer) endCall(at time.Time, key reqKey, m wiremsg.Msg) {
 		c.span.SetStatus(codes.Error, "tool_error")
 	case m.InputRequired:
 		c.span.SetAttributes(attribute.String("mcp.result_type", "input_required"))
+	case c.method == "initialize" && m.Protocol != "" && t.protocol == "":
+		t.protocol = m.Protocol // what the server chose
+		c.span.SetAttributes(attribute.String(AttrProtocol, m.Protocol))
 	}
 	c.span.End(trace.WithTimestamp(at))
 	t.forget(c)

@@ -52,6 +52,10 @@ type Msg struct {
 	ToolError bool
 	// InputRequired reports a 2026-07-28 result asking for input.
 	InputRequired bool
+	// Protocol is the protocol version the message names: a request's
+	// 2026-07-28 _meta (io.modelcontextprotocol/protocolVersion), an
+	// initialize result's protocolVersion.
+	Protocol string
 }
 
 // Error is a JSON-RPC error object.
@@ -78,12 +82,14 @@ type params struct {
 	Meta          struct {
 		ProgressToken json.RawMessage `json:"progressToken"`
 		TraceParent   string          `json:"traceparent"`
+		Protocol      string          `json:"io.modelcontextprotocol/protocolVersion"`
 	} `json:"_meta"`
 }
 
 type result struct {
-	IsError    bool   `json:"isError"`
-	ResultType string `json:"resultType"`
+	IsError         bool   `json:"isError"`
+	ResultType      string `json:"resultType"`
+	ProtocolVersion string `json:"protocolVersion"`
 }
 
 // Parse decodes line; ok is false when it is no JSON-RPC message.
@@ -121,6 +127,7 @@ func Parse(line []byte) (Msg, bool) {
 			}
 			m.URI = p.URI
 			m.TraceParent = p.Meta.TraceParent
+			m.Protocol = p.Meta.Protocol
 			if m.Kind == Request && len(p.Meta.ProgressToken) > 0 {
 				m.ProgressToken = string(p.Meta.ProgressToken)
 			}
@@ -137,6 +144,7 @@ func Parse(line []byte) (Msg, bool) {
 		if json.Unmarshal(w.Result, &r) == nil {
 			m.ToolError = r.IsError
 			m.InputRequired = r.ResultType == "input_required"
+			m.Protocol = r.ProtocolVersion
 		}
 	}
 	return m, true
