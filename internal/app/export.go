@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/export"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/record"
@@ -29,7 +31,37 @@ func runExport(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 	if cfg.Format == "otlp" {
 		return exportOTLP(ctx, cfg, rec, stdout, fail)
 	}
-	return fail(headless.ExitUsage, fmt.Errorf("--format %s is not written yet", cfg.Format))
+	s := export.Build(rec)
+	var x *export.Exchange
+	if cfg.Export.Call != "" {
+		if x = s.Find(cfg.Export.Call); x == nil {
+			return fail(headless.ExitUsage, fmt.Errorf("%s has no request with id %s (mcptui export --format markdown %s lists them)", cfg.Target, cfg.Export.Call, cfg.Target))
+		}
+	}
+	var b bytes.Buffer
+	switch {
+	case cfg.Format == "har":
+		err = export.WriteHAR(&b, s, version())
+	case cfg.Format == "markdown" && x != nil:
+		err = export.WritePostMortem(&b, s, x, cfg.Target)
+	case cfg.Format == "markdown":
+		err = export.WriteSummary(&b, s, cfg.Target)
+	default:
+		err = export.WriteJSON(&b, s)
+	}
+	if err != nil {
+		return fail(headless.ExitInternal, err)
+	}
+	if cfg.Export.Output == "" {
+		if _, err := stdout.Write(b.Bytes()); err != nil {
+			return fail(headless.ExitInternal, err)
+		}
+		return headless.ExitOK
+	}
+	if err := os.WriteFile(cfg.Export.Output, b.Bytes(), 0o600); err != nil {
+		return fail(headless.ExitInternal, err)
+	}
+	return headless.ExitOK
 }
 
 // exportOTLP sends the recording's spans to the OTLP endpoint.

@@ -92,3 +92,31 @@ func TestLiveTracingHeadless(t *testing.T) {
 		t.Errorf("the recording has no request carrying %s", want)
 	}
 }
+
+func TestExportFormats(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "session.har")
+	code, msg := runApp(t, nil, "export", "--format", "har", "-o", out, demoRecording)
+	if code != 0 || msg != "" {
+		t.Fatalf("exit %d: %s", code, msg)
+	}
+	har, err := os.ReadFile(out)
+	if err != nil || !bytes.Contains(har, []byte(`"version": "1.2"`)) {
+		t.Fatalf("%v: %.200s", err, har)
+	}
+	code, msg = runApp(t, nil, "export", demoRecording) // json by default
+	if code != 0 || !strings.Contains(msg, `"format": "mcptui-export"`) {
+		t.Errorf("json: exit %d: %.300s", code, msg)
+	}
+	code, msg = runApp(t, nil, "export", "--format", "md", "--call", "8", demoRecording)
+	if code != 0 || !strings.HasPrefix(msg, "# `tools/call rpc_error` (id 8): error -32001 boom") {
+		t.Errorf("markdown: exit %d: %.300s", code, msg)
+	}
+	code, msg = runApp(t, nil, "export", "--format", "markdown", "--call", "99", demoRecording)
+	if code != 2 || !strings.Contains(msg, "no request with id 99") {
+		t.Errorf("unknown id: exit %d: %s", code, msg)
+	}
+	code, msg = runApp(t, nil, "export", "--format", "har", "--call", "8", demoRecording)
+	if code != 2 || !strings.Contains(msg, "--call") {
+		t.Errorf("--call with har: exit %d: %s", code, msg)
+	}
+}

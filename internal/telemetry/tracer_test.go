@@ -23,7 +23,12 @@ const demoRecording = "../export/testdata/demo-2025-11-25.jsonl"
 
 func traceDemo(t *testing.T, parent trace.SpanContext) []sdktrace.ReadOnlySpan {
 	t.Helper()
-	rec, err := record.Open(demoRecording)
+	return traceFile(t, demoRecording, parent)
+}
+
+func traceFile(t *testing.T, path string, parent trace.SpanContext) []sdktrace.ReadOnlySpan {
+	t.Helper()
+	rec, err := record.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,15 +192,20 @@ func TestTraceRecordingSpans(t *testing.T) {
 }
 
 func TestTraceRecordingRedacts(t *testing.T) {
-	for _, s := range traceDemo(t, trace.SpanContext{}) {
+	spans := traceDemo(t, trace.SpanContext{})
+	spans = append(spans, traceFile(t, "../export/testdata/planted-secrets.jsonl", trace.SpanContext{})...)
+	for _, s := range spans {
 		check := func(where string, kvs []attribute.KeyValue) {
 			for _, kv := range kvs {
-				if strings.Contains(kv.Value.Emit(), "ghp_AAAA") {
+				if v := kv.Value.Emit(); strings.Contains(v, "ghp_AAAA") || strings.Contains(v, "SECRET") {
 					t.Errorf("%s of %q: %s holds the token", where, s.Name(), kv.Key)
 				}
 			}
 		}
 		check("attributes", s.Attributes())
+		if strings.Contains(s.Status().Description, "SECRET") {
+			t.Errorf("status of %q: %s", s.Name(), s.Status().Description)
+		}
 		for _, e := range s.Events() {
 			check("event "+e.Name, e.Attributes)
 		}
