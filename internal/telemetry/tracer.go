@@ -34,6 +34,7 @@
 package telemetry
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -115,6 +116,7 @@ type reqKey struct {
 
 type call struct {
 	method    string
+	protocol  string // the version its _meta named
 	span      trace.Span
 	key       reqKey
 	token     string
@@ -193,9 +195,6 @@ func (t *Tracer) Message(at time.Time, fromServer bool, line []byte) {
 			trace.WithAttributes(attribute.Bool("mcptui.from_server", fromServer), attribute.Int("mcptui.size", len(line))))
 		return
 	}
-	if m.Protocol != "" && !fromServer && m.Kind == wiremsg.Request && t.protocol == "" {
-		t.protocol = m.Protocol // 2026-07-28: every request names it
-	}
 	switch m.Kind {
 	case wiremsg.Request:
 		t.startCall(at, fromServer, m)
@@ -237,8 +236,10 @@ func (t *Tracer) startCall(at time.Time, fromServer bool, m wiremsg.Msg) {
 		attribute.String(AttrRequestID, m.IDString),
 		attribute.String(AttrNetworkTransport, transport(t.sess.HTTP)),
 	}
-	if t.protocol != "" {
-		attrs = append(attrs, attribute.String(AttrProtocol, t.protocol))
+	// The version the request itself names (2026-07-28 requests carry
+	// it; a probe's may not be the session's), else the session's.
+	if p := cmp.Or(m.Protocol, t.protocol); p != "" {
+		attrs = append(attrs, attribute.String(AttrProtocol, p))
 	}
 	switch m.Method {
 	case "tools/call":
@@ -250,7 +251,7 @@ func (t *Tracer) startCall(at time.Time, fromServer bool, m wiremsg.Msg) {
 		attrs = append(attrs, attribute.String(AttrResourceURI, record.RedactURL(m.URI)))
 	}
 	_, span := t.tr.Start(parent, m.SpanName(), trace.WithTimestamp(at), trace.WithSpanKind(kind), trace.WithAttributes(attrs...))
-	c := &call{method: m.Method, span: span, key: key, token: m.ProgressToken}
+	c := &call{method: m.Method, protocol: m.Protocol, span: span, key: key, token: m.ProgressToken}
 	t.open[key] = c
 	if c.token != "" {
 		t.tokens[reqKey{fromServer: fromServer, id: c.token}] = c
@@ -279,6 +280,8 @@ func (t *Tracer) endCall(at time.Time, key reqKey, m wiremsg.Msg) {
 	case c.method == "initialize" && m.Protocol != "" && t.protocol == "":
 		t.protocol = m.Protocol // what the server chose
 		c.span.SetAttributes(attribute.String(AttrProtocol, m.Protocol))
+	case c.protocol != "" && t.protocol == "":
+		t.protocol = c.protocol // a 2026-07-28 request the server answered
 	}
 	c.span.End(trace.WithTimestamp(at))
 	t.forget(c)

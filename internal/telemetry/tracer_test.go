@@ -242,3 +242,36 @@ func TestParseTraceParent(t *testing.T) {
 		}
 	}
 }
+
+// everythingTraced is a real recording of server-everything (npm,
+// 2026.8.31) made with --otlp-endpoint and --traceparent
+// 00-11112222333344445555666677778888-9999aaaabbbbcccc-01: its
+// server/discover probe failed (-32601) and the session fell back to
+// 2025-11-25; each request carries its span's traceparent.
+const everythingTraced = "../export/testdata/everything-traced.jsonl"
+
+// TestTraceRecordingKeepsTheCarriedSpans: exported again after the fact,
+// a recording made with tracing on is in the same trace, each request with
+// the span id it carried to the server, so the server's spans still join.
+func TestTraceRecordingKeepsTheCarriedSpans(t *testing.T) {
+	spans := traceFile(t, everythingTraced, trace.SpanContext{})
+	echo := one(t, spans, "tools/call echo")
+	if echo.SpanContext().TraceID().String() != "11112222333344445555666677778888" || echo.SpanContext().SpanID().String() != "bb5fcd4c60f72f95" {
+		t.Errorf("tools/call echo: %v, want the carried 1111…8888/bb5fcd4c60f72f95", echo.SpanContext())
+	}
+	if sess := one(t, spans, SessionSpanName); echo.Parent().SpanID() != sess.SpanContext().SpanID() {
+		t.Errorf("echo's parent %v", echo.Parent())
+	}
+	// The failed probe named 2026-07-28; the session is 2025-11-25.
+	if p := attrs(one(t, spans, "server/discover"))[AttrProtocol]; p != "2026-07-28" {
+		t.Errorf("server/discover's protocol %q", p)
+	}
+	for _, name := range []string{"initialize", "tools/call echo", "sampling/createMessage"} {
+		if p := attrs(one(t, spans, name))[AttrProtocol]; p != "2025-11-25" {
+			t.Errorf("%s's protocol %q, want the session's 2025-11-25", name, p)
+		}
+	}
+	if q := one(t, spans, "sampling/createMessage"); q.Parent().SpanID() != one(t, spans, "tools/call trigger-sampling-request").SpanContext().SpanID() {
+		t.Errorf("the sampling question's parent %v", q.Parent())
+	}
+}
