@@ -57,7 +57,18 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 	if cfg.Verbose {
 		co.Stderr = &escapedLines{w: stderr}
 	}
+	tel, err := headless.StartTelemetry(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	if tel != nil {
+		co.Trace = tel.Connection
+	}
 	rep := check.Run(ctx, co)
+	if tel != nil {
+		closeTelemetry(tel, stderr)
+	}
 	level := rules.Must
 	if cfg.Check.Level == "should" {
 		level = rules.Should

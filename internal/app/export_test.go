@@ -120,3 +120,36 @@ func TestExportFormats(t *testing.T) {
 		t.Errorf("--call with har: exit %d: %s", code, msg)
 	}
 }
+
+// TestLiveTracingCheck: mcptui check --otlp-endpoint traces each
+// connection the check opens as its own span under the session, its
+// requests under it (their ids start over on each).
+func TestLiveTracingCheck(t *testing.T) {
+	r := otlptest.Start()
+	defer r.Close()
+	code, out := runApp(t, nil, "check", "--rule", "tools.names", "--otlp-endpoint", r.URL, "--", bin, "demo-server")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	sess := r.Named(telemetry.SessionSpanName)
+	conns := r.Named(telemetry.ConnectionSpanName)
+	if len(sess) != 1 || len(conns) == 0 {
+		t.Fatalf("%d session spans, %d connection spans", len(sess), len(conns))
+	}
+	byID := map[string]bool{}
+	for _, c := range conns {
+		if !bytes.Equal(c.ParentSpanId, sess[0].SpanId) {
+			t.Errorf("a connection span's parent %x, want the session %x", c.ParentSpanId, sess[0].SpanId)
+		}
+		byID[hex.EncodeToString(c.SpanId)] = true
+	}
+	lists := r.Named("tools/list")
+	if len(lists) == 0 {
+		t.Fatal("no tools/list span")
+	}
+	for _, l := range lists {
+		if !byID[hex.EncodeToString(l.ParentSpanId)] {
+			t.Errorf("tools/list's parent %x is no connection span", l.ParentSpanId)
+		}
+	}
+}

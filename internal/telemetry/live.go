@@ -25,6 +25,8 @@ type Live struct {
 	mu sync.Mutex
 	// stderr lines not yet ended by a newline
 	partial []byte
+	// children are the connections of Connection.
+	children []*Live
 }
 
 // LiveOptions are what StartLive needs.
@@ -178,7 +180,33 @@ func (l *Live) Close(ctx context.Context) error {
 		l.t.Stderr(time.Now(), string(l.partial))
 		l.partial = nil
 	}
+	children := l.children
 	l.mu.Unlock()
+	for _, c := range children {
+		c.t.End(time.Now())
+	}
 	l.t.End(time.Now())
 	return l.p.Shutdown(ctx)
+}
+
+// Connection traces one more connection of the session (mcptui check
+// opens several, and their request ids start over): a span of its own,
+// "mcp connection", the child of the session span, with its requests
+// under it. It ends at the server's exit, or at Close. observe goes
+// before the connection's Observer, wrap around its stderr writer.
+func (l *Live) Connection() (observe func(conn.Event), wrap func(io.Writer) io.Writer) {
+	s := l.t.sess
+	s.Parent, s.TraceID = l.t.SpanContext(), trace.TraceID{}
+	c := &Live{p: l.p, t: newTracer(l.p, time.Now(), s, ConnectionSpanName)}
+	l.mu.Lock()
+	l.children = append(l.children, c)
+	l.mu.Unlock()
+	return func(ev conn.Event) {
+			c.Observe(ev)
+			if ev.Kind == conn.Exited {
+				c.t.End(time.Now())
+			}
+		}, func(next io.Writer) io.Writer {
+			return c.Stderr(next)
+		}
 }

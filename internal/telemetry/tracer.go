@@ -65,8 +65,12 @@ const (
 	AttrNetworkTransport = "network.transport"
 )
 
-// SessionSpanName is the name of the span of the whole session.
-const SessionSpanName = "mcp session"
+// SessionSpanName is the name of the span of the whole session, and
+// ConnectionSpanName of one connection of it (Live.Connection).
+const (
+	SessionSpanName    = "mcp session"
+	ConnectionSpanName = "mcp connection"
+)
 
 // Session describes the session a Tracer traces.
 type Session struct {
@@ -127,6 +131,10 @@ type call struct {
 // NewTracer starts the session span at start on tp's tracer (use
 // NewProvider's, or any).
 func NewTracer(tp trace.TracerProvider, start time.Time, s Session) *Tracer {
+	return newTracer(tp, start, s, SessionSpanName)
+}
+
+func newTracer(tp trace.TracerProvider, start time.Time, s Session, name string) *Tracer {
 	t := &Tracer{tr: tp.Tracer("github.com/mcptui/mcptui"), sess: s,
 		open: map[reqKey]*call{}, tokens: map[reqKey]*call{}, used: map[trace.SpanID]bool{}}
 	ctx := context.Background()
@@ -145,7 +153,7 @@ func NewTracer(tp trace.TracerProvider, start time.Time, s Session) *Tracer {
 	if s.Mode != "" {
 		attrs = append(attrs, attribute.String("mcptui.mode", s.Mode))
 	}
-	t.ctx, t.session = t.tr.Start(ctx, SessionSpanName, trace.WithTimestamp(start),
+	t.ctx, t.session = t.tr.Start(ctx, name, trace.WithTimestamp(start),
 		trace.WithSpanKind(trace.SpanKindInternal), trace.WithAttributes(attrs...))
 	return t
 }
