@@ -57,7 +57,7 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 	if cfg.Verbose {
 		co.Stderr = &escapedLines{w: stderr}
 	}
-	tel, err := headless.StartTelemetry(ctx, cfg)
+	tel, err := headless.StartTelemetry(ctx, cfg, cfg.Command, cfg.Args)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
 		return headless.ExitUsage

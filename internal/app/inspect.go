@@ -92,7 +92,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 			}
 		}()
 	}
-	tel, err := headless.StartTelemetry(ctx, cfg)
+	tel, err := headless.StartTelemetry(ctx, cfg, command, args)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
 		return 1

@@ -35,7 +35,7 @@ func runTap(cfg *cli.Config, stdout, stderr io.Writer) int {
 	}
 	o := tap.Options{Command: cfg.Command, Args: cfg.Args, Name: cfg.Tap.Name, Record: cfg.Record,
 		RecordSecrets: cfg.RecordSecrets, MaxLineBytes: cfg.MaxLineBytes, Mcptui: version()}
-	tel, err := headless.StartTelemetry(context.Background(), cfg)
+	tel, err := headless.StartTelemetry(context.Background(), cfg, cfg.Command, cfg.Args)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui tap: %v\n", err)
 		return 1

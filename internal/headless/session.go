@@ -150,7 +150,7 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 		observe = s.rec.Observer(observe)
 	}
 	o.Conn.Stderr, o.Conn.Observer = stderr, observe
-	if s.tel, err = StartTelemetry(ctx, cfg); err != nil {
+	if s.tel, err = StartTelemetry(ctx, cfg, cfg.Command, cfg.Args); err != nil {
 		return s, fail(KindUsage, "%v", err)
 	}
 	if s.tel != nil {

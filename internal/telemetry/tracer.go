@@ -288,8 +288,10 @@ func (t *Tracer) endCall(at time.Time, key reqKey, m wiremsg.Msg) {
 	case c.method == "initialize" && m.Protocol != "" && t.protocol == "":
 		t.protocol = m.Protocol // what the server chose
 		c.span.SetAttributes(attribute.String(AttrProtocol, m.Protocol))
+		t.session.SetAttributes(attribute.String(AttrProtocol, m.Protocol))
 	case c.protocol != "" && t.protocol == "":
 		t.protocol = c.protocol // a 2026-07-28 request the server answered
+		t.session.SetAttributes(attribute.String(AttrProtocol, c.protocol))
 	}
 	c.span.End(trace.WithTimestamp(at))
 	t.forget(c)
