@@ -180,7 +180,7 @@ func WriteHAR(w io.Writer, s *Session, creatorVersion string) error {
 // harURL is the URL an entry stands at.
 func (s *Session) harURL(method string) string {
 	if s.HTTP() {
-		return record.RedactURL(s.Header.Command) + "#" + url.PathEscape(method)
+		return record.RedactURL(s.Header.Command) + "#" + strings.ReplaceAll(url.PathEscape(method), "%2F", "/")
 	}
 	name := filepath.Base(s.Header.Command)
 	if name == "." || name == "/" || name == "" {

@@ -135,3 +135,27 @@ v.har(har).then(() => console.log('valid ' + har.log.entries.length), e => { con
 	}
 	t.Logf("har-validator: %s", bytes.TrimSpace(out))
 }
+
+// TestHARofAnHTTPSession: a real recording of server-everything over
+// Streamable HTTP: entries stand at the server's URL, #METHOD.
+func TestHARofAnHTTPSession(t *testing.T) {
+	rec, err := record.Open("testdata/everything-http.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteHAR(&b, Build(rec), "test"); err != nil {
+		t.Fatal(err)
+	}
+	var h harDoc
+	if err := json.Unmarshal(b.Bytes(), &h); err != nil {
+		t.Fatal(err)
+	}
+	urls := map[string]int{}
+	for _, e := range h.Log.Entries {
+		urls[e.Request.URL]++
+	}
+	if urls["http://127.0.0.1:3917/mcp#tools/call"] != 3 || urls["http://127.0.0.1:3917/mcp#roots/list"] != 1 {
+		t.Errorf("urls %v", urls)
+	}
+}
