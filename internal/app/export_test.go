@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/telemetry"
 	"github.com/mcptui/mcptui/internal/telemetry/otlptest"
+	"github.com/mcptui/mcptui/internal/testkit/tmuxtest"
 )
 
 // demoRecording is a real recording of the demo server on 2025-11-25 (see
@@ -151,5 +153,35 @@ func TestLiveTracingCheck(t *testing.T) {
 		if !byID[hex.EncodeToString(l.ParentSpanId)] {
 			t.Errorf("tools/list's parent %x is no connection span", l.ParentSpanId)
 		}
+	}
+}
+
+// TestLiveTracingInspector: the inspector with --otlp-endpoint sends the
+// session's spans, the negotiation's requests among them, by the time it
+// has quit.
+func TestLiveTracingInspector(t *testing.T) {
+	tmuxtest.Require(t)
+	r := otlptest.Start()
+	defer r.Close()
+	status := filepath.Join(t.TempDir(), "status")
+	line := fmt.Sprintf("env TERM=xterm-256color %s; echo $? > %s", shell(bin, "--demo", "--no-bell", "--otlp-endpoint", r.URL), shell(status))
+	x := tmuxtest.Start(t, "otlp-inspector", 120, 40, "sh -c "+shell(line))
+	x.WaitFor("● ready")
+	x.Keys("q")
+	if code := exitStatus(t, status); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	sess := r.Named(telemetry.SessionSpanName)
+	if len(sess) != 1 || otlptest.Attr(sess[0], "mcptui.mode") != "demo" || otlptest.Attr(sess[0], telemetry.AttrProtocol) == "" {
+		t.Fatalf("session spans %v", sess)
+	}
+	var requests int
+	for _, s := range r.Spans() {
+		if bytes.Equal(s.ParentSpanId, sess[0].SpanId) && otlptest.Attr(s, telemetry.AttrMethod) != "" {
+			requests++
+		}
+	}
+	if requests == 0 {
+		t.Errorf("no request span under the session: %v", r.Spans())
 	}
 }
