@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -66,6 +67,8 @@ type harMCP struct {
 	Kind      string `json:"kind"`
 	Error     string `json:"error,omitempty"`
 	Cancelled string `json:"cancelled,omitempty"`
+	// Messages is how many messages an HTTP response's body delivered.
+	Messages int `json:"messages,omitempty"`
 }
 
 type harRequest struct {
@@ -131,6 +134,15 @@ const harMapping = "Exported by mcptui from a recording. Each entry is one JSON-
 	"the server sent on its own. For stdio the URL is mcp-stdio://COMMAND/METHOD; for a server reached over HTTP, " +
 	"its URL with #METHOD (the recording keeps the messages, not the HTTP exchanges' headers). Secrets are redacted."
 
+// harHTTPMapping is the comment of a HAR of a recording that kept its
+// HTTP exchanges.
+const harHTTPMapping = "Exported by mcptui from a recording of a server reached over HTTP: each entry is one HTTP " +
+	"exchange as it happened (method, URL, status, headers redacted as mcptui's network view redacts them, timings to " +
+	"the headers and to the body's end). The request's content is the JSON-RPC message it carried; the response's " +
+	"content is, for a POST carrying a request, what the server sent for that request (its progress notifications " +
+	"and its answer, as SSE events when the response was a stream); a standalone GET stream's messages are not " +
+	"repeated (see _mcp.messages). Secrets are redacted."
+
 // WriteHAR writes the session as an HTTP Archive 1.2.
 func WriteHAR(w io.Writer, s *Session, creatorVersion string) error {
 	if creatorVersion == "" {
@@ -149,15 +161,24 @@ func WriteHAR(w io.Writer, s *Session, creatorVersion string) error {
 		e harEntry
 	}
 	var items []item
+	if len(s.HTTPExchanges) > 0 {
+		f.Log.Comment = harHTTPMapping
+		for _, h := range s.HTTPExchanges {
+			items = append(items, item{h.Entry.Time, s.harHTTP(h)})
+		}
+	}
 	claimed := map[*Message]bool{}
 	for _, x := range s.Exchanges {
+		if len(s.HTTPExchanges) > 0 {
+			break // the HTTP exchanges carried them
+		}
 		for _, p := range x.Progress {
 			claimed[p] = true
 		}
 		items = append(items, item{x.Start(), s.harExchange(x)})
 	}
 	for _, n := range s.Notifications {
-		if claimed[n] {
+		if claimed[n] || len(s.HTTPExchanges) > 0 {
 			continue // in its request's stream
 		}
 		items = append(items, item{n.Time, s.harNotification(n)})
@@ -268,3 +289,131 @@ func (s *Session) harNotification(n *Message) harEntry {
 
 // harTime is an ISO 8601 time with milliseconds and a zone, as HAR wants.
 func harTime(t time.Time) string { return t.Format("2006-01-02T15:04:05.000Z07:00") }
+
+// harHTTP is one recorded HTTP exchange.
+func (s *Session) harHTTP(h *HTTPExchange) harEntry {
+	e := h.Entry
+	req := harRequest{Method: e.Method, URL: record.RedactURL(e.URL), HTTPVersion: "HTTP/1.1", Cookies: []struct{}{},
+		Headers: harHeaders(e.RequestHeaders), QueryString: []harNV{}, HeadersSize: -1, BodySize: e.RequestBytes}
+	mcp := harMCP{Direction: "client-to-server", Method: e.RPCMethod, Kind: e.RPCKind}
+	var x *Exchange
+	switch e.RPCKind {
+	case "request":
+		x = s.findHTTPRequest(e)
+	case "response": // mcptui answering the server's question
+		mcp.Direction = "server-to-client"
+	}
+	if e.RPCID != "" {
+		mcp.ID = idValue(e.RPCID)
+	}
+	if body := s.httpBody(e, x); body != "" {
+		req.PostData = &harPost{MimeType: "application/json", Params: []harNV{}, Text: body}
+	}
+	resp := harResponse{Status: e.HTTPStatus, StatusText: http.StatusText(e.HTTPStatus), HTTPVersion: "HTTP/1.1", Cookies: []struct{}{},
+		Headers: harHeaders(e.ResponseHeaders), HeadersSize: -1, BodySize: -1}
+	if e.Error != "" {
+		resp.StatusText = redact(e.Error)
+	}
+	mime := "application/json"
+	for _, hp := range e.ResponseHeaders {
+		if strings.EqualFold(hp.Name, "Content-Type") {
+			mime = hp.Value
+		}
+	}
+	text := ""
+	if x != nil && x.Response != nil {
+		if strings.HasPrefix(mime, "text/event-stream") {
+			for _, p := range x.Progress {
+				text += "event: message\ndata: " + string(redactedJSON(p.Raw)) + "\n\n"
+			}
+			text += "event: message\ndata: " + string(redactedJSON(x.Response.Raw)) + "\n\n"
+		} else {
+			text = string(redactedJSON(x.Response.Raw))
+		}
+		if r := x.Response.Msg; r.Error != nil {
+			mcp.Error = fmt.Sprintf("%d %s", r.Error.Code, redact(r.Error.Message))
+		} else if r.ToolError {
+			mcp.Error = "tool_error"
+		}
+	}
+	if h.End != nil {
+		resp.BodySize = int(h.End.Bytes)
+		mcp.Messages = h.End.Messages
+	}
+	resp.Content = harContent{Size: len(text), MimeType: mime, Text: text}
+	if resp.BodySize < 0 && len(text) > 0 {
+		resp.BodySize = len(text)
+	}
+	wait, receive := e.DurationMs, 0.0
+	if h.End != nil {
+		if r := ms(h.End.Time.Sub(e.Time)) - wait; r > 0 {
+			receive = r
+		}
+	}
+	return harEntry{Pageref: "session", StartedDateTime: harTime(e.Time), Time: wait + receive, Request: req, Response: resp,
+		Timings: harTimings{Blocked: -1, DNS: -1, Connect: -1, SSL: -1, Send: 0, Wait: wait, Receive: receive}, MCP: mcp}
+}
+
+// findHTTPRequest is the client request an exchange carried: its id, sent
+// closest to the exchange's start.
+func (s *Session) findHTTPRequest(e *record.Entry) *Exchange {
+	var best *Exchange
+	for _, x := range s.Exchanges {
+		if x.FromServer || x.Request.Msg.ID != e.RPCID {
+			continue
+		}
+		if best == nil || absDur(x.Start().Sub(e.Time)) < absDur(best.Start().Sub(e.Time)) {
+			best = x
+		}
+	}
+	return best
+}
+
+// httpBody is the JSON-RPC message an exchange's request carried.
+func (s *Session) httpBody(e *record.Entry, x *Exchange) string {
+	switch {
+	case x != nil:
+		return string(redactedJSON(x.Request.Raw))
+	case e.RPCKind == "response":
+		for _, q := range s.Exchanges {
+			if q.FromServer && q.Request.Msg.ID == e.RPCID && q.Response != nil {
+				return string(redactedJSON(q.Response.Raw))
+			}
+		}
+	case e.RPCKind == "notification":
+		var best *Message
+		for _, n := range s.Notifications {
+			if !n.FromServer && n.Msg.Method == e.RPCMethod && (best == nil || absDur(n.Time.Sub(e.Time)) < absDur(best.Time.Sub(e.Time))) {
+				best = n
+			}
+		}
+		if best != nil {
+			return string(redactedJSON(best.Raw))
+		}
+	}
+	return ""
+}
+
+func harHeaders(h []record.HeaderPair) []harNV {
+	out := []harNV{}
+	for _, p := range h {
+		out = append(out, harNV{p.Name, p.Value})
+	}
+	return out
+}
+
+// idValue is an id's JSON text as HAR's _mcp.id shows it.
+func idValue(id string) string {
+	var s string
+	if json.Unmarshal([]byte(id), &s) == nil {
+		return s
+	}
+	return id
+}
+
+func absDur(d time.Duration) time.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
+}

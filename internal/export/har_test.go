@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +20,11 @@ import (
 // chatter (12 stderr lines), rpc_error -32001, fail (isError), slow cut by
 // a 1.5 s timeout (notifications/cancelled).
 const demoRecording = "testdata/demo-2025-11-25.jsonl"
+
+// httpRecording is a real recording of server-everything 2026.8.31 over
+// Streamable HTTP: echo, trigger-long-running-operation (2 steps, and the
+// server's roots/list), get-sum with a bad argument (isError).
+const httpRecording = "testdata/everything-http.jsonl"
 
 func demoSession(t *testing.T) *Session {
 	t.Helper()
@@ -123,8 +129,22 @@ func TestHARMapsTheSession(t *testing.T) {
 func TestHARIsValid(t *testing.T) {
 	node := npmcache.Node(t, 18)
 	dir := npmcache.Install(t, "har-validator-5.1.5", filepath.Join("node_modules", "har-validator", "package.json"), "har-validator@5.1.5")
+	rec, err := record.Open(httpRecording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var httpHAR bytes.Buffer
+	if err := WriteHAR(&httpHAR, Build(rec), "test"); err != nil {
+		t.Fatal(err)
+	}
+	for name, har := range map[string][]byte{"stdio": demoHAR(t), "http": httpHAR.Bytes()} {
+		t.Run(name, func(t *testing.T) { validHAR(t, node, dir, har) })
+	}
+}
+
+func validHAR(t *testing.T, node, dir string, har []byte) {
 	file := filepath.Join(t.TempDir(), "session.har")
-	if err := os.WriteFile(file, demoHAR(t), 0o600); err != nil {
+	if err := os.WriteFile(file, har, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	script := `const v = require(process.argv[1]); const har = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
@@ -137,9 +157,11 @@ v.har(har).then(() => console.log('valid ' + har.log.entries.length), e => { con
 }
 
 // TestHARofAnHTTPSession: a real recording of server-everything over
-// Streamable HTTP: entries stand at the server's URL, #METHOD.
+// Streamable HTTP (mcptui run --record URL): its entries are the HTTP
+// exchanges as they happened (statuses, methods, headers with the
+// session id cut, the SSE bodies), each tied to the message it carried.
 func TestHARofAnHTTPSession(t *testing.T) {
-	rec, err := record.Open("testdata/everything-http.jsonl")
+	rec, err := record.Open(httpRecording)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,15 +169,59 @@ func TestHARofAnHTTPSession(t *testing.T) {
 	if err := WriteHAR(&b, Build(rec), "test"); err != nil {
 		t.Fatal(err)
 	}
-	var h harDoc
+	var h struct {
+		Log struct {
+			Entries []struct {
+				Request struct {
+					Method   string  `json:"method"`
+					URL      string  `json:"url"`
+					Headers  []harNV `json:"headers"`
+					PostData *struct {
+						Text string `json:"text"`
+					} `json:"postData"`
+				} `json:"request"`
+				Response struct {
+					Status  int `json:"status"`
+					Content struct {
+						MimeType string `json:"mimeType"`
+						Text     string `json:"text"`
+					} `json:"content"`
+				} `json:"response"`
+				MCP harMCP `json:"_mcp"`
+			} `json:"entries"`
+		} `json:"log"`
+	}
 	if err := json.Unmarshal(b.Bytes(), &h); err != nil {
 		t.Fatal(err)
 	}
-	urls := map[string]int{}
+	var got []string
 	for _, e := range h.Log.Entries {
-		urls[e.Request.URL]++
+		got = append(got, fmt.Sprintf("%s %d %s", e.Request.Method, e.Response.Status, e.MCP.Method))
+		if e.Request.URL != "http://127.0.0.1:3917/mcp" {
+			t.Errorf("url %q", e.Request.URL)
+		}
+		for _, hd := range e.Request.Headers {
+			if hd.Name == "Mcp-Session-Id" && !strings.Contains(hd.Value, record.Redacted) {
+				t.Errorf("the session id is whole: %q", hd.Value)
+			}
+		}
 	}
-	if urls["http://127.0.0.1:3917/mcp#tools/call"] != 3 || urls["http://127.0.0.1:3917/mcp#roots/list"] != 1 {
-		t.Errorf("urls %v", urls)
+	want := []string{"POST 400 server/discover", "POST 200 initialize", "POST 202 notifications/initialized", "GET 200 ",
+		"POST 200 tools/call", "POST 200 tools/call", "POST 202 ", "POST 200 tools/call", "DELETE 200 "}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Fatalf("entries\n%s\nwant\n%s", strings.Join(got, "; "), strings.Join(want, "; "))
+	}
+	long := h.Log.Entries[5] // trigger-long-running-operation, 2 steps
+	if long.Request.PostData == nil || !strings.Contains(long.Request.PostData.Text, "trigger-long-running-operation") ||
+		long.Response.Content.MimeType != "text/event-stream" || strings.Count(long.Response.Content.Text, "notifications/progress") != 2 ||
+		long.MCP.Messages != 3 {
+		t.Errorf("the long call's entry: %+v", long)
+	}
+	if answer := h.Log.Entries[6]; answer.MCP.Direction != "server-to-client" || answer.MCP.Kind != "response" ||
+		answer.Request.PostData == nil || !strings.Contains(answer.Request.PostData.Text, `"roots":[]`) {
+		t.Errorf("mcptui's answer to roots/list: %+v", answer)
+	}
+	if h.Log.Entries[7].MCP.Error != "tool_error" {
+		t.Errorf("get-sum's entry: %+v", h.Log.Entries[7].MCP)
 	}
 }

@@ -74,11 +74,21 @@ type Session struct {
 	Orphans []*Message
 	Stderr  []Line
 	Notes   []Line
+	// Exchanges over HTTP (a server reached by URL, recorded with the
+	// "http" entries), in order.
+	HTTPExchanges []*HTTPExchange
 	// Exit is the server's exit status, "" when the recording has none.
 	Exit     string
 	Failed   string
 	Complete bool
 	End      time.Time
+}
+
+// HTTPExchange is one recorded HTTP exchange: its "http" entry and its
+// "http-end" entry (nil when the body's end was not recorded).
+type HTTPExchange struct {
+	Entry *record.Entry
+	End   *record.Entry
 }
 
 // HTTP reports whether the server was reached over HTTP (the recording's
@@ -95,6 +105,7 @@ func Build(rec *record.Recording) *Session {
 	}
 	open := map[key]*Exchange{}
 	tokens := map[key]*Exchange{}
+	httpByID := map[uint64]*HTTPExchange{}
 	for i := range rec.Entries {
 		e := &rec.Entries[i]
 		if e.Time.After(s.End) {
@@ -113,6 +124,14 @@ func Build(rec *record.Recording) *Session {
 			}
 		case record.TypeFailed:
 			s.Failed = e.Error
+		case record.TypeHTTP:
+			h := &HTTPExchange{Entry: e}
+			s.HTTPExchanges = append(s.HTTPExchanges, h)
+			httpByID[e.Exchange] = h
+		case record.TypeHTTPEnd:
+			if h := httpByID[e.Exchange]; h != nil && h.End == nil {
+				h.End = e
+			}
 		case record.TypeSent, record.TypeReceived:
 			if e.Withheld {
 				continue

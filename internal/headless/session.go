@@ -78,6 +78,7 @@ func AttachRecorder(cfg *cli.Config, command string, args []string, opts *mcp.Op
 	}
 	opts.Conn.Observer = rec.Observer(opts.Conn.Observer)
 	opts.Conn.Stderr = rec.Stderr(opts.Conn.Stderr)
+	rec.WatchHTTP(&opts.HTTP)
 	return rec, nil
 }
 
@@ -148,6 +149,7 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	if s.rec != nil {
 		stderr = s.rec.Stderr(stderr)
 		observe = s.rec.Observer(observe)
+		s.rec.WatchHTTP(&o.HTTP)
 	}
 	o.Conn.Stderr, o.Conn.Observer = stderr, observe
 	if s.tel, err = StartTelemetry(ctx, cfg, cfg.Command, cfg.Args); err != nil {
