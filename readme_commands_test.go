@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/app"
 	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/telemetry/otlptest"
 )
 
 // asMcptui makes the test binary run as mcptui itself (app.Run on its
@@ -80,6 +81,10 @@ func TestReadmeCommandsRun(t *testing.T) {
 	}
 	env, dir := readmeFixture(t)
 	url := readmeHTTPServer(t)
+	// The OTLP endpoint of the README's examples: a receiver in this
+	// process, which must get the spans.
+	otlp := otlptest.Start()
+	defer otlp.Close()
 	subst := func(words []string) []string {
 		var out []string
 		for _, w := range words {
@@ -88,6 +93,8 @@ func TestReadmeCommandsRun(t *testing.T) {
 				out = append(out, "mcptui", "demo-server")
 			case "https://example.com/mcp", "http://127.0.0.1:8080/mcp":
 				out = append(out, url)
+			case "http://localhost:4318":
+				out = append(out, otlp.URL)
 			default:
 				out = append(out, w)
 			}
@@ -139,6 +146,9 @@ func TestReadmeCommandsRun(t *testing.T) {
 				t.Errorf("README line %d: %s exited %d, want %d\nstdout:\n%.2000s\nstderr:\n%.2000s", c.line, c.text, code, readmeExit[k], stdout.String(), stderr.String())
 			}
 		})
+	}
+	if cmds := len(otlp.Named("mcp session")); cmds == 0 || len(otlp.Errors()) > 0 {
+		t.Errorf("the README's OTLP examples sent %d sessions (errors: %v)", cmds, otlp.Errors())
 	}
 	for k := range readmeExempt {
 		if !used[k] {
@@ -252,7 +262,7 @@ func readmeFixture(t *testing.T) ([]string, string) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")
 	home := filepath.Join(dir, "home")
-	for _, d := range []string{bin, home, filepath.Join(dir, "run")} {
+	for _, d := range []string{bin, home, filepath.Join(dir, "run"), filepath.Join(dir, "srv")} { // srv: the README's --cwd ./srv
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			t.Fatal(err)
 		}

@@ -136,6 +136,13 @@ type Options struct {
 	// log messages, list changes, resource updates, task status. It runs
 	// on the connection's reading goroutine and must not block.
 	OnNotification func(Notification)
+	// RequestMeta, when set, is called for each request the client sends
+	// (not the negotiation's) and the members of the JSON object it
+	// returns are merged into params._meta, under the request's own
+	// WithMeta: the W3C trace context (traceparent) of --traceparent and
+	// --otlp-endpoint travels so (SEP-414). nil or an empty result adds
+	// nothing.
+	RequestMeta func(method string) json.RawMessage
 	// ShutdownGrace is how long a process abandoned during negotiation (a
 	// silent probe), or left over by a Connect that failed, gets at each
 	// step of its shutdown; 0 means 2 s.

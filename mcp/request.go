@@ -217,9 +217,13 @@ func (c *Client) request(ctx context.Context, method string, params json.RawMess
 // sendLegacy sends an initialize-era request: params as given, with
 // WithMeta's members merged into _meta.
 func (c *Client) sendLegacy(ctx context.Context, method string, params json.RawMessage, ro requestOptions) (json.RawMessage, error) {
-	if ro.meta != nil {
+	meta, err := c.requestMeta(method, ro.meta)
+	if err != nil {
+		return nil, err
+	}
+	if meta != nil {
 		base, _ := parseObject(params)
-		merged, err := mergeMeta(base.get("_meta"), ro.meta)
+		merged, err := mergeMeta(base.get("_meta"), meta)
 		if err != nil {
 			return nil, err
 		}
@@ -254,7 +258,11 @@ func (c *Client) sendStateless(ctx context.Context, method string, base, extras 
 			res, err := c.sendLegacy(ctx, method, base.encode(), ro)
 			return res, true, err
 		}
-		params, err := c.statelessParams(base.merge(extras), st, ro.meta)
+		meta, err := c.requestMeta(method, ro.meta)
+		if err != nil {
+			return nil, false, err
+		}
+		params, err := c.statelessParams(base.merge(extras), st, meta)
 		if err != nil {
 			return nil, false, err
 		}
@@ -296,6 +304,20 @@ func (c *Client) newSession(ctx context.Context, seen int, method string, expire
 	c.sessions++
 	c.mu.Unlock()
 	return nil
+}
+
+// requestMeta is the _meta members one message of a request adds: those
+// of Options.RequestMeta (asked afresh for every message: each round of a
+// 2026-07-28 request is a request of its own) under the caller's own.
+func (c *Client) requestMeta(method string, own json.RawMessage) (json.RawMessage, error) {
+	if c.opts.RequestMeta == nil {
+		return own, nil
+	}
+	extra := c.opts.RequestMeta(method)
+	if len(extra) == 0 {
+		return own, nil
+	}
+	return mergeMeta(extra, own)
 }
 
 // dialectMeta is the 2026-07-28 _meta every request carries.

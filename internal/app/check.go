@@ -74,7 +74,18 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 		co.Observer = rec.Observer(nil)
 		co.Stderr = rec.Stderr(co.Stderr)
 	}
+	tel, err := headless.StartTelemetry(ctx, cfg, cfg.Command, cfg.Args)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	if tel != nil {
+		co.Trace = tel.Connection
+	}
 	rep := check.Run(ctx, co)
+	if tel != nil {
+		closeTelemetry(tel, stderr)
+	}
 	if base != nil {
 		check.AddDrift(ctx, rep, co, base)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/session"
 	"github.com/mcptui/mcptui/internal/session/inbox"
+	"github.com/mcptui/mcptui/internal/telemetry"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
@@ -91,6 +92,15 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 				code = max(code, 1)
 			}
 		}()
+	}
+	tel, err := headless.StartTelemetry(ctx, cfg, command, args)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 1
+	}
+	if tel != nil {
+		tel.Attach(&opts)
+		defer closeTelemetry(tel, stderr)
 	}
 	// The session outlives ctx: a signal ends the program, and the server
 	// is then shut down like at a quit, not cut off.
@@ -196,4 +206,14 @@ func windowTitle(mode cli.Mode, command string, args []string) string {
 		return "mcptui — demo server"
 	}
 	return "mcptui — " + strings.Join(record.RedactArgs(append([]string{command}, args...), false), " ")
+}
+
+// closeTelemetry sends the last spans, within a bound; a collector that
+// cannot be reached is said, not waited for.
+func closeTelemetry(tel *telemetry.Live, stderr io.Writer) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := tel.Close(ctx); err != nil {
+		fmt.Fprintf(stderr, "mcptui: %s\n", inert.Line(err.Error()))
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/attach"
 	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/hostconfig"
 	"github.com/mcptui/mcptui/internal/tap"
 	"github.com/mcptui/mcptui/ui"
@@ -32,8 +33,18 @@ func runTap(cfg *cli.Config, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	return tap.Main(tap.Options{Command: cfg.Command, Args: cfg.Args, Name: cfg.Tap.Name, Record: cfg.Record,
-		RecordSecrets: cfg.RecordSecrets, MaxLineBytes: cfg.MaxLineBytes, Mcptui: version()})
+	o := tap.Options{Command: cfg.Command, Args: cfg.Args, Name: cfg.Tap.Name, Record: cfg.Record,
+		RecordSecrets: cfg.RecordSecrets, MaxLineBytes: cfg.MaxLineBytes, Mcptui: version()}
+	tel, err := headless.StartTelemetry(context.Background(), cfg, cfg.Command, cfg.Args)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui tap: %v\n", err)
+		return 1
+	}
+	if tel != nil {
+		o.Observer, o.WrapStderr = tel.Observe, tel.Stderr
+		defer closeTelemetry(tel, stderr)
+	}
+	return tap.Main(o)
 }
 
 // runAttach is mcptui attach: the list of taps, or the inspector on one.

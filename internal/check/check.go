@@ -66,6 +66,10 @@ type Options struct {
 	// Observer, when set, sees every line of every connection the check
 	// opens (--record); it must not block.
 	Observer func(conn.Event)
+	// Trace, when set, is asked for hooks for each connection the check
+	// opens (--otlp-endpoint's tracing): observe sees its events before
+	// the check's Observer, wrap wraps its stderr writer.
+	Trace func() (observe func(conn.Event), wrap func(io.Writer) io.Writer)
 	// MaxItems bounds how many resources, prompts and tools are exercised
 	// one by one; 0 means 50.
 	MaxItems int
@@ -249,6 +253,7 @@ func (o Options) mcpOptions(versions []string, observe func(conn.Event)) mcp.Opt
 	if co.Stderr == nil {
 		co.Stderr = io.Discard
 	}
+	co.Observer, co.Stderr = o.traced(co.Observer, co.Stderr)
 	return mcp.Options{Conn: co, HTTP: o.HTTP, Versions: versions, RequestTimeout: o.Timeout,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots}
 }
@@ -576,4 +581,19 @@ func ExitCode(rep *Report, level rules.Level) int {
 		return ExitRuleFailed
 	}
 	return 0
+}
+
+// traced chains Trace's hooks for one more connection into its Observer
+// and stderr writer (unchanged when Trace is unset).
+func (o Options) traced(observe func(conn.Event), stderr io.Writer) (func(conn.Event), io.Writer) {
+	if o.Trace == nil {
+		return observe, stderr
+	}
+	first, wrap := o.Trace()
+	return func(ev conn.Event) {
+		first(ev)
+		if observe != nil {
+			observe(ev)
+		}
+	}, wrap(stderr)
 }

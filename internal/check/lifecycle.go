@@ -87,6 +87,7 @@ func (r *run) dial(onRequest conn.Handler) (*conn.Conn, error) {
 	if co.Stderr == nil {
 		co.Stderr = io.Discard
 	}
+	co.Observer, co.Stderr = r.o.traced(co.Observer, co.Stderr)
 	co.OnServerRequest = onRequest
 	return conn.Dial(r.ctx, r.o.Command, r.o.Args, co)
 }

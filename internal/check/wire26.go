@@ -85,6 +85,7 @@ func (r *run) dialProbe() (*wireProbe, error) {
 			}
 		}
 	}
+	co.Observer, co.Stderr = r.o.traced(co.Observer, co.Stderr)
 	c, err := conn.Dial(r.ctx, r.o.Command, r.o.Args, co)
 	if err != nil {
 		return nil, err

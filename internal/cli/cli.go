@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/hostconfig"
+	"github.com/mcptui/mcptui/internal/telemetry"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -92,6 +93,9 @@ const (
 	// ModeReplayVerify sends a recording's client side to a server and
 	// compares the answers with the recorded ones (mcptui replay --verify).
 	ModeReplayVerify
+	// ModeExport writes a recording as OTLP spans, a HAR, JSON or a
+	// Markdown post-mortem (mcptui export).
+	ModeExport
 )
 
 // Protocol versions mcptui speaks, newest first (2024-10-07, the
@@ -182,6 +186,22 @@ type Config struct {
 	Auth AuthConfig
 	// Load is what mcptui load was asked.
 	Load LoadConfig
+	// OTLPEndpoint is --otlp-endpoint: send the session's spans there
+	// (OTLP/HTTP); TraceParent is --traceparent, the caller's span the
+	// session continues (W3C traceparent).
+	OTLPEndpoint string
+	TraceParent  string
+	// Export is what mcptui export was asked.
+	Export ExportConfig
+}
+
+// ExportConfig is mcptui export's own flags.
+type ExportConfig struct {
+	// Call is --call: the request id whose post-mortem --format markdown
+	// writes ("" = the session).
+	Call string
+	// Output is --output (-o): the file written ("" = stdout).
+	Output string
 }
 
 // CheckConfig is mcptui check's own flags.
@@ -362,6 +382,9 @@ func (cfg *Config) check() error {
 	if err := cfg.checkDir(); err != nil {
 		return err
 	}
+	if err := cfg.checkTelemetry(); err != nil {
+		return err
+	}
 	switch cfg.Theme {
 	case "auto", "dark", "light", "high-contrast":
 	default:
@@ -449,6 +472,8 @@ func flagSet(cfg *Config) *flag.FlagSet {
 	fs.Var(sizeFlag{&cfg.HistoryBytes}, "history-bytes", "")
 	fs.StringVar(&cfg.Record, "record", "", "")
 	fs.BoolVar(&cfg.RecordSecrets, "record-secrets", false, "")
+	fs.StringVar(&cfg.OTLPEndpoint, "otlp-endpoint", "", "")
+	fs.StringVar(&cfg.TraceParent, "traceparent", "", "")
 	authFlags(fs, cfg)
 	return fs
 }
@@ -549,4 +574,19 @@ func ParseSize(s string) (int, error) {
 		return 0, fmt.Errorf("want a byte count such as 1048576 or 16MiB, got %q", s)
 	}
 	return n * mult, nil
+}
+
+// checkTelemetry checks --otlp-endpoint and --traceparent.
+func (cfg *Config) checkTelemetry() error {
+	if cfg.OTLPEndpoint != "" {
+		if _, err := telemetry.TracesURL(cfg.OTLPEndpoint); err != nil {
+			return usageError("%v", err)
+		}
+	}
+	if cfg.TraceParent != "" {
+		if _, err := telemetry.ParseTraceParent(cfg.TraceParent); err != nil {
+			return usageError("--traceparent: %v", err)
+		}
+	}
+	return nil
 }

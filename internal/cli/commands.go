@@ -31,7 +31,7 @@ type command struct {
 // Flags every command that starts a server accepts: the inspector's.
 var serverFlags = []string{
 	"e", "env", "unset", "header", "H", "transport", "insecure", "cwd", "shutdown-grace", "timeout", "reset-timeout-on-progress", "max-total-timeout",
-	"max-line-bytes", "max-server-requests", "protocol", "probe-timeout", "root", "record", "record-secrets",
+	"max-line-bytes", "max-server-requests", "protocol", "probe-timeout", "root", "record", "record-secrets", "otlp-endpoint", "traceparent",
 	"theme", "history-bytes", "no-bell", "verbose", "v", "format", "config", "server",
 	"client-id", "client-secret", "client-metadata-url", "scope", "bearer", "keep-token", "browser", "redirect-port", "no-oauth", "login-timeout", "client-credentials",
 }
@@ -54,6 +54,7 @@ var commands = map[string]command{
 	"snapshot":  {name: "snapshot", mode: ModeSnapshot, server: true, flags: []string{"era"}, answers: true, format: "json"},
 	"diff":      {name: "diff", mode: ModeDiff, words: []string{"a snapshot, recording or server URL", "another (or -- a server command)"}, server: true, flags: []string{"fail-on", "eras"}, answers: true, format: "text"},
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
+	"export":    {name: "export", mode: ModeExport, words: []string{"a recording file"}, flags: []string{"format", "call", "output", "o", "otlp-endpoint", "traceparent", "max-line-bytes"}, format: "json"},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "verify", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
 	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
 }
@@ -77,6 +78,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.StringVar(&cc.Level, "level", "must", "")
 	fs.BoolVar(&cc.CallTools, "call-tools", false, "")
 	fs.StringVar(&cc.SARIF, "sarif", "", "")
+	fs.StringVar(&cfg.Export.Call, "call", "", "")
+	fs.StringVar(&cfg.Export.Output, "output", "", "")
+	fs.StringVar(&cfg.Export.Output, "o", "", "")
 	fs.Func("rule", "", func(v string) error {
 		for _, r := range strings.Split(v, ",") {
 			if r = strings.TrimSpace(r); r != "" {
@@ -201,17 +205,29 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	switch cfg.Format {
 	case "":
 		cfg.Format = c.format
-	case "json", "text":
+	case "otlp", "har":
+		if c.mode != ModeExport {
+			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+		}
+	case "markdown", "md":
+		if c.mode != ModeExport && c.mode != ModeDiff && c.mode != ModeReplayVerify {
+			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+		}
+		cfg.Format = "markdown"
+	case "text":
+		if c.mode == ModeExport {
+			return nil, usageError("export: --format must be otlp, har, json or markdown (got %q)", cfg.Format)
+		}
+	case "json":
 	case "junit", "sarif":
 		if c.mode != ModeCheck {
 			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
 		}
-	case "markdown":
-		if c.mode != ModeDiff && c.mode != ModeReplayVerify {
-			return nil, usageError("--format must be json or text (got %q)", cfg.Format)
-		}
 	default:
 		return nil, usageError("--format must be json or text (got %q)", cfg.Format)
+	}
+	if c.mode == ModeExport && cfg.Export.Call != "" && cfg.Format != "markdown" {
+		return nil, usageError("export: --call picks the call of --format markdown's post-mortem (got --format %s)", cfg.Format)
 	}
 	if c.mode == ModeCheck {
 		if err := cfg.Check.validate(); err != nil {
@@ -326,6 +342,8 @@ func example(c command) string {
 		return "check --era all"
 	case ModeReplay:
 		return "replay session.jsonl"
+	case ModeExport:
+		return "export --format har session.jsonl"
 	}
 	return c.name
 }
@@ -471,7 +489,7 @@ func clip(b []byte) string {
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
 func (m Mode) Headless() bool {
-	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeReplayVerify
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeReplayVerify || m == ModeExport
 }
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the

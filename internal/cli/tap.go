@@ -38,6 +38,8 @@ func parseTap(cfg *Config, word string, args []string) (*Config, error) {
 		fs.BoolVar(&cfg.RecordSecrets, "record-secrets", false, "")
 		fs.Var(sizeFlag{&cfg.MaxLineBytes}, "max-line-bytes", "")
 		fs.StringVar(&printConfig, "print-config", "", "")
+		fs.StringVar(&cfg.OTLPEndpoint, "otlp-endpoint", "", "")
+		fs.StringVar(&cfg.TraceParent, "traceparent", "", "")
 	default:
 		cfg.Mode = ModeAttach
 		fs.StringVar(&cfg.Theme, "theme", cfg.Theme, "")

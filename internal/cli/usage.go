@@ -53,6 +53,10 @@ Headless (print, then exit; same flags, same -- form):
   mcptui logout URL|all          forget the tokens --keep-token kept
   mcptui replay [--max-line-bytes N] FILE          the inspector, read-only, on a recording
   mcptui replay --serve [--max-line-bytes N] FILE  act as the recorded server on stdio
+  mcptui export --format otlp|har|json|markdown [--call ID] [-o FILE] FILE
+                                        a recording as OpenTelemetry spans (sent to
+                                        --otlp-endpoint), an HTTP Archive, one JSON
+                                        document, or a Markdown post-mortem of one call
 
 Watching a real host (Claude Desktop, Claude Code, VS Code, Cursor...):
   mcptui tap [--name N] [--record FILE] -- command...
@@ -127,6 +131,13 @@ Recording:
                                timings, the command and its environment
       --record-secrets         keep environment values and secret-looking
                                arguments in the recording (default: redacted)
+
+Tracing (every command that starts a server, tap, and export --format otlp):
+      --otlp-endpoint URL      send OpenTelemetry spans over OTLP/HTTP to URL
+                               (/v1/traces appended); OTEL_EXPORTER_OTLP_ENDPOINT
+                               and the other OTEL_EXPORTER_OTLP_* variables work too
+      --traceparent TP         continue the caller's trace (W3C traceparent); each
+                               request carries its span in params._meta.traceparent
 
 Screen:
       --theme T                auto, dark, light or high-contrast (default auto)

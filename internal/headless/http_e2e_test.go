@@ -91,6 +91,12 @@ func TestHTTPHeadlessThroughTheBinary(t *testing.T) {
 	if !bytes.Contains(recorded, []byte("http POST 200")) {
 		t.Errorf("the recording has no HTTP exchange lines:\n%s", recorded)
 	}
+	// The exchanges are entries of their own too (mcptui export's HAR
+	// shows them as they happened).
+	if !bytes.Contains(recorded, []byte(`"type":"http",`)) || !bytes.Contains(recorded, []byte(`"httpStatus":200`)) ||
+		!bytes.Contains(recorded, []byte(`"type":"http-end",`)) || !bytes.Contains(recorded, []byte(`"rpcMethod":"tools/list"`)) {
+		t.Errorf("the recording has no http entries:\n%s", recorded)
+	}
 
 	r = run("call", "echo", "--arg", "message=hi", "--", url)
 	if r.code != 0 || !strings.Contains(r.stdout, "echo: hi") {

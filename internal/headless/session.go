@@ -15,6 +15,7 @@ import (
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/telemetry"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
@@ -28,6 +29,7 @@ type session struct {
 	cfg    *cli.Config
 	client *mcp.Client
 	rec    *record.Recorder
+	tel    *telemetry.Live
 	tail   *tailWriter
 	notes  *noteWriter
 	prog   *progress
@@ -76,6 +78,7 @@ func AttachRecorder(cfg *cli.Config, command string, args []string, opts *mcp.Op
 	}
 	opts.Conn.Observer = rec.Observer(opts.Conn.Observer)
 	opts.Conn.Stderr = rec.Stderr(opts.Conn.Stderr)
+	rec.WatchHTTP(&opts.HTTP)
 	return rec, nil
 }
 
@@ -146,8 +149,15 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	if s.rec != nil {
 		stderr = s.rec.Stderr(stderr)
 		observe = s.rec.Observer(observe)
+		s.rec.WatchHTTP(&o.HTTP)
 	}
 	o.Conn.Stderr, o.Conn.Observer = stderr, observe
+	if s.tel, err = StartTelemetry(ctx, cfg, cfg.Command, cfg.Args); err != nil {
+		return s, fail(KindUsage, "%v", err)
+	}
+	if s.tel != nil {
+		s.tel.Attach(&o)
+	}
 	// The connection is owned by a context of its own: a signal cancels
 	// a connect in progress at once, but once connected it ends the
 	// requests, and close then shuts the server down in order (open
@@ -166,6 +176,9 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 		if s.rec != nil {
 			s.rec.Failed(err)
 		}
+		if s.tel != nil {
+			s.tel.Failed(err)
+		}
 		f := classify(ctx, err, stageConnect, true)
 		f.Stderr = s.tail.lines()
 		return s, f
@@ -173,6 +186,9 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	s.client = client
 	if s.rec != nil {
 		s.rec.Connected(client)
+	}
+	if s.tel != nil {
+		s.tel.Ready(client)
 	}
 	if why := mcp.ExplainSilentProbe(client.Negotiation(), client.Options().ProbeTimeout); why != "" {
 		s.notes.printf("%s", why)
@@ -289,11 +305,23 @@ func (s *session) close() error {
 			cancel()
 		}
 	}
+	if s.tel != nil {
+		// The spans go out within a bound: an unreachable collector
+		// costs a note, never the command.
+		ctx, cancel := context.WithTimeout(context.Background(), telemetryFlush)
+		if err := s.tel.Close(ctx); err != nil {
+			s.notes.printf("%s", inert.Line(err.Error()))
+		}
+		cancel()
+	}
 	if s.rec != nil {
 		return s.rec.Close()
 	}
 	return nil
 }
+
+// telemetryFlush bounds how long the last spans may take to send.
+const telemetryFlush = 10 * time.Second
 
 // closeOnPanic, deferred, shuts the server down when the command panics,
 // then lets the panic go on: a bug in mcptui must not leave the server

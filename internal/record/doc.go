@@ -45,6 +45,9 @@
 //	            "protocol", "pid", "capabilities", "instructions"
 //	failed      mcptui gave up on the server: "error"
 //	note        something mcptui did that is not a line (a headless step)
+//	http        an exchange with a server reached over HTTP: method, url,
+//	            status, timing, headers redacted (see HTTPFields)
+//	http-end    the end of that exchange's response body
 //	lost        "count" entries were dropped because the disk fell behind
 //	end         the recording was closed normally
 //

@@ -55,6 +55,9 @@ type Entry struct {
 	Capabilities json.RawMessage `json:"capabilities"`
 	Negotiation  *Negotiation    `json:"negotiation"`
 
+	// http and http-end.
+	HTTPFields
+
 	// LineNo is the entry's line in the file, from 1.
 	LineNo int `json:"-"`
 }

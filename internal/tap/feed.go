@@ -66,6 +66,8 @@ func (b *batch) reset() {
 type feed struct {
 	rec     *record.Recorder
 	maxLine int
+	// observer, when set, also sees every line that went on (Options.Observer).
+	observer func(conn.Event)
 
 	seq atomic.Uint64
 
@@ -381,6 +383,9 @@ func (f *feed) observe(ev conn.Event, mark string, withheld bool) {
 		ev.Err = fmt.Errorf("line longer than the viewer limit: %d bytes > %d (relayed whole)", ev.Size, f.maxLine)
 	}
 	f.rec.ObserveMarked(ev, mark, withheld)
+	if f.observer != nil && !withheld {
+		f.observer(ev)
+	}
 }
 
 // words is the direction for a sentence.

@@ -56,6 +56,13 @@ type Options struct {
 	FeedRate int
 	// Mcptui is mcptui's version, for the recording's header.
 	Mcptui string
+	// Observer, when set, sees every line relayed (as the recording has
+	// it, ToServer as Sent) and the server's exit, from the feed's
+	// goroutine; it must not block. Like a recording, it turns the feed's
+	// rate limit off. WrapStderr, when set, wraps the writer the server's
+	// stderr is copied to. (--otlp-endpoint's live tracing.)
+	Observer   func(conn.Event)
+	WrapStderr func(next io.Writer) io.Writer
 	// OnPublish, when set, is told the name and socket the tap publishes
 	// on (tests).
 	OnPublish func(name, socket string)
@@ -316,12 +323,13 @@ func (t *tapped) setUp(logw io.Writer) {
 		Command: t.opts.Command, Args: t.opts.Args, Secrets: t.opts.RecordSecrets, Settings: record.Settings{MaxLineBytes: t.opts.MaxLineBytes}})
 	t.rec.SetMaxQueue(maxRecorderQueue)
 	t.feed = newFeed(t.rec, t.opts.MaxLineBytes, t.feedRate())
+	t.feed.observer = t.opts.Observer
 }
 
 // feedRate is the feed's rate limit (0: none).
 func (t *tapped) feedRate() int {
 	switch {
-	case t.opts.Record != "" || t.opts.FeedRate < 0:
+	case t.opts.Record != "" || t.opts.Observer != nil || t.opts.FeedRate < 0:
 		return 0
 	case t.opts.FeedRate == 0:
 		return DefaultFeedRate
@@ -331,6 +339,9 @@ func (t *tapped) feedRate() int {
 
 // stderr is where the server's stderr goes: to the host, and recorded.
 func (t *tapped) stderr(host io.Writer) io.Writer {
+	if t.opts.WrapStderr != nil {
+		host = t.opts.WrapStderr(host)
+	}
 	if t.rec == nil {
 		return host
 	}
@@ -359,9 +370,13 @@ func (t *tapped) finish(werr error) {
 			_ = t.ln.Close() // no new viewers; unix listeners remove their file
 		}
 		t.feed.close()
+		exit := conn.Event{Time: time.Now(), Kind: conn.Exited, Err: werr}
 		if t.rec != nil {
-			t.rec.Observe(conn.Event{Time: time.Now(), Kind: conn.Exited, Err: werr})
+			t.rec.Observe(exit)
 			_ = t.rec.Close()
+		}
+		if t.opts.Observer != nil {
+			t.opts.Observer(exit)
 		}
 		if t.file != nil {
 			if err := t.file.Close(); err != nil {
