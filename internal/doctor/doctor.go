@@ -352,7 +352,7 @@ func Run(ctx context.Context, opts Options) *Report {
 		observe = opts.Recorder.Observer(observe)
 	}
 	mo := mcp.Options{
-		Conn:           conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes},
+		Conn:           conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes, FailLostAnswers: true},
 		HTTP:           httpconn.Options{Header: opts.Header, Client: opts.HTTPClient, Mode: opts.Transport, Insecure: opts.Insecure},
 		Versions:       opts.Versions,
 		ProbeTimeout:   opts.ProbeTimeout,
