@@ -60,7 +60,7 @@ func (c *Conn) failLost(b []byte, why error) {
 	}
 	c.mu.Unlock()
 	if p != nil {
-		p.Finish(nil, &Error{Code: CodeConnection, Message: rpccall.MessageAnswerDiscarded, Cause: why})
+		p.Finish(nil, &Error{Code: CodeConnection, Message: rpccall.MessageAnswerDiscarded, Cause: &rpccall.DiscardedError{Why: why}})
 	}
 }
 

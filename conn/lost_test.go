@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // With FailLostAnswers, an answer discarded although its id is readable (a
@@ -43,8 +44,8 @@ func TestDiscardedAnswerFailsAtOnce(t *testing.T) {
 
 			_, err := h.call("writeonly", map[string]string{"data": tc.line}, conn.WithTimeout(0))
 			e := wantErr(t, err, conn.CodeConnection, "The server's answer was discarded")
-			if e.Cause == nil {
-				t.Fatalf("error %v has no cause", err)
+			if e.Cause == nil || !rpccall.AnswerDiscarded(err) {
+				t.Fatalf("error %v: its cause does not say the answer was discarded", err)
 			}
 			for _, w := range tc.why {
 				if !strings.Contains(e.Error(), w) {

@@ -21,7 +21,7 @@ func (c *Conn) failLost(b []byte, why error) {
 	if !ok || !c.isPending(id) {
 		return
 	}
-	c.fail(id, connError(rpccall.MessageAnswerDiscarded, why))
+	c.fail(id, connError(rpccall.MessageAnswerDiscarded, &rpccall.DiscardedError{Why: why}))
 }
 
 // overLimitError says a message of size bytes was over MaxMessageBytes;

@@ -107,7 +107,7 @@ func classify(ctx context.Context, err error, st stage, stopped bool) *Failure {
 		return fail(KindProtocol, "%v", err)
 	case errors.As(err, &e) && e.Code == mcp.CodeTimeout:
 		return withRPC(fail(KindTimeout, "%v", err), err)
-	case errors.As(err, &e) && e.Code == mcp.CodeConnection && e.Message == rpccall.MessageAnswerDiscarded:
+	case errors.As(err, &e) && rpccall.AnswerDiscarded(err):
 		// The server answered, with a line mcptui could not use (over
 		// --max-line-bytes, nested too deep): its call failed at once.
 		return withRPC(fail(KindProtocol, "%v", err), err)

@@ -1,6 +1,7 @@
 package rpccall
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
@@ -23,6 +24,23 @@ const HeadBytes = 1 << 10
 // too deep) and its id could still be read: the answer is known to be
 // lost, so waiting for the timeout would only hide why.
 const MessageAnswerDiscarded = "The server's answer was discarded"
+
+// DiscardedError is the cause of that error: why the answer was
+// discarded. It tells the error apart from the -32000 errors whose cause
+// says the connection itself failed: only the one call ended, the server
+// is still there.
+type DiscardedError struct{ Why error }
+
+func (e *DiscardedError) Error() string { return e.Why.Error() }
+
+func (e *DiscardedError) Unwrap() error { return e.Why }
+
+// AnswerDiscarded reports whether err (through any wrapping, a conn.Error's
+// Cause included) is a call's failure because its answer was discarded.
+func AnswerDiscarded(err error) bool {
+	var d *DiscardedError
+	return errors.As(err, &d)
+}
 
 // LostAnswerID reads, from a message that was discarded (b whole, or only
 // its start when it was over the limit), the id of the call it answers:
