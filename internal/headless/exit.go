@@ -114,7 +114,7 @@ func classify(ctx context.Context, err error, st stage, stopped bool) *Failure {
 	case errors.As(err, &re):
 		// The outbound policy refused to follow the server: the server
 		// answered, so it started; the connection is what was refused.
-		return withRPC(fail(KindConnection, "the connection was refused: %v", re), err)
+		return withRPC(fail(KindConnection, "not connected: %v", re), err)
 	case st == stageConnect:
 		return withRPC(fail(KindStart, "the server did not start: %v", err), err)
 	case errors.As(err, &e) && e.Code == mcp.CodeConnection && (stopped || connGone(e)):
