@@ -263,10 +263,11 @@ func (c *Conn) readLoop() {
 	for {
 		line, size, err := lr.next()
 		if err == errLineTooLong {
+			why := fmt.Errorf("%w: %d bytes > %d", errLineTooLong, size, c.opts.MaxLineBytes)
 			if c.opts.Observer != nil {
-				c.opts.Observer(Event{Time: time.Now(), Kind: Discarded, Size: size, Head: lr.head,
-					Err: fmt.Errorf("%w: %d bytes > %d", errLineTooLong, size, c.opts.MaxLineBytes)})
+				c.opts.Observer(Event{Time: time.Now(), Kind: Discarded, Size: size, Head: lr.head, Err: why})
 			}
+			c.failLost(lr.head, why)
 			continue
 		}
 		if err != nil {

@@ -34,9 +34,34 @@ func (c *Conn) handleLine(line []byte, size int) {
 	m, err := parseMessage(line)
 	if err != nil {
 		c.observe(Discarded, line, size, err)
+		if err == errTooDeep {
+			c.failLost(line, err)
+		}
 		return
 	}
 	c.dispatch(m, line, size, false)
+}
+
+// failLost fails, with Options.FailLostAnswers, the pending call a
+// discarded line answered (b is the line, or the start of one over the
+// limit), when its id can be read: the answer is known to be lost.
+func (c *Conn) failLost(b []byte, why error) {
+	if !c.opts.FailLostAnswers {
+		return
+	}
+	id, ok := rpccall.LostAnswerID(b)
+	if !ok {
+		return
+	}
+	c.mu.Lock()
+	p := c.pending[id]
+	if p != nil {
+		delete(c.pending, id)
+	}
+	c.mu.Unlock()
+	if p != nil {
+		p.Finish(nil, &Error{Code: CodeConnection, Message: rpccall.MessageAnswerDiscarded, Cause: &rpccall.DiscardedError{Why: why}})
+	}
 }
 
 // dispatch routes one message. inBatch means the Observer has seen the

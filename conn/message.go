@@ -2,7 +2,6 @@ package conn
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -31,11 +30,11 @@ var (
 	errNotObject   = errors.New("a JSON value that is not an object")
 	errMethodType  = errors.New("method is not a string")
 	errNotAMessage = errors.New("neither a request, a response nor a notification")
-	errTooDeep     = fmt.Errorf("JSON nested deeper than %d levels, the parser's limit", maxDepth)
+	errTooDeep     = rpccall.ErrTooDeep
 )
 
 // maxDepth is the JSON parser's nesting limit (jsontext's).
-const maxDepth = 10000
+const maxDepth = rpccall.MaxDepth
 
 // parseMessage decodes a line strictly: invalid JSON, invalid UTF-8 and
 // duplicate object keys anywhere make it unusable.

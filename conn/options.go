@@ -49,6 +49,15 @@ type Options struct {
 	// also reported on its own as Discarded. Off (the default), an array
 	// line is discarded as the seed says. SetAcceptBatches changes it later.
 	AcceptBatches bool
+	// FailLostAnswers fails a pending call at once when the line answering
+	// it was discarded although its id could still be read (from the line,
+	// or the first KiB of one over MaxLineBytes): a line over the limit or
+	// nested deeper than the parser's limit, whose id, result or error
+	// member and no method make it the answer to that call. The call ends
+	// with -32000 "The server's answer was discarded", its Cause naming the
+	// reason (the line's size and the limit; the depth). Off (the default),
+	// such a call times out as the seed says.
+	FailLostAnswers bool
 	// OnStart is called once, from Dial, with the pid of the server process
 	// as soon as it has started (before the first line is written).
 	OnStart func(pid int)

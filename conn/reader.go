@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"io"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // readBufferSize is how much of stdout is read at once; a line longer than
@@ -27,7 +29,7 @@ type lineReader struct {
 }
 
 // headBytes is how much of an over-long line is kept as its head.
-const headBytes = 1 << 10
+const headBytes = rpccall.HeadBytes
 
 func newLineReader(r io.Reader, maxLine int) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, readBufferSize), max: maxLine}

@@ -156,8 +156,13 @@ func (c *Conn) post(ctx context.Context, id int64, method string, body []byte) {
 		c.fail(id, connError("The server's answer ended without a response it could use", lost))
 		return
 	}
-	c.fail(id, connError("The server's answer ended without a response", nil))
+	c.fail(id, connError("The server's answer ended without a response", errNoResponse))
 }
+
+// errNoResponse is the cause of a call whose POST's answer ended without
+// its JSON-RPC response: a transport's failure, told apart (by having a
+// cause) from a server's own -32000 answer.
+var errNoResponse = errors.New("the HTTP answer to the POST ended before the JSON-RPC response to it")
 
 // refused reads a POST's answer that is not a 2xx. A session the server
 // ended, or a JSON-RPC error sent with a 4xx (a -32022 or -32020, say:

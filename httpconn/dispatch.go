@@ -231,7 +231,7 @@ func (c *Conn) dispatch(b []byte) {
 	if !v.IsValid() {
 		why := errors.New("not JSON")
 		if jsonscan.DeeperThan(b, maxDepth) {
-			why = fmt.Errorf("JSON nested deeper than %d levels, the parser's limit", maxDepth)
+			why = rpccall.ErrTooDeep
 		}
 		c.observe(conn.Discarded, b, len(b), why)
 		c.failLost(b, why)

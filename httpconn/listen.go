@@ -40,7 +40,7 @@ func (c *Conn) Listen(ctx context.Context, filter any, opts ...conn.CallOption) 
 		return nil, e
 	}
 	if c.Mode() == SSE {
-		return nil, connError("subscriptions/listen needs Streamable HTTP (this server speaks 2024-11-05 HTTP+SSE)", nil)
+		return nil, connError("subscriptions/listen needs Streamable HTTP (this server speaks 2024-11-05 HTTP+SSE)", errors.ErrUnsupported)
 	}
 	filterRaw, err := rpccall.EncodeParams(filter)
 	if err != nil {
@@ -104,7 +104,7 @@ func (c *Conn) listenStream(ctx context.Context, id int64, body []byte) {
 	default:
 		drain(resp)
 	}
-	c.endSub(id, connError("The subscription's stream ended without a terminal response", nil))
+	c.endSub(id, connError("The subscription's stream ended without a terminal response", errNoTerminal))
 }
 
 // claimSub removes subscription id from the open ones; only the one who
@@ -194,3 +194,7 @@ func (c *Conn) endSubs(err *conn.Error) {
 		s.feed.End(err)
 	}
 }
+
+// errNoTerminal is the cause of a subscription whose POST's stream ended
+// without its terminal response (a transport's failure, having a cause).
+var errNoTerminal = errors.New("the HTTP answer to the POST ended before the subscription's terminal response")

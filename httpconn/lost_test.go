@@ -15,6 +15,7 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // callOrHang makes a call with no timer of its own and gives it a generous
@@ -58,6 +59,9 @@ func TestDiscardedAnswerFailsAtOnce(t *testing.T) {
 			var e *conn.Error
 			if !errors.As(err, &e) || e.Code != conn.CodeConnection || !strings.Contains(err.Error(), "discarded") || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("call: %v, want -32000 saying the answer was discarded (%s)", err, tc.want)
+			}
+			if !rpccall.AnswerDiscarded(err) {
+				t.Errorf("call: %v: its cause is no rpccall.DiscardedError (it would pass for a lost connection)", err)
 			}
 			if countKind(x.events(), conn.Discarded) != 1 {
 				t.Errorf("discarded events: %+v", x.events())

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Notification is a JSON-RPC notification from the server, params raw.
@@ -226,7 +227,8 @@ func (c *Client) record(s Step) {
 }
 
 // connStopped reports whether err says the connection stopped (exit, broken
-// pipe, closed) rather than the server answering with an error.
+// pipe, closed) rather than the server answering with an error (an answer
+// discarded, too long or too deep, ends only its call).
 func (c *Client) connStopped(err error) bool {
 	select {
 	case <-c.w.Done():
@@ -234,7 +236,7 @@ func (c *Client) connStopped(err error) bool {
 	default:
 	}
 	e := asError(err)
-	return e != nil && e.Code == CodeConnection && e.Cause != nil
+	return e != nil && e.Code == CodeConnection && e.Cause != nil && !rpccall.AnswerDiscarded(e)
 }
 
 // noteServerInfo learns the server's identity from a 2026-07-28 result's

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -312,9 +313,10 @@ func (r *run) after(c *mcp.Client, method string, params any, e *mcp.Error) {
 		if _, pe := rawCall(r.ctx, c.Transport(), ping, p, r.o); pe != nil && pe.Code == conn.CodeTimeout && r.ctx.Err() == nil {
 			r.setSilent(why + ", then " + ping + " too: the server answers nothing more")
 		}
-	case e.Code == mcp.CodeConnection && e.Cause != nil && !c.Remote():
+	case transportFailed(e) && !rpccall.AnswerDiscarded(e) && !c.Remote():
 		// A Cause says the connection itself failed: a server's own
-		// -32000 answer has none, and ends nothing.
+		// -32000 answer has none, and ends nothing; an answer discarded
+		// (too long, too deep) ended only its call.
 		select {
 		case <-c.Done():
 		case <-time.After(r.o.Timeout): // the process may linger on

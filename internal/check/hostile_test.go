@@ -85,7 +85,17 @@ func runHostile(kind string) {
 				fmt.Fprintln(os.Stderr, "hostile: exiting, as the exit tool asks")
 				os.Exit(3)
 			}
-			reply(m.ID, `{"content":[{"type":"text","text":"hello"}]}`)
+			switch kind {
+			case "server-error":
+				// The server's own error, with the code conn uses for a lost
+				// connection (JSON-RPC's range for server errors).
+				write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32000,"message":"tool backend unavailable"}}`, m.ID))
+			case "deep-call":
+				// An answer nested past the parser's limit: discarded, its id readable.
+				write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s%s}`, m.ID, strings.Repeat("[", 10001), strings.Repeat("]", 10001)))
+			default:
+				reply(m.ID, `{"content":[{"type":"text","text":"hello"}]}`)
+			}
 		case "prompts/list":
 			if kind == "crash-on-cursor" && m.Params.Cursor != "" {
 				fmt.Fprintf(os.Stderr, "hostile: cannot parse cursor %q\n", m.Params.Cursor)

@@ -170,7 +170,7 @@ func (r *run) largeMessage() {
 		r.skip("transport.large-message", describe(e))
 		return
 	}
-	if e != nil && e.Code == mcp.CodeConnection || e != nil && e.Code == conn.CodeTimeout {
+	if transportFailed(e) || e != nil && e.Code == conn.CodeTimeout {
 		r.fail("transport.large-message", "a 1 MiB request (an unknown method) got %s", describe(e))
 		return
 	}

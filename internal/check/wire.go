@@ -97,9 +97,19 @@ func (r *run) requestCtx(ctx context.Context, method string, params any, opts ..
 }
 
 // transportGone reports whether e is no verdict on the server: the
-// client's own failure (timeout, connection lost) or a declined question.
+// client's own failure (timeout, connection lost, an answer it had to
+// discard) or a declined question.
 func transportGone(e *mcp.Error) bool {
-	return e != nil && (e.Code == mcp.CodeConnection || e.Code == conn.CodeTimeout || e.Code == codeDeclined || e.Code == codeNotAsked)
+	return e != nil && (transportFailed(e) || e.Code == conn.CodeTimeout || e.Code == codeDeclined || e.Code == codeNotAsked)
+}
+
+// transportFailed reports whether e is a -32000 of the transport's own
+// (the connection lost, an answer discarded), which always carries a
+// Cause, rather than the server's own answer with that code: -32000 is in
+// JSON-RPC's range for implementation-defined server errors, and a server
+// answering with it has answered.
+func transportFailed(e *mcp.Error) bool {
+	return e != nil && e.Code == mcp.CodeConnection && e.Cause != nil
 }
 
 // describe is an error as seen on the wire.

@@ -21,6 +21,9 @@ func (c *Config) MCPOptions() mcp.Options {
 			Dir:               c.Dir,
 			MaxLineBytes:      c.MaxLineBytes,
 			MaxServerRequests: c.MaxServerRequests,
+			// An answer discarded (too long, too deep) whose id can be read
+			// fails its call at once instead of waiting out the timeout.
+			FailLostAnswers: true,
 		},
 		HTTP:           httpconn.Options{Header: c.HTTPHeader(), Mode: c.Transport, Insecure: c.Insecure},
 		Versions:       c.Protocols,

@@ -20,6 +20,9 @@ func TestMCPOptions(t *testing.T) {
 	if o.Conn.Dir != "/srv" || len(o.Versions) != 1 || o.Versions[0] != "2025-11-25" {
 		t.Errorf("options %+v", o)
 	}
+	if !o.Conn.FailLostAnswers {
+		t.Error("a discarded answer whose id is readable would wait out the timeout (Conn.FailLostAnswers off)")
+	}
 	env := o.Conn.Env
 	if len(env) != 2 || env[0].Name != "A" || env[0].Value == nil || *env[0].Value != "1" || env[1].Name != "HOME" || env[1].Value != nil {
 		t.Errorf("env %+v", env)

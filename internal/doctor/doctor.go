@@ -382,7 +382,7 @@ func Run(ctx context.Context, opts Options) *Report {
 	}
 	mo := mcp.Options{
 		Conn: conn.Options{Env: opts.Env, Dir: opts.Dir, Stderr: stderr, Observer: observe, MaxLineBytes: opts.MaxLineBytes,
-			OnShutdownStage: w.shutdownStage},
+			OnShutdownStage: w.shutdownStage, FailLostAnswers: true},
 		HTTP:           httpconn.Options{Header: opts.Header, Client: opts.HTTPClient, Mode: opts.Transport, Insecure: opts.Insecure},
 		Versions:       opts.Versions,
 		ProbeTimeout:   opts.ProbeTimeout,

@@ -28,12 +28,15 @@
 //	3    start: the server could not be started or did not finish the
 //	     handshake (not found, not executable, exited, no common version)
 //	4    protocol: the server answered with a JSON-RPC error, or sent
-//	     something the protocol does not allow
+//	     something the protocol does not allow, or an answer mcptui had
+//	     to discard (over --max-line-bytes, nested past the parser's
+//	     limit): its call fails at once, the reason named
 //	5    tool: the tool ran and returned isError: true (the result is
 //	     still printed on stdout)
 //	6    timeout: a request, or the handshake, timed out
 //	7    connection: the server exited or closed the connection during the
-//	     command
+//	     command, or an HTTP server redirected to another origin (refused
+//	     by the outbound policy, both origins named)
 //	8    check: a step of a run script failed
 //	9    not declared: the server declares no capability for the request
 //	     (resources, templates, prompts, complete), so it was not sent

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/rpccall"
+	"github.com/mcptui/mcptui/internal/urlpolicy"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -97,6 +99,7 @@ func classify(ctx context.Context, err error, st stage, stopped bool) *Failure {
 	var e *mcp.Error
 	var de *mcp.DecodeError
 	var nd *mcp.NotDeclaredError
+	var re *urlpolicy.RedirectError
 	switch {
 	case errors.As(err, &nd):
 		return fail(KindNotDeclared, "%v", nd)
@@ -104,6 +107,14 @@ func classify(ctx context.Context, err error, st stage, stopped bool) *Failure {
 		return fail(KindProtocol, "%v", err)
 	case errors.As(err, &e) && e.Code == mcp.CodeTimeout:
 		return withRPC(fail(KindTimeout, "%v", err), err)
+	case errors.As(err, &e) && rpccall.AnswerDiscarded(err):
+		// The server answered, with a line mcptui could not use (over
+		// --max-line-bytes, nested too deep): its call failed at once.
+		return withRPC(fail(KindProtocol, "%v", err), err)
+	case errors.As(err, &re):
+		// The outbound policy refused to follow the server: the server
+		// answered, so it started; the connection is what was refused.
+		return withRPC(fail(KindConnection, "not connected: %v", re), err)
 	case st == stageConnect:
 		return withRPC(fail(KindStart, "the server did not start: %v", err), err)
 	case errors.As(err, &e) && e.Code == mcp.CodeConnection && (stopped || connGone(e)):

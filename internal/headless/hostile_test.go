@@ -166,20 +166,28 @@ func TestRecordingToAFullDiskFails(t *testing.T) {
 }
 
 // An answer discarded over the line limit, or nested past the parser's
-// limit, is linked to its request and named, and the call times out.
+// limit, is linked to its request and named, and the call fails at once
+// (exit 4, the reason in the error), never waiting for its timeout: the
+// timeout here is longer than the test's own deadline.
 func TestDiscardedAnswerIsExplained(t *testing.T) {
 	t.Parallel()
-	for mode, want := range map[string]string{
-		"huge":       "'s answer, 20.0 MiB, was discarded over the 16.0 MiB limit (raise --max-line-bytes); the call will time out",
-		"deepanswer": "'s answer was discarded: JSON nested deeper than 10000 levels, the parser's limit; the call will time out",
+	for mode, want := range map[string][2]string{
+		"huge": {"'s answer, 20.0 MiB, was discarded over the 16.0 MiB limit (raise --max-line-bytes)",
+			"The server's answer was discarded: line longer than the limit: "},
+		"deepanswer": {"'s answer was discarded: JSON nested deeper than 10000 levels, the parser's limit",
+			"The server's answer was discarded: JSON nested deeper than 10000 levels"},
 	} {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
-			// The timeout is a generous deadline for the discard to be
-			// seen on a busy machine: the call times out after it.
-			r := run(t, args("call", "work", "--timeout", "10s", server(mode))...)
-			if r.code != ExitTimeout || !strings.Contains(r.stderr, "mcptui: request ") || !strings.Contains(r.stderr, want) {
+			r := run(t, args("call", "work", "--timeout", "10m", server(mode))...)
+			if r.code != ExitProtocol || !strings.Contains(r.stderr, "mcptui: request ") || !strings.Contains(r.stderr, want[0]) {
 				t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+			}
+			if f := r.failure(t); f.Kind != KindProtocol || !strings.Contains(f.Message, want[1]) {
+				t.Errorf("failure %+v, want kind %q naming %q", f, KindProtocol, want[1])
+			}
+			if strings.Contains(r.stderr, "will time out") {
+				t.Errorf("stderr says the call will time out:\n%s", r.stderr)
 			}
 		})
 	}

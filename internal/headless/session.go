@@ -262,7 +262,7 @@ func explainDiscards(next func(conn.Event), maxLine int, notes *noteWriter, verb
 			if id, text := model.ExplainDiscardedAnswer(ev.Line, ev.Head, ev.Size, maxLine, reason); id != nil {
 				switch {
 				case !unwaited(reason):
-					notes.printf("%s; the call will time out", inert.Line(text))
+					notes.printf("%s", inert.Line(text))
 				case verbose:
 					notes.printf("%s (no call was waiting for it)", inert.Line(text))
 				}

@@ -1,4 +1,4 @@
-package httpconn
+package rpccall
 
 import "testing"
 
@@ -14,9 +14,9 @@ func TestLostAnswerID(t *testing.T) {
 		`[{"id":5,"result":1}]`:                      -1,
 		``:                                           -1,
 	} {
-		id, ok := lostAnswerID([]byte(in))
+		id, ok := LostAnswerID([]byte(in))
 		if (want < 0 && ok) || (want >= 0 && (!ok || id != want)) {
-			t.Errorf("lostAnswerID(%q) = %d, %v; want %d", in, id, ok, want)
+			t.Errorf("LostAnswerID(%q) = %d, %v; want %d", in, id, ok, want)
 		}
 	}
 }
@@ -28,7 +28,7 @@ func FuzzLostAnswerID(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for i := range len(b) + 1 {
-			lostAnswerID(b[:i])
+			LostAnswerID(b[:i])
 		}
 	})
 }
