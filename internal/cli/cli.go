@@ -182,6 +182,8 @@ type Config struct {
 	Auth AuthConfig
 	// Load is what mcptui load was asked.
 	Load LoadConfig
+	// Profiles is what the host and model-API profiles were asked.
+	Profiles ProfileConfig
 }
 
 // CheckConfig is mcptui check's own flags.

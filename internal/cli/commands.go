@@ -105,6 +105,8 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.DurationVar(&ld.MaxP99, "max-p99", 0, "")
 	fs.Var(errorRateFlag{&ld.MaxErrorRate}, "max-error-rate", "")
 	verify := driftFlags(fs, cfg)
+	defineProfileFlags(fs, &cfg.Profiles)
+	c.flags = slices.Concat(c.flags, profileFlags[c.mode])
 
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
