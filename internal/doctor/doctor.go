@@ -19,6 +19,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
+	"github.com/mcptui/mcptui/internal/hostprofile"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
@@ -67,6 +68,10 @@ type Options struct {
 	// on the options: the same as every other mode's for the same flags,
 	// so that the server shows doctor what it shows them.
 	Declare func(*mcp.Options)
+	// As, when set, starts the server the way that host does (doctor
+	// --as; hostlaunch.go): its PATH, only the variables it passes, no
+	// shell.
+	As *hostprofile.Host
 }
 
 func (o Options) withDefaults() Options {
@@ -166,6 +171,9 @@ type Report struct {
 	Exit        string `json:"exit,omitempty"`
 	ExitedEarly bool   `json:"exitedEarly,omitempty"`
 	Shutdown    string `json:"shutdown,omitempty"`
+	// Host is how doctor --as started the server (nil: from this
+	// terminal's environment).
+	Host *HostLaunch `json:"host,omitempty"`
 	// Diagnoses are the findings, errors first.
 	Diagnoses []Diagnosis `json:"diagnoses"`
 }
@@ -330,6 +338,9 @@ func clip(s string) string {
 // fails: what went wrong is in the report's diagnoses.
 func Run(ctx context.Context, opts Options) *Report {
 	opts = opts.withDefaults()
+	if opts.As != nil && opts.As.Launch != nil {
+		return runAs(ctx, opts)
+	}
 	r := &Report{Command: append([]string{opts.Command}, opts.Args...), Started: time.Now(), Launchers: launchers(), Stderr: []string{}}
 	res := resolution{}
 	if !mcp.IsURL(opts.Command) {
