@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/hostprofile"
+	"github.com/mcptui/mcptui/internal/testkit/everything"
 	"github.com/mcptui/mcptui/internal/testkit/surfaceserver"
 )
 
@@ -139,5 +140,35 @@ func TestHostRulesCorrectServer(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
 		}
+	}
+}
+
+// TestHostRulesEverything: the everything server from npm against every
+// profile: its tools list whole, results seen, a cost counted, and no
+// finding but OpenAI strict mode's (its optional properties; README).
+func TestHostRulesEverything(t *testing.T) {
+	t.Parallel()
+	cmd, args := everything.Server(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	rep := Run(ctx, Options{Command: cmd, Args: args, Timeout: 30 * time.Second, Rules: []string{"tools"},
+		Hosts: hostprofile.Hosts(), Models: hostprofile.Models(), ServerName: "everything",
+		Sampling: declineAll, ElicitForm: declineAll, ElicitURL: declineAll, Roots: declineAll})
+	if rep.Error != "" || rep.Hosts == nil {
+		t.Fatalf("check: %q", rep.Error)
+	}
+	hr := rep.Hosts
+	if len(hr.Tools) < 10 || hr.Results == 0 || hr.Cost == nil || hr.Cost.Total < 500 {
+		t.Fatalf("tools %d results %d cost %+v", len(hr.Tools), hr.Results, hr.Cost)
+	}
+	strict := 0
+	for _, f := range hr.Findings {
+		if f.Target != "openai-strict" || f.Rule != RuleHostSchema {
+			t.Errorf("finding %+v", f)
+		}
+		strict++
+	}
+	if strict == 0 {
+		t.Error("no OpenAI strict-mode finding: its schemas have optional properties")
 	}
 }
