@@ -397,8 +397,11 @@ func (hr *HostReport) writeMatrix(b *strings.Builder) {
 func (hr *HostReport) junit(doc *headless.JUnitSuites) {
 	s := headless.JUnitSuite{Name: "mcptui check hosts", Time: "0.000", Properties: []headless.JUnitProperty{{Name: "profiles", Value: hr.Profiles}}}
 	for _, t := range hr.Targets {
-		for _, rule := range []string{RuleHostToolName, RuleHostSchema, RuleHostResultCap} {
+		for _, rule := range []string{RuleHostToolName, RuleHostSchema, RuleHostResultCap, RuleHostResultSize} {
 			c := headless.JUnitCase{Name: rule, Classname: "host." + t, Time: "0.000"}
+			if !slices.Contains(hr.Judged, t) {
+				c.Skipped = &headless.JUnitProblem{Message: "no limit recorded for " + t}
+			}
 			var seen []string
 			for _, f := range hr.Findings {
 				if f.Rule == rule && strings.SplitN(f.Target, "/", 2)[0] == t {
@@ -406,6 +409,7 @@ func (hr *HostReport) junit(doc *headless.JUnitSuites) {
 				}
 			}
 			if len(seen) > 0 {
+				c.Skipped = nil
 				c.Failure = &headless.JUnitProblem{Message: seen[0], Type: HostLevel, Text: strings.Join(seen, "\n")}
 				s.Failures++
 			}

@@ -172,3 +172,46 @@ func TestHostRulesEverything(t *testing.T) {
 		t.Error("no OpenAI strict-mode finding: its schemas have optional properties")
 	}
 }
+
+// TestHostReportFormats: JSON carries the host section, JUnit a suite of
+// its own with a failure per refused rule, SARIF a result per finding;
+// a tool result over the tool's own _meta["anthropic/maxResultSizeChars"]
+// is its own finding.
+func TestHostReportFormats(t *testing.T) {
+	t.Parallel()
+	spec := hostSpec(map[string]any{"name": "dump", "inputSchema": objectSchema(nil), "annotations": map[string]any{"readOnlyHint": true},
+		"_meta": map[string]any{"anthropic/maxResultSizeChars": 10}})
+	spec.Results = map[string]json.RawMessage{"dump": json.RawMessage(`{"content":[{"type":"text","text":"twenty characters.."}]}`)}
+	rep := hostCheck(t, spec)
+	var got []string
+	for _, f := range rep.Hosts.Findings {
+		if !strings.HasPrefix(f.Target, "openai-strict") {
+			got = append(got, f.Rule+" "+f.Target+" "+f.Seen)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], RuleHostResultSize+" claude-code a result of 19 characters, over the tool's own _meta[\"anthropic/maxResultSizeChars\"] of 10") {
+		t.Fatalf("findings %q", got)
+	}
+	var j, ju, sa strings.Builder
+	if err := rep.WriteJSON(&j); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Hosts *HostReport `json:"hosts"`
+	}
+	if err := json.Unmarshal([]byte(j.String()), &doc); err != nil || doc.Hosts == nil || len(doc.Hosts.Findings) != len(rep.Hosts.Findings) || doc.Hosts.Cost == nil {
+		t.Fatalf("json: %v\n%.1000s", err, j.String())
+	}
+	if err := rep.WriteJUnit(&ju, rules.Must); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ju.String(), `name="mcptui check hosts"`) || !strings.Contains(ju.String(), `classname="host.claude-code"`) || !strings.Contains(ju.String(), "maxResultSizeChars") {
+		t.Fatalf("junit:\n%s", ju.String())
+	}
+	if err := rep.WriteSARIF(&sa); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sa.String(), `"ruleId": "`+RuleHostResultSize+`"`) {
+		t.Fatalf("sarif lacks the finding:\n%.2000s", sa.String())
+	}
+}
