@@ -66,6 +66,7 @@ var readmeExit = map[string]int{
 	// optional properties are refused by OpenAI strict mode: host findings.
 	"mcptui check --host claude-code,gemini-cli --model openai-strict --rule tools -- mcptui demo-server": 10,
 	"mcptui check --host all --model all --server-name demo --rule tools -- mcptui demo-server":           10,
+	"mcptui check --budget 1500 --rule tools.names -- mcptui demo-server":                                 10, // the demo's tools cost about 2,000 tokens
 	// ./server is mcptui demo-server, and mcptui is on the fixture's PATH,
 	// not on Claude Desktop's: the spawn ENOENT the section describes.
 	"mcptui doctor --as claude-desktop -- mcptui demo-server": 3,

@@ -32,6 +32,7 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 		CallTools: cfg.Check.CallTools, Timeout: cfg.Timeout, Rules: cfg.Check.Rules,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots,
 		Hosts: cfg.Profiles.Hosts, Models: cfg.Profiles.Models, ServerName: cfg.Profiles.ServerName, ContextTokens: cfg.Profiles.Context,
+		ContextBudget: cfg.Profiles.Budget,
 	}
 	if mcp.IsURL(cfg.Command) {
 		co.HTTP = o.HTTP

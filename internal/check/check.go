@@ -84,6 +84,9 @@ type Options struct {
 	Models        []hostprofile.Model
 	ServerName    string
 	ContextTokens int
+	// ContextBudget, when set, is the most tokens the tool list may cost
+	// (check --budget): more is a host.context-budget finding.
+	ContextBudget int
 	// hosts watches every connection's lines for the host rules.
 	hosts *hostWatch
 }
@@ -188,7 +191,7 @@ func Run(ctx context.Context, o Options) *Report {
 		rep.Duration = time.Since(rep.Started)
 		rep.Millis = rep.Duration.Milliseconds()
 	}()
-	if len(o.Hosts)+len(o.Models) > 0 {
+	if len(o.Hosts)+len(o.Models) > 0 || o.ContextBudget > 0 {
 		o.hosts = newHostWatch()
 	}
 	eras, err := erasToCheck(ctx, o)

@@ -26,6 +26,7 @@ const (
 	RuleHostSchema     = "host.schema-dialect"
 	RuleHostResultCap  = "host.result-cap"
 	RuleHostResultSize = "host.result-declared-size"
+	RuleHostBudget     = "host.context-budget"
 )
 
 // HostFinding is one thing a host or model API would refuse.
@@ -261,6 +262,16 @@ func (h *hostWatch) judge(o Options) *HostReport {
 		hr.Error = err.Error()
 	}
 	hr.Cost = cost
+	if cost != nil && o.ContextBudget > 0 && cost.Total > o.ContextBudget {
+		var top []string
+		for _, t := range cost.Tools[:min(3, len(cost.Tools))] {
+			top = append(top, fmt.Sprintf("%s %d", t.Name, t.Tokens))
+		}
+		hr.Findings = append(hr.Findings, HostFinding{Rule: RuleHostBudget, Target: "budget", Tool: fmt.Sprintf("(all %d tools)", len(cost.Tools)),
+			Seen:   fmt.Sprintf("the tool list costs %d tokens (%s), over the budget of %d; costliest: %s", cost.Total, cost.Tokenizer, o.ContextBudget, strings.Join(top, ", ")),
+			Fix:    "shorten the costliest descriptions and schemas, or expose fewer tools (a toolset option, one tool with an action argument)",
+			Source: "--budget; anthropics/claude-code#13717 (\"MCP tools consume 50% of context tokens\")"})
+	}
 	return hr
 }
 
@@ -330,7 +341,11 @@ func (h *hostWatch) judgeResults(hr *HostReport, host hostprofile.Host) {
 
 // writeText writes the host section of the text report.
 func (hr *HostReport) writeText(b *strings.Builder) {
-	fmt.Fprintf(b, "\nhosts and model APIs (%s; no MCP requirement: what each is known to refuse; profiles of %s)\n", strings.Join(hr.Targets, ", "), hr.Profiles)
+	targets := strings.Join(hr.Targets, ", ")
+	if targets == "" {
+		targets = "none asked: the context budget only"
+	}
+	fmt.Fprintf(b, "\nhosts and model APIs (%s; no MCP requirement: what each is known to refuse; profiles of %s)\n", targets, hr.Profiles)
 	fmt.Fprintf(b, "tool names prefixed with server name %q: %s\n", inert.Line(hr.ServerName), hr.ServerNameFrom)
 	for _, f := range hr.Findings {
 		fmt.Fprintf(b, "%s %-28s %-6s %-24s %s\n", symFail, f.Rule, HostLevel, f.Target, inert.Line(f.Tool))
@@ -416,6 +431,13 @@ func (hr *HostReport) junit(doc *headless.JUnitSuites) {
 			s.Cases = append(s.Cases, c)
 		}
 	}
+	for _, f := range hr.Findings {
+		if f.Rule == RuleHostBudget {
+			s.Cases = append(s.Cases, headless.JUnitCase{Name: RuleHostBudget, Classname: "host.budget", Time: "0.000",
+				Failure: &headless.JUnitProblem{Message: f.Seen, Type: HostLevel, Text: f.Seen + "\nfix: " + f.Fix}})
+			s.Failures++
+		}
+	}
 	s.Tests = len(s.Cases)
 	doc.Tests += s.Tests
 	doc.Failures += s.Failures
@@ -426,7 +448,7 @@ func (hr *HostReport) junit(doc *headless.JUnitSuites) {
 // refuses the tool).
 func (hr *HostReport) sarif(uri string) ([]sarifRule, []sarifResult) {
 	var rs []sarifRule
-	for _, id := range []string{RuleHostToolName, RuleHostSchema, RuleHostResultCap, RuleHostResultSize} {
+	for _, id := range []string{RuleHostToolName, RuleHostSchema, RuleHostResultCap, RuleHostResultSize, RuleHostBudget} {
 		rs = append(rs, sarifRule{ID: id, ShortDescription: sarifText{"what a named host or model API refuses (no MCP requirement)"},
 			Help: sarifText{"see the finding's source"}, HelpURI: "https://github.com/mcptui/mcptui", Default: sarifConfig{"error"},
 			Properties: map[string]any{"level": HostLevel, "profiles": hr.Profiles, "tags": []string{"mcp", "host"}}})

@@ -215,3 +215,30 @@ func TestHostReportFormats(t *testing.T) {
 		t.Fatalf("sarif lacks the finding:\n%.2000s", sa.String())
 	}
 }
+
+// TestHostContextBudget: a description with a large cost puts the list
+// over --budget, alone of every rule; under the budget nothing is said.
+func TestHostContextBudget(t *testing.T) {
+	t.Parallel()
+	spec := hostSpec(map[string]any{"name": "wordy", "description": strings.Repeat("Explains at great length what it does. ", 300), "inputSchema": objectSchema(nil)},
+		map[string]any{"name": "terse", "description": "Does it.", "inputSchema": objectSchema(nil)})
+	cmd, args, env := surfaceserver.Command(t, spec)
+	name, value, _ := strings.Cut(env[0], "=")
+	for budget, want := range map[int]int{1000: 1, 100000: 0} {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		rep := Run(ctx, Options{Command: cmd, Args: args, Conn: conn.Options{Env: []conn.EnvVar{{Name: name, Value: &value}}},
+			Timeout: 30 * time.Second, Rules: []string{"tools.names"}, ContextBudget: budget})
+		cancel()
+		if rep.Hosts == nil || len(rep.Hosts.Findings) != want {
+			t.Fatalf("budget %d: %+v", budget, rep.Hosts)
+		}
+		if want == 1 {
+			f := rep.Hosts.Findings[0]
+			if f.Rule != RuleHostBudget || !strings.Contains(f.Seen, "over the budget of 1000; costliest: wordy ") || ExitCode(rep, rules.Must) != ExitRuleFailed {
+				t.Fatalf("%+v", f)
+			}
+		} else if ExitCode(rep, rules.Must) != 0 {
+			t.Fatalf("exit %d under the budget", ExitCode(rep, rules.Must))
+		}
+	}
+}

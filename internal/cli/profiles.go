@@ -19,6 +19,8 @@ type ProfileConfig struct {
 	// Context is --context N: the context size the tools' cost is a share
 	// of (0: toolcost's default).
 	Context int
+	// Budget is check --budget N: the most tokens the tool list may cost.
+	Budget int
 	// Cost is tools --cost: print what each tool costs in context.
 	Cost bool
 	// As is doctor --as HOST: start the server as that host would.
@@ -27,7 +29,7 @@ type ProfileConfig struct {
 
 // profileFlags are the flags of ProfileConfig.
 var profileFlags = map[Mode][]string{
-	ModeCheck:  {"host", "model", "server-name", "context"},
+	ModeCheck:  {"host", "model", "server-name", "context", "budget"},
 	ModeTools:  {"cost", "context"},
 	ModeDoctor: {"as"},
 }
@@ -51,6 +53,14 @@ func defineProfileFlags(fs *flag.FlagSet, p *ProfileConfig) {
 			return usageError("--context must be a number of tokens above 0 (got %q)", v)
 		}
 		p.Context = n
+		return nil
+	})
+	fs.Func("budget", "", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return usageError("--budget must be a number of tokens above 0 (got %q)", v)
+		}
+		p.Budget = n
 		return nil
 	})
 	fs.BoolVar(&p.Cost, "cost", false, "")

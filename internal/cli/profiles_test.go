@@ -8,12 +8,12 @@ import (
 // TestProfileFlags: check takes --host/--model/--server-name/--context,
 // tools --cost, doctor --as; each only where it means something.
 func TestProfileFlags(t *testing.T) {
-	cfg, err := Parse([]string{"check", "--host", "claude-code,gemini-cli", "--model", "all", "--server-name", "gh", "--context", "1000", "--", "srv"})
+	cfg, err := Parse([]string{"check", "--host", "claude-code,gemini-cli", "--model", "all", "--server-name", "gh", "--context", "1000", "--budget", "5000", "--", "srv"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := cfg.Profiles
-	if len(p.Hosts) != 2 || p.Hosts[1].Name != "gemini-cli" || len(p.Models) != 5 || p.ServerName != "gh" || p.Context != 1000 {
+	if len(p.Hosts) != 2 || p.Hosts[1].Name != "gemini-cli" || len(p.Models) != 5 || p.ServerName != "gh" || p.Context != 1000 || p.Budget != 5000 {
 		t.Fatalf("profiles %+v", p)
 	}
 	if cfg, err = Parse([]string{"tools", "--cost", "--", "srv"}); err != nil || !cfg.Profiles.Cost {

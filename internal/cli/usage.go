@@ -166,6 +166,8 @@ Headless commands:
                                serverInfo.name)
       --context N              check, tools --cost: the context size (tokens) the
                                tools' cost is a share of (default 200000)
+      --budget N               check: fail (host.context-budget) when the tool list
+                               costs more than N tokens
       --cost                   tools: what each tool's definition costs in context,
                                in o200k_base tokens, costliest first
       --as HOST                doctor: start the server as HOST does (claude-desktop:
