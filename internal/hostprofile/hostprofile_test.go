@@ -16,6 +16,12 @@ func TestGeminiSubset(t *testing.T) {
 		{`{"type":"object","properties":{"v":{"type":"array","items":{"type":["string","number"]}}}}`, "/properties/v/items", "union (type"},
 		{`{"type":"object","properties":{"s":{"type":"string","properties":{"x":{"type":"string"}}}}}`, "/properties/s", `"properties" on a schema of type [string]`},
 		{`{"type":"object","properties":{"a/b":{"type":"array"}}}`, "/properties/a~1b", `array without "items"`},
+		// github/copilot-cli#4623's .NET schema, both triggers.
+		{`{"type":"object","properties":{"args":{"type":["array","null"],"items":{"type":["object","null"],"properties":{"value":true}}}}}`, "/properties/args", `"type" is an array [array null]`},
+		{`{"type":"object","properties":{"args":{"type":["array","null"],"items":{"type":["object","null"],"properties":{"value":true}}}}}`, "/properties/args/items", `union (type [object null])`},
+		{`{"type":"object","properties":{"args":{"type":["array","null"],"items":{"type":["object","null"],"properties":{"value":true}}}}}`, "/properties/args/items/properties/value", "a boolean schema (true)"},
+		// Skyvern-AI/skyvern#8611: any_of[1].items: missing field.
+		{`{"type":"object","properties":{"output":{"anyOf":[{"type":"object"},{"type":"array"}]}}}`, "/properties/output/anyOf/1", `array without "items"`},
 	}
 	for _, c := range cases {
 		ps := CheckSchema(DialectGemini, json.RawMessage(c.schema))

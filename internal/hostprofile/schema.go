@@ -63,6 +63,24 @@ func gemini(ptr string, s map[string]any) []SchemaProblem {
 				"give the items one type; split the parameter in two, or accept a string and parse it"})
 		}
 	}
+	// A boolean schema (true: anything) where Gemini wants an object
+	// (github/copilot-cli#4623: "Convert boolean schema true to the
+	// semantically equivalent empty schema {}" restored Gemini).
+	if props, ok := s["properties"].(map[string]any); ok {
+		keys := make([]string, 0, len(props))
+		for n := range props {
+			keys = append(keys, n)
+		}
+		sort.Strings(keys)
+		for _, n := range keys {
+			if b, ok := props[n].(bool); ok {
+				out = append(out, SchemaProblem{ptr + "/properties/" + escape(n), fmt.Sprintf("a boolean schema (%v) instead of an object", b), "write {} for \"any value\" instead of true"})
+			}
+		}
+	}
+	if b, ok := s["items"].(bool); ok {
+		out = append(out, SchemaProblem{ptr + "/items", fmt.Sprintf("a boolean schema (%v) instead of an object", b), "write {} for \"any value\" instead of true"})
+	}
 	if _, has := s["properties"]; has && len(types) > 0 && !slices.Contains(types, "object") {
 		out = append(out, SchemaProblem{ptr, fmt.Sprintf(`"properties" on a schema of type %v`, types), `put "properties" only on "type": "object"`})
 	}
