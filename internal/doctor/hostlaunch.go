@@ -115,6 +115,12 @@ func runAs(ctx context.Context, opts Options) *Report {
 		return r
 	}
 	hl.Terminal = "works"
+	for i, d := range r.Diagnoses {
+		if d.Kind == KindExitsAtOnce {
+			// Its generic fix (pass a variable with -e) is not this one.
+			r.Diagnoses[i].Fix = "see " + KindHostOnly + ": the same command starts from your terminal"
+		}
+	}
 	r.Diagnoses = append([]Diagnosis{hostOnly(h, l, r, passed, dropped)}, r.Diagnoses...)
 	sortDiagnoses(r.Diagnoses)
 	return r

@@ -66,6 +66,11 @@ func TestAsHostOnlyFailure(t *testing.T) {
 		!strings.Contains(d.Fix, `"PATH": "`+bin+":/usr/local/bin:/opt/homebrew/bin") {
 		t.Fatalf("diagnosis %+v", d)
 	}
+	for _, d := range r.Diagnoses[1:] {
+		if strings.Contains(d.Fix, "-e KEY=VALUE") {
+			t.Errorf("a fix that is not this one: %+v", d)
+		}
+	}
 	var b strings.Builder
 	if err := r.WriteText(&b); err != nil {
 		t.Fatal(err)
