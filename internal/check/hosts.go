@@ -209,8 +209,7 @@ func (h *hostWatch) judge(o Options) *HostReport {
 		}
 		limit, src := host.NameRule()
 		judged := limit > 0 || host.ResultTokens > 0
-		for _, mn := range host.Models {
-			m, _ := hostprofile.ModelNamed(mn)
+		for _, m := range host.ModelProfiles {
 			judged = judged || m.Dialect != hostprofile.DialectAny
 		}
 		if judged {
@@ -227,10 +226,8 @@ func (h *hostWatch) judge(o Options) *HostReport {
 					Fix: fmt.Sprintf("shorten the tool name to at most %d characters (and keep the server's config name short)", limit-(len(final)-len(name)))})
 			}
 		}
-		for _, mn := range host.Models {
-			if m, ok := hostprofile.ModelNamed(mn); ok {
-				h.schemas(hr, host.Name+"/"+m.Name, m)
-			}
+		for _, m := range host.ModelProfiles {
+			h.schemas(hr, host.Name+"/"+m.Name, m)
 		}
 		if host.ResultTokens > 0 {
 			h.judgeResults(hr, host)

@@ -121,6 +121,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	if err := checkFlags(fs, c); err != nil {
 		return nil, err
 	}
+	if err := cfg.Profiles.resolve(); err != nil {
+		return nil, err
+	}
 	if c.mode == ModeDiff {
 		if server, err = cfg.diffSides(words, server); err != nil {
 			return nil, err

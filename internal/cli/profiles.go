@@ -25,27 +25,33 @@ type ProfileConfig struct {
 	Cost bool
 	// As is doctor --as HOST: start the server as that host would.
 	As *hostprofile.Host
+	// File is --profiles FILE: profiles that add to or replace the
+	// built-in ones.
+	File string
+	// hosts, models and as are the flags' words, resolved once every
+	// flag is read (--profiles may come after them).
+	hosts, models []string
+	as            string
 }
 
 // profileFlags are the flags of ProfileConfig.
 var profileFlags = map[Mode][]string{
-	ModeCheck:  {"host", "model", "server-name", "context", "budget"},
+	ModeCheck:  {"host", "model", "server-name", "context", "budget", "profiles"},
 	ModeTools:  {"cost", "context"},
-	ModeDoctor: {"as"},
+	ModeDoctor: {"as", "profiles"},
 }
 
 // defineProfileFlags adds the profile flags to fs.
 func defineProfileFlags(fs *flag.FlagSet, p *ProfileConfig) {
 	fs.Func("host", "", func(v string) error {
-		hs, err := hostprofile.ParseHosts(v)
-		p.Hosts = append(p.Hosts, hs...)
-		return err
+		p.hosts = append(p.hosts, v)
+		return nil
 	})
 	fs.Func("model", "", func(v string) error {
-		ms, err := hostprofile.ParseModels(v)
-		p.Models = append(p.Models, ms...)
-		return err
+		p.models = append(p.models, v)
+		return nil
 	})
+	fs.StringVar(&p.File, "profiles", "", "")
 	fs.StringVar(&p.ServerName, "server-name", "", "")
 	fs.Func("context", "", func(v string) error {
 		n, err := strconv.Atoi(v)
@@ -64,16 +70,44 @@ func defineProfileFlags(fs *flag.FlagSet, p *ProfileConfig) {
 		return nil
 	})
 	fs.BoolVar(&p.Cost, "cost", false, "")
-	fs.Func("as", "", func(v string) error {
-		h, ok := hostprofile.HostNamed(v)
-		if !ok {
-			_, err := hostprofile.ParseHosts(v)
-			return err
+	fs.StringVar(&p.as, "as", "", "")
+}
+
+// resolve turns the flags' names into profiles, from the built-in table
+// with --profiles over it.
+func (p *ProfileConfig) resolve() error {
+	t := hostprofile.Builtin()
+	if p.File != "" {
+		var err error
+		if t, err = t.WithFile(p.File); err != nil {
+			return usageError("--profiles: %v", err)
 		}
-		if h.Launch == nil {
-			return usageError("--as %s: how %s starts a server is not recorded (only claude-desktop's is)", v, h.Title)
+	}
+	for _, v := range p.hosts {
+		hs, err := t.ParseHosts(v)
+		if err != nil {
+			return usageError("--host: %v", err)
 		}
-		p.As = &h
+		p.Hosts = append(p.Hosts, hs...)
+	}
+	for _, v := range p.models {
+		ms, err := t.ParseModels(v)
+		if err != nil {
+			return usageError("--model: %v", err)
+		}
+		p.Models = append(p.Models, ms...)
+	}
+	if p.as == "" {
 		return nil
-	})
+	}
+	h, ok := t.Host(p.as)
+	if !ok {
+		_, err := t.ParseHosts(p.as)
+		return usageError("--as: %v", err)
+	}
+	if h.Launch == nil {
+		return usageError("--as %s: how %s starts a server is not recorded (claude-desktop's is; a --profiles file can add a launch)", p.as, h.Title)
+	}
+	p.As = &h
+	return nil
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,5 +36,28 @@ func TestProfileFlags(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", args, err, want)
 		}
+	}
+}
+
+// TestProfilesFile: --profiles is read before the names resolve, wherever
+// it stands: a host only the file has is known to --host and --as.
+func TestProfilesFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "profiles.json")
+	body := `{"hosts":[{"name":"ours","nameLimit":30,"nameSource":"our proxy","launch":{"platform":"Linux","path":"/usr/bin:/bin","pathSource":"our image","shellSource":"our launcher"}}]}`
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Parse([]string{"check", "--host", "ours,claude-code", "--profiles", path, "--", "srv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Profiles.Hosts) != 2 || cfg.Profiles.Hosts[0].NameLimit != 30 {
+		t.Fatalf("%+v", cfg.Profiles.Hosts)
+	}
+	if cfg, err = Parse([]string{"doctor", "--as", "ours", "--profiles", path, "--", "srv"}); err != nil || cfg.Profiles.As.Launch.PATH != "/usr/bin:/bin" {
+		t.Fatalf("doctor --as ours: %v", err)
+	}
+	if _, err := Parse([]string{"check", "--host", "ours", "--", "srv"}); err == nil || !strings.Contains(err.Error(), `unknown host "ours"`) {
+		t.Fatalf("without the file: %v", err)
 	}
 }

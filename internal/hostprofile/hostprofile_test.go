@@ -2,6 +2,7 @@ package hostprofile
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -109,5 +110,56 @@ func TestProfiles(t *testing.T) {
 	}
 	if _, err := ParseHosts("claude-code,nope"); err == nil || !strings.Contains(err.Error(), `unknown host "nope"`) {
 		t.Errorf("unknown host: %v", err)
+	}
+}
+
+// TestWithFile: a user's file replaces a profile by name and adds new
+// ones (a host may name a model of the file); a limit without its source,
+// an unknown field or model is refused.
+func TestWithFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(body string) string {
+		p := dir + "/p.json"
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tb, err := Builtin().WithFile(write(`{
+	  "models": [{"name": "local", "nameLimit": 40, "nameSource": "our gateway's docs"}],
+	  "hosts": [
+	    {"name": "cursor", "toolName": "{server}_{tool}", "toolNameSource": "our test, 2026-12", "models": ["local"]},
+	    {"name": "ours", "models": ["gemini"], "resultTokens": 1000, "resultSource": "our proxy"}
+	  ]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := tb.Host("cursor")
+	if n, _ := c.FinalName("s", "t"); n != "s_t" {
+		t.Errorf("cursor replaced: %q", n)
+	}
+	if l, src := c.NameRule(); l != 40 || src != "our gateway's docs" {
+		t.Errorf("cursor's model from the file: %d %q", l, src)
+	}
+	o, ok := tb.Host("ours")
+	if !ok || len(o.ModelProfiles) != 1 || o.ModelProfiles[0].Dialect != DialectGemini || o.ResultTokens != 1000 {
+		t.Errorf("added host: %+v", o)
+	}
+	if len(tb.Hosts) != len(Hosts())+1 || len(tb.Models) != len(Models())+1 {
+		t.Errorf("%d hosts %d models", len(tb.Hosts), len(tb.Models))
+	}
+	if orig, _ := HostNamed("cursor"); orig.ToolName != "" {
+		t.Error("the built-in table changed")
+	}
+	for body, want := range map[string]string{
+		`{"hosts":[{"name":"x","nameLimit":10}]}`:                        "nameLimit needs its nameSource",
+		`{"hosts":[{"name":"x","models":["nope"]}]}`:                     `unknown model "nope"`,
+		`{"hosts":[{"name":"x","limit":3}]}`:                             "unknown field",
+		`{"models":[{"name":"m","dialect":"yaml"}]}`:                     "dialectSource",
+		`{"models":[{"name":"m","dialect":"yaml","dialectSource":"s"}]}`: `dialect "yaml" is none of`,
+	} {
+		if _, err := Builtin().WithFile(write(body)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", body, err, want)
+		}
 	}
 }

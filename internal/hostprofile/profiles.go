@@ -10,7 +10,10 @@
 package hostprofile
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -35,71 +38,77 @@ const (
 
 // Model is a model API that receives a host's tool definitions.
 type Model struct {
-	Name, Title string
+	Name  string `json:"name"`
+	Title string `json:"title,omitempty"`
 	// NameLimit is the longest tool name the API accepts (0: not
 	// recorded); NameSource says where that comes from.
-	NameLimit  int
-	NameSource string
+	NameLimit  int    `json:"nameLimit,omitempty"`
+	NameSource string `json:"nameSource,omitempty"`
 	// Dialect is the schema subset (DialectAny: none recorded);
 	// DialectSource where it comes from.
-	Dialect       Dialect
-	DialectSource string
+	Dialect       Dialect `json:"dialect,omitempty"`
+	DialectSource string  `json:"dialectSource,omitempty"`
 	// Unknown are the limits this profile does not record.
-	Unknown []string
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // Launch is how a host starts a stdio server.
 type Launch struct {
 	// Platform the launch facts hold on ("macOS").
-	Platform string
+	Platform string `json:"platform,omitempty"`
 	// PATH is the search path the server gets ("" not recorded).
-	PATH       string
-	PATHSource string
+	PATH       string `json:"path,omitempty"`
+	PATHSource string `json:"pathSource,omitempty"`
 	// Inherit are the only variables of the host's own environment the
 	// server gets, beside the config's env entries (nil: not recorded, or
 	// everything); InheritSource where that comes from.
-	Inherit       []string
-	InheritSource string
+	Inherit       []string `json:"inherit,omitempty"`
+	InheritSource string   `json:"inheritSource,omitempty"`
 	// Shell: the command goes through a shell. Expands: ~ and $VAR in the
 	// command, args and env are expanded. ShellSource for both.
-	Shell, Expands bool
-	ShellSource    string
+	Shell       bool   `json:"shell,omitempty"`
+	Expands     bool   `json:"expands,omitempty"`
+	ShellSource string `json:"shellSource,omitempty"`
 }
 
 // Host is an MCP client application.
 type Host struct {
-	Name, Title string
+	Name  string `json:"name"`
+	Title string `json:"title,omitempty"`
 	// ToolName is how the host names a tool to the model, with {server}
 	// (the server's name in the host's config) and {tool}; "" when not
 	// recorded (the bare tool name is judged then, a lower bound).
-	ToolName       string
-	ToolNameSource string
-	// Models are the model APIs the host's tools reach (Model.Name).
-	Models []string
+	ToolName       string `json:"toolName,omitempty"`
+	ToolNameSource string `json:"toolNameSource,omitempty"`
+	// Models are the model APIs the host's tools reach (Model.Name);
+	// ModelProfiles are those profiles, filled in by the Table the host
+	// comes from.
+	Models        []string `json:"models,omitempty"`
+	ModelProfiles []Model  `json:"-"`
 	// NameLimit, when set, is the host's own limit on the tool name
 	// (beside its models'); NameSource where it comes from.
-	NameLimit  int
-	NameSource string
+	NameLimit  int    `json:"nameLimit,omitempty"`
+	NameSource string `json:"nameSource,omitempty"`
 	// ResultTokens is the largest tool result the host accepts, in
 	// tokens (0: none recorded); ResultEnv the variable that changes it;
 	// ResultMetaKey the tool _meta key that sets a size in characters;
 	// ResultSource where these come from.
-	ResultTokens  int
-	ResultEnv     string
-	ResultMetaKey string
-	ResultSource  string
+	ResultTokens  int    `json:"resultTokens,omitempty"`
+	ResultEnv     string `json:"resultEnv,omitempty"`
+	ResultMetaKey string `json:"resultMetaKey,omitempty"`
+	ResultSource  string `json:"resultSource,omitempty"`
 	// ConnectTimeout is how long the host waits for a server to start (0:
 	// not recorded).
-	ConnectTimeout       time.Duration
-	ConnectTimeoutSource string
+	ConnectTimeout       time.Duration `json:"-"`
+	ConnectTimeoutSource string        `json:"-"`
 	// LegacyInitialize: the host still opens with initialize only (no
 	// server/discover); LegacySource where that comes from.
-	LegacyInitialize bool
-	LegacySource     string
+	LegacyInitialize bool   `json:"legacyInitialize,omitempty"`
+	LegacySource     string `json:"legacySource,omitempty"`
 	// Launch is how it starts a stdio server (nil: not recorded).
-	Launch *Launch
+	Launch *Launch `json:"launch,omitempty"`
 	// Unknown are the limits this profile does not record.
-	Unknown []string
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // tsSDKEnv is the TypeScript SDK's DEFAULT_INHERITED_ENV_VARS on POSIX
@@ -168,41 +177,143 @@ var hosts = []Host{
 // All is every host name and every model name, for `all`.
 const All = "all"
 
-// Hosts returns the host profiles, in table order.
-func Hosts() []Host { return slices.Clone(hosts) }
+// Table is a set of profiles: the built-in one (Builtin), or it with a
+// user's file over it (WithFile).
+type Table struct {
+	Hosts  []Host  `json:"hosts,omitempty"`
+	Models []Model `json:"models,omitempty"`
+}
 
-// Models returns the model profiles, in table order.
-func Models() []Model { return slices.Clone(models) }
+// Builtin is the table of this file.
+func Builtin() Table {
+	return Table{Hosts: slices.Clone(hosts), Models: slices.Clone(models)}.resolved()
+}
 
-// HostNamed returns the host called name.
-func HostNamed(name string) (Host, bool) {
-	i := slices.IndexFunc(hosts, func(h Host) bool { return h.Name == name })
+// resolved fills in each host's ModelProfiles from the table's models.
+func (t Table) resolved() Table {
+	for i, h := range t.Hosts {
+		h.ModelProfiles = nil
+		for _, mn := range h.Models {
+			if m, ok := t.Model(mn); ok {
+				h.ModelProfiles = append(h.ModelProfiles, m)
+			}
+		}
+		t.Hosts[i] = h
+	}
+	return t
+}
+
+// WithFile is t with the profiles of a JSON file ({"hosts": [...],
+// "models": [...]}, the fields as this package's JSON names them) over it:
+// an entry with a known name replaces that profile whole, a new name is
+// added. Every limit an entry states needs its source beside it.
+func (t Table) WithFile(path string) (Table, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return t, fmt.Errorf("profiles: %w", err)
+	}
+	var f Table
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return t, fmt.Errorf("profiles %s: %w", path, err)
+	}
+	out := Table{Hosts: slices.Clone(t.Hosts), Models: slices.Clone(t.Models)}
+	for _, m := range f.Models {
+		if err := m.check(); err != nil {
+			return t, fmt.Errorf("profiles %s: %w", path, err)
+		}
+		if i := slices.IndexFunc(out.Models, func(x Model) bool { return x.Name == m.Name }); i >= 0 {
+			out.Models[i] = m
+		} else {
+			out.Models = append(out.Models, m)
+		}
+	}
+	for _, h := range f.Hosts {
+		if err := h.check(); err != nil {
+			return t, fmt.Errorf("profiles %s: %w", path, err)
+		}
+		if i := slices.IndexFunc(out.Hosts, func(x Host) bool { return x.Name == h.Name }); i >= 0 {
+			out.Hosts[i] = h
+		} else {
+			out.Hosts = append(out.Hosts, h)
+		}
+	}
+	out = out.resolved()
+	for _, h := range out.Hosts {
+		for _, mn := range h.Models {
+			if _, ok := out.Model(mn); !ok {
+				return t, fmt.Errorf("profiles %s: host %s names an unknown model %q", path, h.Name, mn)
+			}
+		}
+	}
+	return out, nil
+}
+
+// check reports a fact stated without its source.
+func (m Model) check() error {
+	switch {
+	case m.Name == "" || m.Name == All:
+		return fmt.Errorf("a model needs a name (not %q)", m.Name)
+	case (m.NameLimit != 0) != (m.NameSource != ""):
+		return fmt.Errorf("model %s: nameLimit needs its nameSource", m.Name)
+	case (m.Dialect != DialectAny) != (m.DialectSource != ""):
+		return fmt.Errorf("model %s: dialect needs its dialectSource", m.Name)
+	case m.Dialect != DialectAny && m.Dialect != DialectGemini && m.Dialect != DialectOpenAIStrict:
+		return fmt.Errorf("model %s: dialect %q is none of %q, %q", m.Name, m.Dialect, DialectGemini, DialectOpenAIStrict)
+	}
+	return nil
+}
+
+// check reports a fact stated without its source.
+func (h Host) check() error {
+	switch {
+	case h.Name == "" || h.Name == All:
+		return fmt.Errorf("a host needs a name (not %q)", h.Name)
+	case (h.ToolName != "") != (h.ToolNameSource != ""):
+		return fmt.Errorf("host %s: toolName needs its toolNameSource", h.Name)
+	case (h.NameLimit != 0) != (h.NameSource != ""):
+		return fmt.Errorf("host %s: nameLimit needs its nameSource", h.Name)
+	case (h.ResultTokens != 0) != (h.ResultSource != ""):
+		return fmt.Errorf("host %s: resultTokens needs its resultSource", h.Name)
+	case h.LegacyInitialize != (h.LegacySource != ""):
+		return fmt.Errorf("host %s: legacyInitialize needs its legacySource", h.Name)
+	}
+	if l := h.Launch; l != nil && ((l.PATH != "") != (l.PATHSource != "") || (l.Inherit != nil) != (l.InheritSource != "") || l.ShellSource == "") {
+		return fmt.Errorf("host %s: launch: path, inherit and shell each need their source", h.Name)
+	}
+	return nil
+}
+
+// Host returns the host called name.
+func (t Table) Host(name string) (Host, bool) {
+	i := slices.IndexFunc(t.Hosts, func(h Host) bool { return h.Name == name })
 	if i < 0 {
 		return Host{}, false
 	}
-	return hosts[i], true
+	return t.Hosts[i], true
 }
 
-// ModelNamed returns the model API called name.
-func ModelNamed(name string) (Model, bool) {
-	i := slices.IndexFunc(models, func(m Model) bool { return m.Name == name })
+// Model returns the model API called name.
+func (t Table) Model(name string) (Model, bool) {
+	i := slices.IndexFunc(t.Models, func(m Model) bool { return m.Name == name })
 	if i < 0 {
 		return Model{}, false
 	}
-	return models[i], true
+	return t.Models[i], true
 }
 
 // ParseHosts resolves a comma-separated --host value ("all" for every
 // host).
-func ParseHosts(v string) ([]Host, error) {
+func (t Table) ParseHosts(v string) ([]Host, error) {
 	var out []Host
 	for _, n := range splitList(v) {
 		if n == All {
-			return Hosts(), nil
+			return slices.Clone(t.Hosts), nil
 		}
-		h, ok := HostNamed(n)
+		h, ok := t.Host(n)
 		if !ok {
-			return nil, fmt.Errorf("unknown host %q (known: %s, or all)", n, strings.Join(names(hosts, func(h Host) string { return h.Name }), ", "))
+			return nil, fmt.Errorf("unknown host %q (known: %s, or all)", n, strings.Join(names(t.Hosts, func(h Host) string { return h.Name }), ", "))
 		}
 		out = append(out, h)
 	}
@@ -211,20 +322,38 @@ func ParseHosts(v string) ([]Host, error) {
 
 // ParseModels resolves a comma-separated --model value ("all" for every
 // model API).
-func ParseModels(v string) ([]Model, error) {
+func (t Table) ParseModels(v string) ([]Model, error) {
 	var out []Model
 	for _, n := range splitList(v) {
 		if n == All {
-			return Models(), nil
+			return slices.Clone(t.Models), nil
 		}
-		m, ok := ModelNamed(n)
+		m, ok := t.Model(n)
 		if !ok {
-			return nil, fmt.Errorf("unknown model %q (known: %s, or all)", n, strings.Join(names(models, func(m Model) string { return m.Name }), ", "))
+			return nil, fmt.Errorf("unknown model %q (known: %s, or all)", n, strings.Join(names(t.Models, func(m Model) string { return m.Name }), ", "))
 		}
 		out = append(out, m)
 	}
 	return out, nil
 }
+
+// Hosts returns the built-in host profiles, in table order.
+func Hosts() []Host { return Builtin().Hosts }
+
+// Models returns the built-in model profiles, in table order.
+func Models() []Model { return Builtin().Models }
+
+// HostNamed returns the built-in host called name.
+func HostNamed(name string) (Host, bool) { return Builtin().Host(name) }
+
+// ModelNamed returns the built-in model API called name.
+func ModelNamed(name string) (Model, bool) { return Builtin().Model(name) }
+
+// ParseHosts resolves a --host value against the built-in table.
+func ParseHosts(v string) ([]Host, error) { return Builtin().ParseHosts(v) }
+
+// ParseModels resolves a --model value against the built-in table.
+func ParseModels(v string) ([]Model, error) { return Builtin().ParseModels(v) }
 
 func splitList(v string) []string {
 	var out []string
@@ -257,8 +386,8 @@ func (h Host) FinalName(server, tool string) (string, bool) {
 // strictest of its models'; 0 when none is recorded.
 func (h Host) NameRule() (limit int, source string) {
 	limit, source = h.NameLimit, h.NameSource
-	for _, mn := range h.Models {
-		if m, ok := ModelNamed(mn); ok && m.NameLimit > 0 && (limit == 0 || m.NameLimit < limit) {
+	for _, m := range h.ModelProfiles {
+		if m.NameLimit > 0 && (limit == 0 || m.NameLimit < limit) {
 			limit, source = m.NameLimit, m.NameSource
 		}
 	}
