@@ -172,6 +172,8 @@ Headless commands:
                                in o200k_base tokens, costliest first
       --as HOST                doctor: start the server as HOST does (claude-desktop:
                                its PATH, only the variables it passes, no shell)
+      --profiles FILE          check, doctor: host and model profiles (JSON) that add
+                               to or replace the built-in ones, each limit with its source
       --rate R                 load: open loop, R requests a second, each on time
                                whatever the server does; latency from its due time
       --concurrency C          load: closed loop, C requests in flight
