@@ -63,6 +63,14 @@ var readmeExempt = map[string]string{
 // on purpose.
 var readmeExit = map[string]int{
 	"mcptui load call fail --rate 20 --duration 1s --max-error-rate 1% -- mcptui demo-server": 11, // the broken SLO's status, shown on purpose
+	// The demo's large tool returns 1 MiB (over Claude Code's cap) and its
+	// optional properties are refused by OpenAI strict mode: host findings.
+	"mcptui check --host claude-code,gemini-cli --model openai-strict --rule tools -- mcptui demo-server": 10,
+	"mcptui check --host all --model all --server-name demo --rule tools -- mcptui demo-server":           10,
+	"mcptui check --budget 1500 --rule tools.names -- mcptui demo-server":                                 10, // the demo's tools cost about 2,000 tokens
+	// ./server is mcptui demo-server, and mcptui is on the fixture's PATH,
+	// not on Claude Desktop's: the spawn ENOENT the section describes.
+	"mcptui doctor --as claude-desktop -- mcptui demo-server": 3,
 }
 
 // TestReadmeCommandsRun runs every command in the README's code blocks

@@ -31,6 +31,8 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 		Command: cfg.Command, Args: cfg.Args, Conn: o.Conn, Era: cfg.Check.Era, Versions: cfg.Protocols,
 		CallTools: cfg.Check.CallTools, Timeout: cfg.Timeout, Rules: cfg.Check.Rules,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots,
+		Hosts: cfg.Profiles.Hosts, Models: cfg.Profiles.Models, ServerName: cfg.Profiles.ServerName, ContextTokens: cfg.Profiles.Context,
+		ContextBudget: cfg.Profiles.Budget,
 	}
 	if mcp.IsURL(cfg.Command) {
 		co.HTTP = o.HTTP

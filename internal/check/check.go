@@ -28,6 +28,7 @@ import (
 	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/check/lint"
 	"github.com/mcptui/mcptui/internal/check/rules"
+	"github.com/mcptui/mcptui/internal/hostprofile"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -78,6 +79,20 @@ type Options struct {
 	// probes only the other rules need (extra processes, tool calls) are
 	// left out, so one rule is checked in a fraction of the time.
 	Rules []string
+	// Hosts and Models are the host and model-API profiles to judge the
+	// tools against (check --host, --model; hosts.go); ServerName is the
+	// server's name in the host's config, for prefixed tool names ("":
+	// its serverInfo.name); ContextTokens is the context size the tools'
+	// cost is a share of (0: toolcost's default).
+	Hosts         []hostprofile.Host
+	Models        []hostprofile.Model
+	ServerName    string
+	ContextTokens int
+	// ContextBudget, when set, is the most tokens the tool list may cost
+	// (check --budget): more is a host.context-budget finding.
+	ContextBudget int
+	// hosts watches every connection's lines for the host rules.
+	hosts *hostWatch
 }
 
 // selects reports whether the options ask for rule.
@@ -145,6 +160,9 @@ type Report struct {
 	Duration time.Duration `json:"-"`
 	Millis   int64         `json:"durationMs"`
 	Eras     []EraReport   `json:"eras"`
+	// Hosts is the host and model-API rules' outcome (check --host,
+	// --model), nil when none was asked for.
+	Hosts *HostReport `json:"hosts,omitempty"`
 	// Error is why nothing could be checked (the server did not start).
 	Error string `json:"error,omitempty"`
 }
@@ -177,6 +195,9 @@ func Run(ctx context.Context, o Options) *Report {
 		rep.Duration = time.Since(rep.Started)
 		rep.Millis = rep.Duration.Milliseconds()
 	}()
+	if len(o.Hosts)+len(o.Models) > 0 || o.ContextBudget > 0 {
+		o.hosts = newHostWatch()
+	}
 	eras, err := erasToCheck(ctx, o)
 	if err != nil {
 		rep.Error = err.Error()
@@ -184,6 +205,9 @@ func Run(ctx context.Context, o Options) *Report {
 	}
 	for _, era := range eras {
 		rep.Eras = append(rep.Eras, checkEra(ctx, o, era))
+	}
+	if o.hosts != nil {
+		rep.Hosts = o.hosts.judge(o)
 	}
 	return rep
 }
@@ -260,6 +284,9 @@ func (o Options) mcpOptions(versions []string, observe func(conn.Event)) mcp.Opt
 
 // chain is observe, then the options' Observer.
 func (o Options) chain(observe func(conn.Event)) func(conn.Event) {
+	if o.hosts != nil {
+		observe = o.hosts.wrap(observe)
+	}
 	switch {
 	case o.Observer == nil:
 		return observe
@@ -577,7 +604,7 @@ func ExitCode(rep *Report, level rules.Level) int {
 	if rep.Error != "" || len(rep.Eras) == 0 {
 		return exitNoServer
 	}
-	if rep.Failures(level) > 0 {
+	if rep.Failures(level) > 0 || rep.Hosts != nil && len(rep.Hosts.Findings) > 0 {
 		return ExitRuleFailed
 	}
 	return 0

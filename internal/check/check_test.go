@@ -13,10 +13,12 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/check/rules"
+	"github.com/mcptui/mcptui/internal/testkit/surfaceserver"
 	"github.com/mcptui/mcptui/mcp"
 )
 
 func TestMain(m *testing.M) {
+	surfaceserver.Main() // the host rules' scripted servers
 	if kind := os.Getenv(hostileEnv); kind != "" {
 		runHostile(kind)
 		os.Exit(0)

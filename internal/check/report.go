@@ -107,6 +107,9 @@ func (r *Report) WriteText(w io.Writer, level rules.Level, verbose bool) error {
 		}
 		b.WriteString("\n")
 	}
+	if r.Hosts != nil {
+		r.Hosts.writeText(&b)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -192,6 +195,9 @@ func (r *Report) WriteJUnit(w io.Writer, level rules.Level) error {
 		doc.Failures += s.Failures
 		doc.Errors += s.Errors
 		doc.Suites = append(doc.Suites, s)
+	}
+	if r.Hosts != nil {
+		r.Hosts.junit(&doc)
 	}
 	return headless.WriteJUnitSuites(w, doc)
 }

@@ -108,6 +108,11 @@ func (r *Report) WriteSARIF(w io.Writer) error {
 				Locations: []sarifLocation{{Physical: sarifPhysical{Artifact: sarifArtifact{URI: uri}}}}})
 		}
 	}
+	if r.Hosts != nil {
+		rs, res := r.Hosts.sarif(uri)
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rs...)
+		run.Results = append(run.Results, res...)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})

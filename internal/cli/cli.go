@@ -186,6 +186,8 @@ type Config struct {
 	Auth AuthConfig
 	// Load is what mcptui load was asked.
 	Load LoadConfig
+	// Profiles is what the host and model-API profiles were asked.
+	Profiles ProfileConfig
 	// OTLPEndpoint is --otlp-endpoint: send the session's spans there
 	// (OTLP/HTTP); TraceParent is --traceparent, the caller's span the
 	// session continues (W3C traceparent).

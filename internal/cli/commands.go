@@ -109,6 +109,8 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.DurationVar(&ld.MaxP99, "max-p99", 0, "")
 	fs.Var(errorRateFlag{&ld.MaxErrorRate}, "max-error-rate", "")
 	verify := driftFlags(fs, cfg)
+	defineProfileFlags(fs, &cfg.Profiles)
+	c.flags = slices.Concat(c.flags, profileFlags[c.mode])
 
 	words, server, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -121,6 +123,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	cfg.Bell = !noBell
 	c = verifyCommand(c, cfg, *verify)
 	if err := checkFlags(fs, c); err != nil {
+		return nil, err
+	}
+	if err := cfg.Profiles.resolve(); err != nil {
 		return nil, err
 	}
 	if c.mode == ModeDiff {

@@ -166,6 +166,25 @@ Headless commands:
                                inputs), not only those annotated readOnlyHint: true
       --rule ID|GROUP          check: only this rule or group (repeatable, or a,b);
                                the probes only other rules need are skipped
+      --host NAME[,NAME...]    check: judge the tools against hosts' known limits:
+                               claude-code, claude-desktop, vscode, cursor,
+                               gemini-cli, chatgpt, or all (the host.* rules: no MCP
+                               requirement; a finding exits 10)
+      --model NAME[,NAME...]   check: and against model APIs' limits: anthropic,
+                               openai, openai-strict, gemini, bedrock, or all
+      --server-name NAME       check: the server's name in the host's config, which
+                               Claude Code puts in every tool name (default: its
+                               serverInfo.name)
+      --context N              check, tools --cost: the context size (tokens) the
+                               tools' cost is a share of (default 200000)
+      --budget N               check: fail (host.context-budget) when the tool list
+                               costs more than N tokens
+      --cost                   tools: what each tool's definition costs in context,
+                               in o200k_base tokens, costliest first
+      --as HOST                doctor: start the server as HOST does (claude-desktop:
+                               its PATH, only the variables it passes, no shell)
+      --profiles FILE          check, doctor: host and model profiles (JSON) that add
+                               to or replace the built-in ones, each limit with its source
       --rate R                 load: open loop, R requests a second, each on time
                                whatever the server does; latency from its due time
       --concurrency C          load: closed loop, C requests in flight

@@ -21,6 +21,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
+	"github.com/mcptui/mcptui/internal/hostprofile"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
@@ -69,6 +70,10 @@ type Options struct {
 	// on the options: the same as every other mode's for the same flags,
 	// so that the server shows doctor what it shows them.
 	Declare func(*mcp.Options)
+	// As, when set, starts the server the way that host does (doctor
+	// --as; hostlaunch.go): its PATH, only the variables it passes, no
+	// shell.
+	As *hostprofile.Host
 }
 
 func (o Options) withDefaults() Options {
@@ -176,6 +181,9 @@ type Report struct {
 	// started held its stdout (and the shutdown needed signals for that
 	// one).
 	ServerExit Millis `json:"serverExitMs,omitempty"`
+	// Host is how doctor --as started the server (nil: from this
+	// terminal's environment).
+	Host *HostLaunch `json:"host,omitempty"`
 	// Diagnoses are the findings, errors first.
 	Diagnoses []Diagnosis `json:"diagnoses"`
 }
@@ -358,6 +366,9 @@ func clip(s string) string {
 // fails: what went wrong is in the report's diagnoses.
 func Run(ctx context.Context, opts Options) *Report {
 	opts = opts.withDefaults()
+	if opts.As != nil && opts.As.Launch != nil {
+		return runAs(ctx, opts)
+	}
 	// The command line is shown and kept with its secrets redacted.
 	r := &Report{Command: record.RedactArgs(append([]string{opts.Command}, opts.Args...), false), Started: time.Now(), Launchers: launchers(), Stderr: []string{}}
 	res := resolution{}

@@ -38,6 +38,19 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	p.field("Launchers", "%s", strings.Join(ls, " · "))
+	if h := r.Host; h != nil {
+		p.field("As", "%s (%s): PATH %s; passed from your environment: %s; %d others dropped; no shell",
+			h.Title, h.Platform, h.PATH, strings.Join(h.Passed, ", "), len(h.Dropped))
+		if h.Versions != nil {
+			p.line("    offers %s with initialize only (no server/discover)", strings.Join(h.Versions, ", "))
+		}
+		if h.Terminal != "" {
+			p.line("    from your terminal's environment: %s", inert.Line(h.Terminal))
+		}
+		for _, s := range h.Sources {
+			p.line("    source: %s", s)
+		}
+	}
 	if r.PID != 0 || r.FirstOutput != 0 || r.ConnectError != "" {
 		var ts []string
 		if r.PID != 0 {

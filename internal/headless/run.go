@@ -113,6 +113,9 @@ func (s *session) do(ctx context.Context, st step) (*result, error) {
 		for _, r := range l.Rejected {
 			s.notes.printf("left out tool %s: %s", inert.Line(r.Name), inert.Line(r.Reason))
 		}
+		if s.cfg.Mode == cli.ModeTools && s.cfg.Profiles.Cost {
+			return toolsCost(l.Items, s.cfg.Profiles.Context)
+		}
 		return &result{raw: listJSON("tools", l.Items, func(t mcp.Tool) json.RawMessage { return t.Raw }), text: textTools}, nil
 	case cli.ModeResources:
 		l, err := c.ListResources(ctx, opts...)
