@@ -74,7 +74,9 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("conn: dial %s: %w", command, err)
 	}
-	path, err := exec.LookPath(command)
+	marker := newMarker()
+	env := append(environment(os.Environ(), opts.Env), MarkerEnv+"="+marker)
+	path, argv, cmdLine, err := lookPath(command, args, env)
 	if err != nil {
 		return nil, &Error{Code: CodeConnection, Message: msgExecutableNotFound + command, Cause: err}
 	}
@@ -83,14 +85,14 @@ func Dial(ctx context.Context, command string, args []string, opts Options) (*Co
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
-	marker := newMarker()
 	cmd := &exec.Cmd{
 		Path:        path,
-		Args:        append([]string{command}, args...),
+		Args:        argv,
 		Dir:         opts.Dir,
-		Env:         append(environment(os.Environ(), opts.Env), MarkerEnv+"="+marker),
+		Env:         env,
 		SysProcAttr: processAttr(),
 	}
+	setCmdLine(cmd, cmdLine)
 	proc, childFiles, err := openPipes(cmd, opts.Stderr)
 	if err != nil {
 		return nil, &Error{Code: CodeConnection, Message: msgCouldNotStart, Cause: err}

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/winproc"
 )
 
 // MarkerEnv is the variable conn adds to the server's environment; its value
@@ -32,8 +34,9 @@ const (
 // the process group it leads, and the marker its descendants carry.
 type process struct {
 	os     *os.Process
-	pgid   int    // the group the child leads; 0 where there are none
-	marker string // MarkerEnv's value
+	pgid   int          // the group the child leads; 0 where there are none
+	marker string       // MarkerEnv's value
+	job    *winproc.Job // the Job Object holding the tree (Windows; nil elsewhere)
 
 	reaped  chan struct{} // closed once the child has been waited for
 	waitErr error         // how the child ended (nil: status 0); set before reaped closes
@@ -67,6 +70,12 @@ func startProcess(cmd *exec.Cmd, p *process) error {
 			return
 		}
 		p.os = cmd.Process
+		if err := adopt(p); err != nil {
+			_ = cmd.Process.Kill()
+			_, _ = cmd.Process.Wait()
+			started <- err
+			return
+		}
 		started <- nil
 		state, err := cmd.Process.Wait()
 		switch {
@@ -150,6 +159,12 @@ func (p *process) isReaped() bool {
 // returns those.
 func (p *process) signal(sig syscall.Signal) []Stray {
 	strays := markedProcesses(p.marker, p.pgid)
+	if p.job != nil {
+		// Windows: every process of the tree is in the job, and there is
+		// nothing gentler than ending them all.
+		_ = p.job.Terminate(1)
+		return nil
+	}
 	if p.pgid > 0 {
 		_ = killGroup(p.pgid, sig)
 	} else if !p.isReaped() {
@@ -170,6 +185,9 @@ func (p *process) gone() (done bool, strays []Stray) {
 	}
 	if p.pgid > 0 && groupAlive(p.pgid) {
 		return false, nil
+	}
+	if p.job != nil && p.job.Active() != 0 {
+		return false, jobMembers(p.job)
 	}
 	strays = markedProcesses(p.marker, p.pgid)
 	return len(strays) == 0, strays

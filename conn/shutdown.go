@@ -39,7 +39,7 @@ func (s ShutdownStage) String() string {
 	case StageTerminating:
 		return "SIGTERM sent, waiting"
 	case StageKilling:
-		return "SIGKILL sent"
+		return killedText
 	case StageDone:
 		return "stopped"
 	}
@@ -85,6 +85,10 @@ func (e *ShutdownError) Error() string {
 	case syscall.SIGTERM:
 		fmt.Fprintf(&b, "conn: server did not exit within %v of EOF; stopped by SIGTERM: %v", e.Grace, exitCause(e.Exit))
 	case syscall.SIGKILL:
+		if !hasTerm {
+			fmt.Fprintf(&b, "conn: server did not exit within %v of EOF; its job was terminated: %v", e.Grace, exitCause(e.Exit))
+			break
+		}
 		fmt.Fprintf(&b, "conn: server ignored EOF and SIGTERM for %v each; killed: %v", e.Grace, exitCause(e.Exit))
 	default:
 		fmt.Fprintf(&b, "conn: server exited at EOF: %v", exitCause(e.Exit))
@@ -142,17 +146,21 @@ func (c *Conn) shutdown(grace time.Duration) error {
 		c.stage(StageDone)
 		return p.waitErr
 	}
-	strays := p.signal(syscall.SIGTERM)
-	c.stage(StageTerminating)
-	if gone, _ := p.waitGone(grace); gone {
-		c.settle(grace)
-		c.stage(StageDone)
-		return &ShutdownError{Grace: grace, Signal: syscall.SIGTERM, Exit: p.waitErr, Strays: strays}
+	var strays []Stray
+	if hasTerm {
+		strays = p.signal(syscall.SIGTERM)
+		c.stage(StageTerminating)
+		if gone, _ := p.waitGone(grace); gone {
+			c.settle(grace)
+			c.stage(StageDone)
+			return &ShutdownError{Grace: grace, Signal: syscall.SIGTERM, Exit: p.waitErr, Strays: strays}
+		}
 	}
 	strays = mergeStrays(strays, p.signal(syscall.SIGKILL))
 	c.stage(StageKilling)
 	_, left := p.waitGone(killWait)
 	c.settle(killWait)
+	_ = p.job.Close()
 	c.stage(StageDone)
 	return &ShutdownError{Grace: grace, Signal: syscall.SIGKILL, Exit: p.waitErr, Strays: strays,
 		Left: left, Unreaped: !p.isReaped()}

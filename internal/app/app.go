@@ -18,6 +18,9 @@ import (
 // Run is mcptui with its arguments and output streams; it returns the exit
 // status.
 func Run(args []string, stdout, stderr io.Writer) int {
+	if status, ok := runMeta(args, stdout, stderr); ok {
+		return status
+	}
 	cfg, err := cli.Parse(args)
 	if errors.Is(err, cli.ErrUsage) {
 		// The error and where the rest is, not the whole usage: the error
@@ -50,7 +53,8 @@ func run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, cli.Usage)
 		return 0
 	case cfg.Mode == cli.ModeVersion:
-		fmt.Fprintf(stdout, "mcptui %s\n", version())
+		info, ok := debug.ReadBuildInfo()
+		fmt.Fprint(stdout, versionText(info, ok))
 		return 0
 	case cfg.Mode == cli.ModeDemoServer:
 		if err := demo.Serve(ctx, os.Stdin, os.Stdout, os.Stderr); err != nil {

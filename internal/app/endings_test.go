@@ -67,7 +67,7 @@ func keys(k string) func(*testing.T, *tmuxtest.Term, int) {
 
 func sendSignal(sig syscall.Signal) func(*testing.T, *tmuxtest.Term, int) {
 	return func(t *testing.T, _ *tmuxtest.Term, pid int) {
-		if err := syscall.Kill(pid, sig); err != nil {
+		if err := signalPID(pid, sig); err != nil {
 			t.Fatalf("kill -%d %d: %v", sig, pid, err)
 		}
 	}

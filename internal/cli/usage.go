@@ -224,6 +224,11 @@ Run scripts (one step per line, # comments):
 Replay keys: ctrl+p/ctrl+n one event back/forward, ctrl+b/ctrl+f to the previous/next
 line sent, ctrl+home/ctrl+end to the start/end; the inspector's keys otherwise.
 
-      --version                print the version
+      --version                print the version, commit, build date, Go version
+                               and the protocol revisions mcptui speaks
+  mcptui completion bash|zsh|fish|powershell
+                               print a completion script (--server completes the
+                               servers of your host configs)
+  mcptui man                   print the man page, mcptui(1)
   -h, --help                   print this help
 `

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -210,7 +209,7 @@ func TestInterruptEndsServerAndGoroutines(t *testing.T) {
 	if r.rep.MeasuredFor == "10m0s" {
 		t.Errorf("an interrupted run was measured over its whole --duration")
 	}
-	if err := syscall.Kill(pid, 0); err == nil {
+	if processAlive(pid) {
 		t.Errorf("the server (pid %d) is still running", pid)
 	}
 	waitFor(t, "the goroutines to end", func() bool { return runtime.NumGoroutine() <= before })

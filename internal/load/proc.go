@@ -2,7 +2,6 @@ package load
 
 import (
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -95,11 +94,3 @@ func (s *sampler) finish() *ServerUsage {
 	return u
 }
 
-// selfCPU is the CPU time mcptui itself has used (user and system).
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}

@@ -17,13 +17,10 @@ import (
 const SocketSuffix = ".sock"
 
 // RuntimeDir is where taps publish: $XDG_RUNTIME_DIR/mcptui, or
-// /tmp/mcptui-UID when there is no XDG_RUNTIME_DIR.
-func RuntimeDir() string {
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
-		return filepath.Join(d, "mcptui")
-	}
-	return filepath.Join(os.TempDir(), "mcptui-"+strconv.Itoa(os.Getuid()))
-}
+// /tmp/mcptui-UID when there is no XDG_RUNTIME_DIR; on Windows
+// %LOCALAPPDATA%\mcptui\taps, whose access control list lets in the user
+// alone.
+func RuntimeDir() string { return runtimeDir() }
 
 // publishDir is where a tap with the environment getenv publishes: what
 // RuntimeDir is in that environment.
@@ -68,7 +65,7 @@ func RuntimeDirs(getenv func(string) string) []string {
 // user's own: a directory, not a link, owned by this user, with no
 // permissions for anyone else. Anything else is refused, never repaired.
 func EnsureDir(dir string) error {
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+	if err := makeDir(dir); err != nil && !errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("tap: runtime dir: %w", err)
 	}
 	return CheckDir(dir)
@@ -83,14 +80,7 @@ func CheckDir(dir string) error {
 	if !fi.IsDir() {
 		return fmt.Errorf("tap: runtime dir %s is not a directory (%s)", dir, fi.Mode().Type())
 	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if ok && int(st.Uid) != os.Getuid() {
-		return fmt.Errorf("tap: runtime dir %s belongs to uid %d, not to this user (%d)", dir, st.Uid, os.Getuid())
-	}
-	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		return fmt.Errorf("tap: runtime dir %s is open to others (%04o; want 0700)", dir, perm)
-	}
-	return nil
+	return checkOwner(dir, fi)
 }
 
 // SocketPath is the socket of the tap named name in dir.
@@ -122,7 +112,7 @@ func listen(dir, name string) (net.Listener, string, error) {
 			}
 			return nil, "", fmt.Errorf("tap: publishing: %w", err)
 		}
-		if err := os.Chmod(path, 0o600); err != nil {
+		if err := restrict(path); err != nil {
 			ln.Close()
 			return nil, "", fmt.Errorf("tap: publishing: %w", err)
 		}

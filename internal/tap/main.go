@@ -5,13 +5,8 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"syscall"
 	"time"
 )
-
-// forwarded are the signals a tap passes on to its server.
-var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
-	syscall.SIGUSR1, syscall.SIGUSR2}
 
 // Main is mcptui tap: it runs the tap on the process's own standard
 // streams, forwarding signals, and returns the exit status the server
@@ -39,8 +34,7 @@ func Main(o Options) int {
 	}
 	if exit.Signal != 0 {
 		signal.Stop(sigs)
-		signal.Reset(exit.Signal)
-		_ = syscall.Kill(os.Getpid(), exit.Signal)
+		reraise(exit.Signal)
 		<-time.After(2 * time.Second) // the signal ends the process first
 		return 128 + int(exit.Signal)
 	}

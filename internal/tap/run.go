@@ -97,12 +97,16 @@ func Run(ctx context.Context, o Options) (Exit, error) {
 	}
 	cmd := exec.Command(o.Command, o.Args...)
 	cmd.SysProcAttr = serverAttr()
+	if err := resolve(cmd, o.Command, o.Args); err != nil {
+		return Exit{Code: 127}, fmt.Errorf("tap: starting %s: %w", o.Command, err)
+	}
 	pipes, err := newPipes()
 	if err != nil {
 		return Exit{Code: 127}, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = pipes.childIn, pipes.childOut, pipes.childErr
-	if err := cmd.Start(); err != nil {
+	server, err := own(cmd)
+	if err != nil {
 		pipes.closeAll()
 		return Exit{Code: 127}, fmt.Errorf("tap: starting %s: %w", o.Command, err)
 	}
@@ -168,21 +172,25 @@ func Run(ctx context.Context, o Options) (Exit, error) {
 	var werr error
 	stopping := ctx.Done()
 	var kill <-chan time.Time
+	said := false // the tap said why it cannot forward a signal
 loop:
 	for {
 		select {
 		case werr = <-waited:
 			break loop
 		case sig := <-o.Signals:
-			if s, ok := sig.(syscall.Signal); ok {
-				_ = syscall.Kill(pid, s)
-			}
+			server.forward(sig, func(s string) {
+				if !said {
+					said = true
+					fmt.Fprintln(logw, s)
+				}
+			})
 		case <-stopping:
 			stopping = nil
-			_ = syscall.Kill(pid, syscall.SIGTERM)
+			server.stop(toServer.close)
 			kill = time.After(stopGrace)
 		case <-kill:
-			_ = syscall.Kill(-pid, syscall.SIGKILL)
+			server.kill()
 		}
 	}
 	// Whatever the server wrote before it exited goes to the host, then
@@ -197,7 +205,8 @@ loop:
 	case <-drain.C:
 	}
 	drain.Stop()
-	_ = syscall.Kill(-pid, syscall.SIGKILL)
+	server.kill()
+	server.release()
 	pipes.closeParent()
 	toServer.close()
 	<-downDone

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // Ensure creates dir (and its missing parents) with mode 0700 and checks it
@@ -140,13 +139,6 @@ func owned(path string, fi fs.FileInfo) error {
 	return nil
 }
 
-func ownerOf(fi fs.FileInfo) (int, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, false
-	}
-	return int(st.Uid), true
-}
 
 func typeOf(fi fs.FileInfo) string {
 	if fi.Mode()&fs.ModeSymlink != 0 {

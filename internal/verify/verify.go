@@ -20,7 +20,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/mcptui/mcptui/internal/record"
@@ -214,7 +213,7 @@ func start(ctx context.Context, o Options) (*server, error) {
 		env = append(without(env, name), kv)
 	}
 	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownTree(cmd)
 	cmd.Stderr = o.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -320,7 +319,7 @@ func (s *server) stop() {
 	select {
 	case <-exited:
 	case <-time.After(2 * time.Second):
-		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+		killTree(s.cmd)
 		<-exited
 	}
 }

@@ -27,7 +27,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -293,7 +292,7 @@ func markedPIDs(mark string) []int {
 // killMarked ends what a run left, so that runs do not add up.
 func killMarked(mark string) {
 	for _, p := range markedPIDs(mark) {
-		_ = syscall.Kill(p, syscall.SIGKILL)
+		_ = kill(p)
 	}
 }
 

@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -140,7 +138,7 @@ func TestAnswerSamplingByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid, _ := strconv.Atoi(string(b))
-	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("the server (pid %d) outlived mcptui: kill(0) = %v", pid, err)
+	if still, err := stillRuns(pid); still {
+		t.Errorf("the server (pid %d) outlived mcptui: %v", pid, err)
 	}
 }

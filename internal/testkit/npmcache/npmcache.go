@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -77,10 +76,10 @@ func Install(t testing.TB, name, marker string, specs ...string) string {
 		t.Fatalf("cannot lock %s: %v", dir, err)
 	}
 	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+	if err := LockFile(lock); err != nil {
 		t.Fatalf("cannot lock %s: %v", dir, err)
 	}
-	defer func() { _ = syscall.Flock(int(lock.Fd()), syscall.LOCK_UN) }()
+	defer func() { _ = UnlockFile(lock) }()
 	if _, err := os.Stat(filepath.Join(dir, marker)); err == nil {
 		return dir // another test installed them meanwhile
 	}

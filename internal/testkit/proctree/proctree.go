@@ -89,7 +89,7 @@ func run(role string, server []string) int {
 		select {}
 	case daemonizer:
 		cmd := helper(hardSleep)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		newSession(cmd)
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintln(os.Stderr, "proctree daemonizer:", err)
 			return 1
@@ -157,7 +157,7 @@ func NewMark(t testing.TB) Mark {
 	m := Mark{Name: "PROCTREE_MARK", Value: hex.EncodeToString(b)}
 	t.Cleanup(func() {
 		for _, p := range m.Alive() {
-			_ = syscall.Kill(p.PID, syscall.SIGKILL)
+			kill(p.PID)
 		}
 	})
 	return m

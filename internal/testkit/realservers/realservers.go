@@ -19,7 +19,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -122,10 +121,10 @@ func MCPGo(t testing.TB) Server {
 		t.Fatal(err)
 	}
 	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+	if err := npmcache.LockFile(lock); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = syscall.Flock(int(lock.Fd()), syscall.LOCK_UN) }()
+	defer func() { _ = npmcache.UnlockFile(lock) }()
 	if fresh(bin, src) {
 		return srv
 	}
