@@ -129,7 +129,12 @@ func kp(k string) tea.Msg { return keyMsg(k) }
 
 func screenCases() []screenCase {
 	session := uitest.Session()
-	withHuge := append(append([]model.Event{}, session...), uitest.Huge(16<<20)...)
+	// 1 MiB is at least 16 times every threshold of the viewer (a 4 KiB scalar, a
+	// 64 KiB document); a line at the 16 MiB limit is model.TestHugeLine's,
+	// folding a large document TestViewerFoldsAHugeLine's.
+	// At 16 MiB, linting and folding the line twice (twin and program) made
+	// each of these scenes take 90 to 130 s under -race on a busy machine.
+	withHuge := append(append([]model.Event{}, session...), uitest.Huge(1<<20)...)
 	exited := append(append([]model.Event{}, session...),
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(29)}, Line: "panic: runtime error: index out of range [3] with length 3"},
 		model.Exited{Stamp: model.Stamp{Time: uitest.At(29.5)}, Status: "exit status 2"})
