@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/demo"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 )
 
 // The test binary doubles as the servers the doctor examines: with
@@ -27,6 +28,7 @@ func TestMain(m *testing.M) {
 	if name := os.Getenv(serverEnv); name != "" {
 		os.Exit(testServer(name))
 	}
+	racechild.NoExitSleep() // the servers this binary starts are itself
 	os.Exit(m.Run())
 }
 
