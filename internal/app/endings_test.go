@@ -4,9 +4,9 @@ package app
 // its own SIGKILL, a headless result — shuts the server's whole process
 // tree down, for every shape of tree real configurations have, and mcptui
 // exits with the right status. mcptui is this test binary run as main runs
-// it (asMainEnv: app.Run on its arguments, nothing else), and it runs its
-// own demo server inside trees made of this test binary too (see
-// internal/testkit/proctree); the inspector runs in tmux. Every process of a tree, mcptui included,
+// it (app.Run on its arguments, nothing else) through a link named mcptui,
+// and it runs its own demo server inside trees made of this test binary too
+// (see internal/testkit/proctree); the inspector runs in tmux. Every process of a tree, mcptui included,
 // carries a unique mark in its environment, and /proc is searched for it.
 
 import (
@@ -22,34 +22,47 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/everything"
 	"github.com/mcptui/mcptui/internal/testkit/proctree"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 	"github.com/mcptui/mcptui/internal/testkit/tmuxtest"
 )
 
-// bin is mcptui for these tests: this test binary, which runs as mcptui
-// with mainEnv in its environment. (It was a binary built with go build in
-// TestMain, which cost a build of the whole program on every run, most of
-// this package's minute under -race on a fresh clone.)
+// bin is mcptui for these tests: a link named mcptui to this test binary,
+// which runs as mcptui when started by that name (or with asMainEnv set).
+// It was a binary built with go build in TestMain, which cost a build of
+// the whole program on every run: most of this package's minute under
+// -race.
 var bin string
 
-// mainEnv is what makes bin mcptui: asMainEnv, and no second of sleep at
-// every exit when the test binary was built with -race.
-var mainEnv = []string{asMainEnv + "=1", "GORACE=atexit_sleep_ms=0"}
+// mainName is the name this test binary runs as mcptui by.
+const mainName = "mcptui"
 
 // TestMain runs the test binary as a process of a scripted tree
-// (proctree), as mcptui itself (asMainEnv; a tree's server is mcptui too,
-// so proctree's flag is looked at first), or as the tests.
+// (proctree), as mcptui itself (by bin's name, or asMainEnv), or as the
+// tests.
 func TestMain(m *testing.M) {
 	proctree.Main()
-	if os.Getenv(asMainEnv) != "" {
+	if os.Getenv(asMainEnv) != "" || filepath.Base(os.Args[0]) == mainName {
 		os.Exit(Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	racechild.NoExitSleep() // mcptui and its demo servers are this binary
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	bin = exe
-	os.Exit(m.Run())
+	dir, err := os.MkdirTemp("", "mcptui-endings-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	bin = filepath.Join(dir, mainName)
+	if err := os.Symlink(exe, bin); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // grace keeps the runs short: the stages are asserted, not their length.
@@ -107,7 +120,7 @@ func runInTmux(t *testing.T, name string, mark proctree.Mark, argv []string) (*t
 	// The shell ignores SIGINT so that a ctrl+c reaches mcptui alone (which
 	// catches it again: Go re-enables an ignored SIGINT it is notified of),
 	// and survives to write the status.
-	line := fmt.Sprintf("trap '' INT; env %s %s TERM=xterm-256color %s; echo $? > %s", shell(mark.Env()), shell(mainEnv...), shell(argv...), shell(status))
+	line := fmt.Sprintf("trap '' INT; env %s TERM=xterm-256color %s; echo $? > %s", shell(mark.Env()), shell(argv...), shell(status))
 	// One tmux server per test: the socket is named after the test.
 	unique := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
@@ -120,15 +133,11 @@ func runInTmux(t *testing.T, name string, mark proctree.Mark, argv []string) (*t
 }
 
 // mcptuiPID is the pid of the marked mcptui process: the root of the
-// marked tree. The demo server is the same binary, so it has the same name
-// (bin's, as /proc gives it: at most 15 bytes); it is told apart by its marked parent (the pids' order on /proc,
+// marked tree. The demo server is the same binary, so it is called mcptui
+// too; it is told apart by its marked parent (the pids' order on /proc,
 // sorted as strings, says nothing: 1096 comes before 942).
 func mcptuiPID(t *testing.T, mark proctree.Mark) int {
 	t.Helper()
-	comm := filepath.Base(bin)
-	if len(comm) > 15 {
-		comm = comm[:15]
-	}
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		alive := mark.Alive()
@@ -137,7 +146,7 @@ func mcptuiPID(t *testing.T, mark proctree.Mark) int {
 			marked[p.PID] = true
 		}
 		for _, p := range alive {
-			if p.Command == comm && !marked[p.PPID] {
+			if p.Command == mainName && !marked[p.PPID] {
 				return p.PID
 			}
 		}
@@ -278,7 +287,7 @@ func TestInspectorKilledTakesTheServer(t *testing.T) {
 // headlessCmd runs a headless command with the mark in its environment.
 func headlessCmd(t *testing.T, mark proctree.Mark, argv []string) *exec.Cmd {
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = append(append(os.Environ(), mark.Env()), mainEnv...)
+	cmd.Env = append(os.Environ(), mark.Env())
 	return cmd
 }
 
