@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/app"
 	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 )
 
 // asMcptui makes the test binary run as mcptui itself (app.Run on its
@@ -27,6 +28,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(asMcptui) == "1" {
 		os.Exit(app.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	racechild.NoExitSleep() // mcptui and its demo servers are this binary
 	os.Exit(m.Run())
 }
 
