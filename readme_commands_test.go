@@ -17,6 +17,7 @@ import (
 	"github.com/mcptui/mcptui/internal/app"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/telemetry/otlptest"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 )
 
 // asMcptui makes the test binary run as mcptui itself (app.Run on its
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(asMcptui) == "1" {
 		os.Exit(app.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	racechild.NoExitSleep() // mcptui and its demo servers are this binary
 	os.Exit(m.Run())
 }
 

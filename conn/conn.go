@@ -261,7 +261,7 @@ func (c *Conn) stop(err *Error, immediate bool) {
 // the server is never blocked writing.
 func (c *Conn) readLoop() {
 	defer close(c.proc.outDone)
-	lr := newLineReader(countingReader{c.proc.stdoutR, &c.proc.outRead}, c.opts.MaxLineBytes)
+	lr := newLineReader(countingReader{c.proc.stdoutR, &c.proc.outRead, &c.proc.waiting}, c.opts.MaxLineBytes)
 	for {
 		line, size, err := lr.next()
 		if err == errLineTooLong {
@@ -270,20 +270,21 @@ func (c *Conn) readLoop() {
 				c.opts.Observer(Event{Time: time.Now(), Kind: Discarded, Size: size, Head: lr.head, Err: why})
 			}
 			c.failLost(lr.head, why)
+			c.proc.handled.Add(1)
 			continue
 		}
 		if err != nil {
 			return
 		}
 		c.handleLine(line, size)
-		c.proc.outRead.Add(1) // progress, for the drain after an exit
+		c.proc.handled.Add(1) // progress, for the drain after an exit
 	}
 }
 
 // awaitExit stops the connection once the server process has exited, with
-// its exit status: after the lines it wrote are dispatched (the end of
-// stdout), but not later than drainAfterExit after the last byte read when a
-// child of it still holds stdout or stderr open.
+// its exit status: after the lines it wrote are dispatched (see drained: all
+// of them up to the end of stdout, or, when a child of it still holds stdout
+// or stderr open and says nothing, all it wrote before it exited).
 func (c *Conn) awaitExit() {
 	<-c.proc.reaped
 	c.proc.drained()

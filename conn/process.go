@@ -20,14 +20,19 @@ import (
 // that left its process group, can be found again (on Linux, in /proc).
 const MarkerEnv = "MCPTUI_SERVER_TREE"
 
-// drainAfterExit bounds how long the end of stdout and stderr is awaited
-// once the server process exited and nothing more is read from stdout: a
-// child of it may still hold them open. While stdout's backlog is still
-// being read (a busy machine, a slow handler) the wait goes on, up to
-// drainLimit.
+// drainAfterExit is how long the end of stdout and stderr is still awaited
+// once the server process exited, everything stdout held at that moment was
+// read, the reader waits on the pipe for more and nothing more came: a child
+// of the server may hold the pipes open and say nothing.
+//
+// drainBeyondExit bounds what is still read after the exit beyond what the
+// pipe held then: a descendant that keeps writing cannot keep the
+// connection open for ever. What the server wrote before it exited is
+// bounded by bytes (the pipe's content), not by time, so a slow reader on a
+// busy machine loses none of it.
 const (
-	drainAfterExit = 250 * time.Millisecond
-	drainLimit     = 5 * time.Second
+	drainAfterExit  = 250 * time.Millisecond
+	drainBeyondExit = 1 << 20
 )
 
 // process is the server's process tree as conn manages it: the direct child,
@@ -43,7 +48,9 @@ type process struct {
 	stdoutR *os.File      // our end of the child's stdout
 	stderrR *os.File      // our end of the child's stderr (nil: not captured through a pipe)
 	outDone chan struct{} // closed at stdout's EOF
-	outRead atomic.Int64  // bytes read from stdout plus lines handled: progress
+	outRead atomic.Int64  // bytes read from stdout
+	handled atomic.Int64  // lines of stdout dispatched
+	waiting atomic.Bool   // the reader waits on the pipe, every line it read dispatched
 	errDone chan struct{} // closed at stderr's EOF (or at once when not captured)
 }
 
@@ -96,41 +103,56 @@ func (p *process) copyStderr(w io.Writer) {
 	_, _ = io.Copy(w, p.stderrR)
 }
 
-// drained waits for stdout and stderr to end: until drainAfterExit has
-// passed with nothing read from stdout and no line handled, and at most
-// drainLimit.
+// drained waits for stdout and stderr to end after the child was reaped.
+// Everything stdout held at that moment is read and dispatched first, with
+// no time limit: an answer the server wrote before it exited is delivered
+// however long the reader takes to reach it (where the pipe cannot be asked
+// what it holds, only what the reader already took counts). After that,
+// while a process of the tree may still hold the pipes, it waits until
+// drainAfterExit passed with the reader waiting on the pipe and nothing read
+// or dispatched, or until drainBeyondExit more bytes were read.
 func (p *process) drained() {
-	limit := time.NewTimer(drainLimit)
-	defer limit.Stop()
+	backlog := pipeBacklog(p.stdoutR) + p.outRead.Load()
 	idle := time.NewTicker(drainAfterExit)
 	defer idle.Stop()
-	read := p.outRead.Load()
+	last := [2]int64{-1, -1}
 	for _, ch := range []chan struct{}{p.outDone, p.errDone} {
 		for done := false; !done; {
 			select {
 			case <-ch:
 				done = true
 			case <-idle.C:
-				now := p.outRead.Load()
-				if now == read {
+				read, handled := p.outRead.Load(), p.handled.Load()
+				switch {
+				case read > backlog+drainBeyondExit:
+					return // a descendant that goes on writing
+				case read < backlog || !p.waiting.Load():
+					// What the server wrote before its exit is still in
+					// the pipe, or the reader is still dispatching.
+					last = [2]int64{-1, -1}
+				case [2]int64{read, handled} != last:
+					last = [2]int64{read, handled}
+				default:
 					return // a descendant holds the pipes and says nothing
 				}
-				read = now
-			case <-limit.C:
-				return
 			}
 		}
 	}
 }
 
-// countingReader counts the bytes read through it into n.
+// countingReader counts the bytes read through it into n, and tells through
+// waiting when a read from the pipe is under way: the line reader asks for
+// more only once every complete line it held was returned.
 type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
+	r       io.Reader
+	n       *atomic.Int64
+	waiting *atomic.Bool
 }
 
 func (c countingReader) Read(b []byte) (int, error) {
+	c.waiting.Store(true)
 	n, err := c.r.Read(b)
+	c.waiting.Store(false)
 	c.n.Add(int64(n))
 	return n, err
 }

@@ -2,7 +2,10 @@
 
 package conn
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // processAttr starts the server as the leader of its own process group.
 func processAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
@@ -18,3 +21,6 @@ func groupAlive(pgid int) bool {
 
 // markedProcesses finds nothing here: there is no /proc to search.
 func markedProcesses(marker string, pgid int) []Stray { return nil }
+
+// pipeBacklog is 0 here: what a pipe holds is not asked for.
+func pipeBacklog(f *os.File) int64 { return 0 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // processAttr starts the server as the leader of its own process group, so
@@ -104,4 +106,21 @@ func markedProcesses(marker string, pgid int) []Stray {
 		}
 	})
 	return out
+}
+
+// pipeBacklog is how many bytes the pipe f reads from holds, unread (0 when
+// that cannot be told). It asks through the file's raw connection, never
+// f.Fd, which would turn the pipe blocking under the reader.
+func pipeBacklog(f *os.File) int64 {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	var n int
+	if cerr := rc.Control(func(fd uintptr) {
+		n, err = unix.IoctlGetInt(int(fd), unix.TIOCINQ)
+	}); cerr != nil || err != nil {
+		return 0
+	}
+	return int64(n)
 }

@@ -50,6 +50,12 @@ func (s *stages) all() []conn.ShutdownStage {
 // of it marked.
 func startTree(t *testing.T, role string, st *stages, serverArgs ...string) (*harness, proctree.Mark) {
 	t.Helper()
+	return startTreeWith(t, role, st, nil, serverArgs...)
+}
+
+// startTreeWith is startTree with onNote as the OnNotification handler.
+func startTreeWith(t *testing.T, role string, st *stages, onNote func(conn.Notification), serverArgs ...string) (*harness, proctree.Mark) {
+	t.Helper()
 	mark := proctree.NewMark(t)
 	value := mark.Value
 	exe, args := proctree.Command(t, role, append([]string{fakeExe}, serverArgs...)...)
@@ -64,6 +70,12 @@ func startTree(t *testing.T, role string, st *stages, serverArgs ...string) (*ha
 			h.events.add(e)
 		},
 		OnShutdownStage: st.add,
+		OnNotification: func(n conn.Notification) {
+			h.notes.add(n)
+			if onNote != nil {
+				onNote(n)
+			}
+		},
 	}
 	c, err := conn.Dial(context.Background(), exe, args, opts)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 )
 
 // childEnv makes the test binary act as the demo server (the os/exec
@@ -29,5 +31,6 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	racechild.NoExitSleep() // the servers this binary starts are itself
 	os.Exit(m.Run())
 }

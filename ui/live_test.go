@@ -83,7 +83,7 @@ func startServer(t *testing.T, env, value string, versions []string, cfg model.C
 		l.mu.Unlock()
 	}})
 	m := New(Options{Backend: s, Session: model.New(cfg), Theme: "dark", NoBell: true, Tick: 100 * time.Millisecond, Title: "hostile"})
-	l.p = tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(onlcr{l.term}), tea.WithoutSignals(),
+	l.p = tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(onlcr{w: l.term}), tea.WithoutSignals(),
 		tea.WithWindowSize(w, h), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
 	go func() {
 		fm, _ := l.p.Run()

@@ -21,12 +21,22 @@ import (
 )
 
 // onlcr maps \n to \r\n, as a terminal's line discipline would: without a
-// TTY the renderer leaves that to the output.
-type onlcr struct{ w io.Writer }
+// TTY the renderer leaves that to the output. After each write it signals
+// wrote, if set (without blocking: one pending signal is enough).
+type onlcr struct {
+	w     io.Writer
+	wrote chan struct{}
+}
 
 func (o onlcr) Write(p []byte) (int, error) {
 	if _, err := o.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
 		return 0, err
+	}
+	if o.wrote != nil {
+		select {
+		case o.wrote <- struct{}{}:
+		default:
+		}
 	}
 	return len(p), nil
 }
@@ -73,7 +83,8 @@ func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
 	fb := uitest.New()
 	fb.Push(c.events...)
 	term := vt.NewSafeEmulator(w, h)
-	p := tea.NewProgram(mk(fb), tea.WithInput(nil), tea.WithOutput(onlcr{term}), tea.WithoutSignals(),
+	wrote := make(chan struct{}, 1)
+	p := tea.NewProgram(mk(fb), tea.WithInput(nil), tea.WithOutput(onlcr{term, wrote}), tea.WithoutSignals(),
 		tea.WithWindowSize(w, h), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()
@@ -86,7 +97,7 @@ func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
 		}
 	}()
 	p.Send(tea.WindowSizeMsg{Width: w, Height: h})
-	waitScreen(t, term, twin)
+	waitScreen(t, term, wrote, twin)
 	for i, msg := range c.msgs {
 		p.Send(msg)
 		_, cmd := twin.Update(msg)
@@ -95,23 +106,22 @@ func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
 				twin.Update(m)
 			}
 		}
-		waitScreen(t, term, twin)
+		waitScreen(t, term, wrote, twin)
 	}
 	styled = term.Render()
 	return styled, ansi.Strip(styled)
 }
 
 // waitScreen waits, with a deadline, until the terminal shows what the twin
-// draws.
-func waitScreen(t *testing.T, term *vt.SafeEmulator, twin *Model) {
+// draws, looking again each time the program wrote to it (rendering the
+// terminal every 5 ms took the CPU the program needed under -race).
+func waitScreen(t *testing.T, term *vt.SafeEmulator, wrote <-chan struct{}, twin *Model) {
 	t.Helper()
 	want := trimLines(ansi.Strip(twin.render()))
 	// Generous: a 16 MiB line drawn under -race on a machine at load 24
 	// took longer than 15 s.
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
 	for {
 		got := trimLines(ansi.Strip(term.Render()))
 		if got == want {
@@ -120,7 +130,7 @@ func waitScreen(t *testing.T, term *vt.SafeEmulator, twin *Model) {
 		select {
 		case <-ctx.Done():
 			t.Fatalf("the screen never showed the expected frame.\nwant:\n%s\n\ngot:\n%s", want, got)
-		case <-tick.C:
+		case <-wrote:
 		}
 	}
 }
@@ -129,7 +139,12 @@ func kp(k string) tea.Msg { return keyMsg(k) }
 
 func screenCases() []screenCase {
 	session := uitest.Session()
-	withHuge := append(append([]model.Event{}, session...), uitest.Huge(16<<20)...)
+	// 1 MiB is at least 16 times every threshold of the viewer (a 4 KiB scalar, a
+	// 64 KiB document); a line at the 16 MiB limit is model.TestHugeLine's,
+	// folding a large document TestViewerFoldsAHugeLine's.
+	// At 16 MiB, linting and folding the line twice (twin and program) made
+	// each of these scenes take 90 to 130 s under -race on a busy machine.
+	withHuge := append(append([]model.Event{}, session...), uitest.Huge(1<<20)...)
 	exited := append(append([]model.Event{}, session...),
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(29)}, Line: "panic: runtime error: index out of range [3] with length 3"},
 		model.Exited{Stamp: model.Stamp{Time: uitest.At(29.5)}, Status: "exit status 2"})

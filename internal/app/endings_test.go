@@ -3,9 +3,10 @@ package app
 // Every way mcptui ends — q, ctrl+c, SIGINT, SIGTERM, SIGHUP, a restart,
 // its own SIGKILL, a headless result — shuts the server's whole process
 // tree down, for every shape of tree real configurations have, and mcptui
-// exits with the right status. The real binary runs the real demo server
-// inside trees made of this test binary (see internal/testkit/proctree);
-// the inspector runs in tmux. Every process of a tree, mcptui included,
+// exits with the right status. mcptui is this test binary run as main runs
+// it (app.Run on its arguments, nothing else) through a link named mcptui,
+// and it runs its own demo server inside trees made of this test binary too
+// (see internal/testkit/proctree); the inspector runs in tmux. Every process of a tree, mcptui included,
 // carries a unique mark in its environment, and /proc is searched for it.
 
 import (
@@ -21,27 +22,41 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/everything"
 	"github.com/mcptui/mcptui/internal/testkit/proctree"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 	"github.com/mcptui/mcptui/internal/testkit/tmuxtest"
 )
 
-// bin is the mcptui binary built for these tests.
+// bin is mcptui for these tests: a link named mcptui to this test binary,
+// which runs as mcptui when started by that name (or with asMainEnv set).
+// It was a binary built with go build in TestMain, which cost a build of
+// the whole program on every run: most of this package's minute under
+// -race.
 var bin string
 
-// TestMain runs the test binary as mcptui itself (asMainEnv), as a process
-// of a scripted tree (proctree), or as the tests, which share one built
-// binary.
+// mainName is the name this test binary runs as mcptui by.
+const mainName = "mcptui"
+
+// TestMain runs the test binary as a process of a scripted tree
+// (proctree), as mcptui itself (by bin's name, or asMainEnv), or as the
+// tests.
 func TestMain(m *testing.M) {
-	if os.Getenv(asMainEnv) != "" {
+	proctree.Main()
+	if os.Getenv(asMainEnv) != "" || filepath.Base(os.Args[0]) == mainName {
 		os.Exit(Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	proctree.Main()
+	racechild.NoExitSleep() // mcptui and its demo servers are this binary
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	dir, err := os.MkdirTemp("", "mcptui-endings-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	bin, err = tmuxtest.BuildIn(dir)
-	if err != nil {
+	bin = filepath.Join(dir, mainName)
+	if err := os.Symlink(exe, bin); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
@@ -131,7 +146,7 @@ func mcptuiPID(t *testing.T, mark proctree.Mark) int {
 			marked[p.PID] = true
 		}
 		for _, p := range alive {
-			if p.Command == "mcptui" && !marked[p.PPID] {
+			if p.Command == mainName && !marked[p.PPID] {
 				return p.PID
 			}
 		}
@@ -200,6 +215,7 @@ func TestInspectorRestartEndsTheOldTree(t *testing.T) {
 			x, status := runInTmux(t, "restart", mark, inTree(t, role, "--no-bell", grace))
 			x.WaitFor("● ready")
 			old := mark.WaitAlive(t, treeSize[role]+1)
+			root := mcptuiPID(t, mark)
 			x.Keys("r")
 			x.WaitFor("(restart 1)", "● ready")
 			deadline := time.Now().Add(30 * time.Second)
@@ -207,7 +223,7 @@ func TestInspectorRestartEndsTheOldTree(t *testing.T) {
 				var left []proctree.Proc
 				for _, p := range mark.Alive() {
 					for _, o := range old {
-						if p.PID == o.PID && p.Command != "mcptui" {
+						if p.PID == o.PID && p.PID != root {
 							left = append(left, p)
 						}
 					}

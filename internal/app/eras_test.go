@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/mcptui/mcptui/internal/testkit/e2e"
 	"github.com/mcptui/mcptui/internal/testkit/realservers"
 )
 
@@ -79,6 +80,7 @@ func fsCases(root string) []eraCase {
 // servers of every protocol era, and prints the table version × command
 // × result.
 func TestRealServersOfEveryEra(t *testing.T) {
+	e2e.Require(t)
 	if testing.Short() {
 		t.Skip("real servers: not in -short")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/check/rules"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 	"github.com/mcptui/mcptui/internal/testkit/surfaceserver"
 	"github.com/mcptui/mcptui/mcp"
 )
@@ -27,6 +28,7 @@ func TestMain(m *testing.M) {
 		runZoo(rule)
 		os.Exit(0)
 	}
+	racechild.NoExitSleep() // the servers this binary starts are itself
 	os.Exit(m.Run())
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcptui/mcptui/demo"
 	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 )
 
 // The test binary doubles as the servers the tests talk to: with
@@ -25,6 +26,7 @@ func TestMain(m *testing.M) {
 	if name := os.Getenv(serverEnv); name != "" {
 		os.Exit(runTestServer(name))
 	}
+	racechild.NoExitSleep() // the servers this binary starts are itself
 	os.Exit(m.Run())
 }
 

@@ -93,4 +93,3 @@ func (s *sampler) finish() *ServerUsage {
 	}
 	return u
 }
-

@@ -12,6 +12,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 )
 
 // The test binary doubles as a server printing what a recording must
@@ -26,6 +27,7 @@ func TestMain(m *testing.M) {
 		os.Stdout.Write(append(badUTF8, '\n'))
 		os.Exit(0)
 	}
+	racechild.NoExitSleep() // the servers this binary starts are itself
 	os.Exit(m.Run())
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -42,6 +43,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	racechild.NoExitSleep() // the servers this binary starts are itself
 	os.Exit(m.Run())
 }
 

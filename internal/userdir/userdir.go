@@ -139,7 +139,6 @@ func owned(path string, fi fs.FileInfo) error {
 	return nil
 }
 
-
 func typeOf(fi fs.FileInfo) string {
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		return "a symbolic link"

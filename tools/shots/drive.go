@@ -34,7 +34,7 @@ func run(ctx context.Context, c config) ([]string, error) {
 		if c.Only != "" && sc.name != c.Only {
 			continue
 		}
-		styled, err := shoot(ctx, sc, c.Width, c.Height)
+		styled, err := shoot(ctx, sc, c.Width, c.Height, c.SceneTimeout)
 		if err != nil {
 			return files, fmt.Errorf("scene %s: %w", sc.name, err)
 		}
@@ -111,10 +111,13 @@ func (o onlcr) Write(p []byte) (int, error) {
 
 // shoot runs a scene through the real program into an in-memory terminal
 // and returns the terminal's styled screen once it shows the scene's last
-// frame.
-func shoot(ctx context.Context, sc scene, w, h int) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, sceneTimeout)
-	defer cancel()
+// frame. A timeout above 0 bounds the scene.
+func shoot(ctx context.Context, sc scene, w, h int, timeout time.Duration) (string, error) {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
 
 	// The twin is a second model fed the same input without a terminal;
 	// what it draws is the frame to wait for.
@@ -182,9 +185,6 @@ func waitFrame(ctx context.Context, term *vt.SafeEmulator, twin *ui.Model, w, h 
 		}
 	}
 }
-
-// sceneTimeout bounds one scene; a loaded machine takes a few seconds.
-var sceneTimeout = 60 * time.Second
 
 var errTimeout = errors.New("timed out")
 

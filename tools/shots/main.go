@@ -64,6 +64,8 @@ type config struct {
 	FontSize float64
 	// Only, if set, names the one scene to make.
 	Only string
+	// SceneTimeout bounds each scene; 0 leaves only the run's context.
+	SceneTimeout time.Duration
 }
 
 func main() {
@@ -73,6 +75,7 @@ func main() {
 	flag.IntVar(&c.Height, "height", 48, "terminal height in cells")
 	flag.Float64Var(&c.FontSize, "font-size", defaultFontSize, "font size in pixels")
 	flag.StringVar(&c.Only, "scene", "", "make only this scene")
+	flag.DurationVar(&c.SceneTimeout, "scene-timeout", time.Minute, "give up on a scene after this long (0: no limit)")
 	flag.Parse()
 	if c.Out == "" {
 		root, err := repoRoot()

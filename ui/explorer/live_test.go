@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/demo"
+	"github.com/mcptui/mcptui/internal/testkit/racechild"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
@@ -39,6 +40,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	racechild.NoExitSleep() // the servers this binary starts are itself
 	os.Exit(m.Run())
 }
 

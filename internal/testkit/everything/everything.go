@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/testkit/e2e"
 	"github.com/mcptui/mcptui/internal/testkit/npmcache"
 )
 
@@ -25,6 +26,7 @@ const (
 // Server returns the command that runs the everything server on stdio.
 func Server(t testing.TB) (command string, args []string) {
 	t.Helper()
+	e2e.Require(t)
 	node := npmcache.Node(t, 20)
 	entry := filepath.Join("node_modules", Package, "dist", "index.js")
 	dir := npmcache.Install(t, "everything-"+Version, entry, Package+"@"+Version)
@@ -50,7 +52,7 @@ func HTTPServer(t testing.TB, mode string) string {
 	_ = l.Close()
 	cmd := exec.Command(node, args[0], mode)
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
-	ownGroup(cmd)
+	cmd.SysProcAttr = e2e.ChildAttr() // gone with the test binary, even killed
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {

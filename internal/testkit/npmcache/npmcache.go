@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/testkit/e2e"
 )
 
 // Dir is where the packages installed under name live (it may not exist).
@@ -30,10 +32,12 @@ func Module(dir, pkg string) string {
 	return filepath.Join(dir, "node_modules", filepath.FromSlash(pkg))
 }
 
-// Node returns the node executable, skipping the test when there is none
-// or it is older than minMajor.
+// Node returns the node executable, skipping the test when the end-to-end
+// tests are off (see package e2e), or when there is no node or it is older
+// than minMajor.
 func Node(t testing.TB, minMajor int) string {
 	t.Helper()
+	e2e.Require(t)
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skipf("SKIP: no node to run the npm servers (%v)", err)
@@ -60,6 +64,7 @@ func Major(node string) int {
 // entry point) proves an earlier install, and returns the directory.
 func Install(t testing.TB, name, marker string, specs ...string) string {
 	t.Helper()
+	e2e.Require(t)
 	dir := Dir(name)
 	if _, err := os.Stat(filepath.Join(dir, marker)); err == nil {
 		return dir

@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/testkit/e2e"
 	"github.com/mcptui/mcptui/internal/testkit/npmcache"
 )
 
@@ -101,6 +102,7 @@ const MCPGoVersion = "v0.34.0"
 // cache and returns it.
 func MCPGo(t testing.TB) Server {
 	t.Helper()
+	e2e.Require(t)
 	dir := npmcache.Dir("mcpgo-" + MCPGoVersion)
 	bin := filepath.Join(dir, "mcpgo")
 	srv := Server{Name: "mcp-go " + MCPGoVersion, Protocol: "2025-03-26", Command: bin, Full: true}

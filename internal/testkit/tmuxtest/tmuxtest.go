@@ -7,9 +7,11 @@ package tmuxtest
 import (
 	"context"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/testkit/e2e"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,9 +24,11 @@ const Deadline = 2 * time.Minute
 // session is the tmux session's name on the private socket.
 const session = "e2e"
 
-// Require skips the test, saying why, when tmux is not installed.
+// Require skips the test, saying why, unless the end-to-end tests are on
+// (see package e2e) and tmux is installed.
 func Require(t *testing.T) {
 	t.Helper()
+	e2e.Require(t)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("SKIP: tmux is not installed: this end-to-end test drives the real binary in tmux (apt-get install tmux)")
 	}
@@ -65,20 +69,88 @@ type Term struct {
 
 // Start runs command (a shell command line) in a new session of the given
 // size on a socket private to this test; the server is killed when the test
-// ends.
+// ends, and also when the test binary dies without ending it (a go test
+// timeout): a watcher process, outside the test's process group, holds the
+// read end of a pipe only this binary writes to, and kills the tmux server
+// once that pipe reaches EOF. Servers that an earlier, killed run left
+// behind without a watcher (their binary's pid gone) are ended first.
 func Start(t *testing.T, name string, width, height int, command string) *Term {
 	t.Helper()
-	x := &Term{t: t, socket: fmt.Sprintf("mcptui-%s-%d", name, os.Getpid())}
+	Require(t)
+	sweep()
+	x := &Term{t: t, socket: fmt.Sprintf("%s%s-%d", socketPrefix, name, os.Getpid())}
 	var socketPath string
+	stopWatch := watch(t, x.socket)
 	t.Cleanup(func() {
 		_ = exec.Command("tmux", "-L", x.socket, "kill-server").Run()
 		if socketPath != "" {
 			_ = os.Remove(socketPath) // tmux leaves its socket file behind
 		}
+		stopWatch()
 	})
 	x.Run("new-session", "-d", "-s", session, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height), command)
 	socketPath = x.SocketPath()
 	return x
+}
+
+// socketPrefix starts the name of every socket Start makes; the name ends
+// with "-<pid of the test binary>".
+const socketPrefix = "mcptui-"
+
+// socketDir is where tmux puts the sockets of -L names.
+func socketDir() string {
+	dir := os.Getenv("TMUX_TMPDIR")
+	if dir == "" {
+		dir = "/tmp"
+	}
+	return filepath.Join(dir, fmt.Sprintf("tmux-%d", os.Getuid()))
+}
+
+// sweep ends the tmux servers of Start's sockets whose test binary is gone,
+// and removes their socket files.
+func sweep() {
+	entries, err := os.ReadDir(socketDir())
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		i := strings.LastIndexByte(name, '-')
+		if !strings.HasPrefix(name, socketPrefix) || i < 0 {
+			continue
+		}
+		pid, err := strconv.Atoi(name[i+1:])
+		if err != nil || pid <= 0 || processExists(pid) {
+			continue
+		}
+		_ = exec.Command("tmux", "-L", name, "kill-server").Run()
+		_ = os.Remove(filepath.Join(socketDir(), name))
+	}
+}
+
+// watch starts the watcher of socket's tmux server (see Start) and returns
+// what stops it when the test ends normally.
+func watch(t *testing.T, socket string) func() {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatalf("tmuxtest: %v", err)
+	}
+	// cat returns at EOF: when this binary closes w or dies.
+	cmd := exec.Command("sh", "-c", `cat >/dev/null; tmux -L "$1" kill-server 2>/dev/null; rm -f "$2"`,
+		"tmuxtest-watch", socket, filepath.Join(socketDir(), socket))
+	cmd.Stdin = r
+	cmd.SysProcAttr = watcherAttr() // its own group, and it outlives this binary: that is its job
+	if err := cmd.Start(); err != nil {
+		_ = r.Close()
+		_ = w.Close()
+		t.Fatalf("tmuxtest: starting the watcher: %v", err)
+	}
+	_ = r.Close()
+	return func() {
+		_ = w.Close()
+		_ = cmd.Wait()
+	}
 }
 
 // SocketPath is the file of the session's tmux server socket (removed when

@@ -29,15 +29,29 @@ import (
 // and left out. Tests whose components start listeners may shorten it.
 var CmdWait = 2 * time.Second
 
-// onlcr maps \n to \r\n, as a terminal's line discipline would.
-type onlcr struct{ w io.Writer }
+// onlcr maps \n to \r\n, as a terminal's line discipline would, and
+// signals wrote after each write (without blocking: one pending signal is
+// enough).
+type onlcr struct {
+	w     io.Writer
+	wrote chan struct{}
+}
 
 func (o onlcr) Write(p []byte) (int, error) {
 	if _, err := o.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
 		return 0, err
 	}
+	select {
+	case o.wrote <- struct{}{}:
+	default:
+	}
 	return len(p), nil
 }
+
+// frameDeadline bounds the wait for one frame: generous, as a frame drawn
+// under -race on a busy machine can take many seconds (ui's own screen
+// tests once needed more than 15).
+const frameDeadline = 90 * time.Second
 
 // quiet runs a model without its Cmds: the test runs them.
 type quiet struct{ m tea.Model }
@@ -57,7 +71,8 @@ func Run(t testing.TB, mk func() tea.Model, w, h int, msgs ...tea.Msg) (styled, 
 	twin := mk()
 	twin, _ = twin.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	term := vt.NewSafeEmulator(w, h)
-	p := tea.NewProgram(quiet{mk()}, tea.WithInput(nil), tea.WithOutput(onlcr{term}), tea.WithoutSignals(),
+	wrote := make(chan struct{}, 1)
+	p := tea.NewProgram(quiet{mk()}, tea.WithInput(nil), tea.WithOutput(onlcr{term, wrote}), tea.WithoutSignals(),
 		tea.WithWindowSize(w, h), tea.WithColorProfile(colorprofile.TrueColor),
 		tea.WithEnvironment([]string{"TERM=xterm-256color"}))
 	done := make(chan error, 1)
@@ -71,7 +86,7 @@ func Run(t testing.TB, mk func() tea.Model, w, h int, msgs ...tea.Msg) (styled, 
 		}
 	}()
 	p.Send(tea.WindowSizeMsg{Width: w, Height: h})
-	wait(t, term, twin)
+	wait(t, term, wrote, twin)
 	queue := append([]tea.Msg(nil), msgs...)
 	for len(queue) > 0 {
 		msg := queue[0]
@@ -80,7 +95,7 @@ func Run(t testing.TB, mk func() tea.Model, w, h int, msgs ...tea.Msg) (styled, 
 		twin, cmd = twin.Update(msg)
 		p.Send(msg)
 		queue = append(Drain(cmd), queue...)
-		wait(t, term, twin)
+		wait(t, term, wrote, twin)
 	}
 	styled = term.Render()
 	return styled, ansi.Strip(styled)
@@ -130,14 +145,12 @@ func isInternal(msg tea.Msg) bool {
 }
 
 // wait waits, with a deadline, until the terminal shows what the twin
-// draws.
-func wait(t testing.TB, term *vt.SafeEmulator, twin tea.Model) {
+// draws, looking again each time the program wrote to it.
+func wait(t testing.TB, term *vt.SafeEmulator, wrote <-chan struct{}, twin tea.Model) {
 	t.Helper()
 	want := Trim(ansi.Strip(twin.View().Content))
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), frameDeadline)
 	defer cancel()
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
 	for {
 		got := Trim(ansi.Strip(term.Render()))
 		if got == want {
@@ -146,7 +159,7 @@ func wait(t testing.TB, term *vt.SafeEmulator, twin tea.Model) {
 		select {
 		case <-ctx.Done():
 			t.Fatalf("the screen never showed the expected frame.\nwant:\n%s\n\ngot:\n%s", want, got)
-		case <-tick.C:
+		case <-wrote:
 		}
 	}
 }
