@@ -37,6 +37,8 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 		return runDiff(ctx, cfg, stdout, stderr)
 	case cli.ModeReplayVerify:
 		return runVerify(ctx, cfg, stdout, stderr)
+	case cli.ModeSkills, cli.ModeSkill:
+		return headless.RunSkills(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
 		keys, err := keymap.User()
 		if err != nil {

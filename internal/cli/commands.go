@@ -55,6 +55,8 @@ var commands = map[string]command{
 	"diff":      {name: "diff", mode: ModeDiff, words: []string{"a snapshot, recording or server URL", "another (or -- a server command)"}, server: true, flags: []string{"fail-on", "eras"}, answers: true, format: "text"},
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "verify", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
+	"skills":    {name: "skills", mode: ModeSkills, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
+	"skill":     {name: "skill", mode: ModeSkill, words: []string{"a skill name (or its SKILL.md URI)", "a file of it"}, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
 	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
 }
 
@@ -72,6 +74,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.BoolVar(&cfg.Verbose, "v", false, "")
 	fs.StringVar(&cfg.Format, "format", "", "")
 	fs.StringVar(&cfg.JUnit, "junit", "", "")
+	fs.BoolVar(&cfg.RequireDigests, "require-digests", false, "")
 	cc := &cfg.Check
 	fs.StringVar(&cc.Era, "era", "", "")
 	fs.StringVar(&cc.Level, "level", "must", "")
@@ -130,6 +133,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	if c.mode == ModeLoad {
 		nw = loadWordCount(words)
 	}
+	if c.mode == ModeSkill && len(words) == 1 {
+		nw = 1 // the file is optional
+	}
 	if c.server && server == nil && len(words) == nw+1 && mcp.IsURL(words[len(words)-1]) {
 		// mcptui tools https://host/mcp: the URL stands where -- and the
 		// command would.
@@ -168,6 +174,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	}
 	if c.server && server != nil {
 		cfg.Command, cfg.Args = server[0], server[1:]
+	}
+	if c.mode == ModeSkill && len(words) == 2 {
+		cfg.File = words[1]
 	}
 	if len(words) > 0 && c.mode != ModeLoad {
 		cfg.Target = words[0]
@@ -326,6 +335,8 @@ func example(c command) string {
 		return "check --era all"
 	case ModeReplay:
 		return "replay session.jsonl"
+	case ModeSkill:
+		return "skill git-workflow SKILL.md"
 	}
 	return c.name
 }
@@ -471,7 +482,7 @@ func clip(b []byte) string {
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
 func (m Mode) Headless() bool {
-	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeReplayVerify
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeSkill
 }
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the
