@@ -8,10 +8,11 @@ import "charm.land/bubbles/v2/key"
 type Catalog struct {
 	// Back clears the filter, then goes back one level (never cancels).
 	Back key.Binding
-	// NextList and PrevList move between the tabs; Tools .. Log jump.
+	// NextList and PrevList move between the tabs; Tools .. Log jump
+	// (Skills only where the server declares the Skills extension).
 	NextList, PrevList                   key.Binding
 	Tools, Resources, Templates, Prompts key.Binding
-	Log                                  key.Binding
+	Skills, Log                          key.Binding
 	// Level sets the server's log level; Subscribe opens the subscribe
 	// dialog; Roots the client's roots; Relist lists everything again.
 	Level, Subscribe, Roots, Relist key.Binding
@@ -53,6 +54,7 @@ func defaultCatalog() Catalog {
 		Resources:   b(k("R"), "R", "resources"),
 		Templates:   b(k("T"), "T", "templates"),
 		Prompts:     b(k("p"), "p", "prompts"),
+		Skills:      b(k("S"), "S", "skills"),
 		Log:         b(k("g"), "g", "log"),
 		Level:       b(k("L"), "L", "log level"),
 		Subscribe:   b(k("s"), "s", "subscribe"),

@@ -149,8 +149,19 @@ func (s Skill) File(path string) (File, bool) {
 	return File{}, false
 }
 
+// Caller sends one request and returns its result, raw (a client's
+// Request, or the inspector's catalog's Call).
+type Caller func(ctx context.Context, method string, params any) (json.RawMessage, error)
+
 // List pages through skills/list.
 func List(ctx context.Context, c *mcp.Client, opts ...mcp.RequestOption) ([]Skill, error) {
+	return ListWith(ctx, func(ctx context.Context, method string, params any) (json.RawMessage, error) {
+		return c.Request(ctx, method, params, opts...)
+	})
+}
+
+// ListWith pages through skills/list, sending with call.
+func ListWith(ctx context.Context, call Caller) ([]Skill, error) {
 	var all []Skill
 	cursor := ""
 	for page := 0; ; page++ {
@@ -161,7 +172,7 @@ func List(ctx context.Context, c *mcp.Client, opts ...mcp.RequestOption) ([]Skil
 		if cursor != "" {
 			params["cursor"] = cursor
 		}
-		raw, err := c.Request(ctx, "skills/list", params, opts...)
+		raw, err := call(ctx, "skills/list", params)
 		if err != nil {
 			return all, fmt.Errorf("skills/list: %w", err)
 		}
@@ -242,6 +253,12 @@ func Read(ctx context.Context, c *mcp.Client, uri string, opts ...mcp.RequestOpt
 	if err != nil {
 		return nil, "", fmt.Errorf("resources/read %s: %w", uri, err)
 	}
+	return Bytes(r, uri)
+}
+
+// Bytes are the raw bytes of uri's contents in a resources/read result:
+// the text's UTF-8 bytes, or the decoded blob; and its MIME type.
+func Bytes(r *mcp.ReadResourceResult, uri string) ([]byte, string, error) {
 	for _, ct := range r.Contents {
 		if ct.URI != "" && ct.URI != uri {
 			continue

@@ -218,6 +218,8 @@ func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) 
 		}
 		rs = append(rs, map[string]any{"uri": AppURI, "name": "counter-app", "mimeType": AppMIME})
 		return map[string]any{"resources": rs}, nil
+	case "resources/templates/list":
+		return map[string]any{"resourceTemplates": []any{}}, nil
 	case "resources/read":
 		if p.URI == AppURI {
 			return map[string]any{"contents": []any{map[string]any{"uri": AppURI, "mimeType": AppMIME, "text": AppHTML,

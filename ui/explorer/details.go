@@ -167,6 +167,8 @@ func (m *Model) details(r *listRow, w int) []string {
 		}
 	case it.prompt != nil:
 		field("name", it.prompt.Name)
+	case it.skill != nil:
+		out = append(out, m.skillDetails(it.skill, w)...)
 	}
 	if it.desc != "" {
 		out = append(out, kit.Blank(w))
@@ -202,6 +204,8 @@ func (m *Model) details(r *listRow, w int) []string {
 		hint = " " + keymap.Hint(keymap.Described(c.Open, "fills it in (with completion) and reads it"), keymap.Described(c.Copy, "copies the entry"))
 	case it.prompt != nil:
 		hint = " " + keymap.Hint(keymap.Described(c.Open, "fills in the arguments (with completion) and gets it"), keymap.Described(c.Copy, "copies the entry"))
+	case it.skill != nil:
+		hint = " " + keymap.Hint(keymap.Described(c.Open, "reads every file and checks its digest"), keymap.Described(c.Copy, "copies the entry"))
 	}
 	line(kit.Own(hint, w, st.Subtle))
 	return out
