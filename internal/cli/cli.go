@@ -98,6 +98,9 @@ const (
 	// ModeSkill shows one skill, or one of its files, verified against its
 	// digest (mcptui skill NAME [FILE]).
 	ModeSkill
+	// ModeApp calls a tool that declares an MCP App and serves the App on
+	// 127.0.0.1 for a browser, relaying its calls (mcptui app TOOL).
+	ModeApp
 )
 
 // Protocol versions mcptui speaks, newest first (2024-10-07, the
@@ -116,6 +119,8 @@ type Config struct {
 	RequireDigests bool
 	// File is skill's optional second word: the file to show.
 	File string
+	// NoOpen prints the App's URL without opening a browser (--no-open).
+	NoOpen bool
 	// Command and Args are the server to start (ModeInspect).
 	Command string
 	Args    []string

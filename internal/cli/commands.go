@@ -57,6 +57,7 @@ var commands = map[string]command{
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "verify", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
 	"skills":    {name: "skills", mode: ModeSkills, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
 	"skill":     {name: "skill", mode: ModeSkill, words: []string{"a skill name (or its SKILL.md URI)", "a file of it"}, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
+	"app":       {name: "app", mode: ModeApp, words: []string{"a tool name"}, server: true, flags: []string{"args", "arg", "no-open"}, answers: true, format: "text"},
 	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
 }
 
@@ -75,6 +76,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.StringVar(&cfg.Format, "format", "", "")
 	fs.StringVar(&cfg.JUnit, "junit", "", "")
 	fs.BoolVar(&cfg.RequireDigests, "require-digests", false, "")
+	fs.BoolVar(&cfg.NoOpen, "no-open", false, "")
 	cc := &cfg.Check
 	fs.StringVar(&cc.Era, "era", "", "")
 	fs.StringVar(&cc.Level, "level", "must", "")
@@ -337,6 +339,8 @@ func example(c command) string {
 		return "replay session.jsonl"
 	case ModeSkill:
 		return "skill git-workflow SKILL.md"
+	case ModeApp:
+		return "app counter --arg start:=1"
 	}
 	return c.name
 }
@@ -427,7 +431,7 @@ func (in *inputFlags) setArg(s string) error {
 	name, value := s[:eq], s[eq+1:]
 	var v json.RawMessage
 	if n, ok := strings.CutSuffix(name, ":"); ok && n != "" {
-		if in.mode != ModeCall && in.mode != ModeLoad {
+		if in.mode != ModeCall && in.mode != ModeLoad && in.mode != ModeApp {
 			return fmt.Errorf("KEY:=JSON is for tool arguments; %q must be a string: use %s=VALUE", n, n)
 		}
 		if !json.Valid([]byte(value)) {
@@ -482,7 +486,7 @@ func clip(b []byte) string {
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
 func (m Mode) Headless() bool {
-	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeSkill
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeApp
 }
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the

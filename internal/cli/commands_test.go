@@ -223,3 +223,16 @@ func TestParseSkillWords(t *testing.T) {
 		t.Error("demo-server --extensionsx parsed")
 	}
 }
+
+func TestParseApp(t *testing.T) {
+	cfg, err := Parse([]string{"app", "counter", "--arg", "start:=2", "--no-open", "--", "srv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != ModeApp || cfg.Target != "counter" || string(cfg.Input) != `{"start":2}` || !cfg.NoOpen || !cfg.Mode.Headless() {
+		t.Errorf("%+v", cfg)
+	}
+	if _, err := Parse([]string{"app", "--", "srv"}); err == nil {
+		t.Error("app without a tool parsed")
+	}
+}

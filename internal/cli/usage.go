@@ -31,6 +31,10 @@ Headless (print, then exit; same flags, same -- form):
                                         sizes, each file's SHA-256 digest checked ✓/✗
   mcptui skill NAME [FILE] [--require-digests] [flags] -- command...
                                         one skill's files, or one file, verified
+  mcptui app TOOL [--args JSON | --arg KEY=VALUE ...] [--no-open] [flags] -- command...
+                                        call a tool that has an MCP App and open the App
+                                        in your browser (served on 127.0.0.1, sandboxed);
+                                        its calls are relayed and printed here
   mcptui run SCRIPT [--junit FILE] [flags] -- command...
   mcptui doctor [flags] -- command...   why won't it start? a diagnosis with fixes
   mcptui check [--era all|V] [--level should] [--call-tools] [--rule ID|GROUP]

@@ -10,7 +10,8 @@ const AppHTML = `<!DOCTYPE html>
 <body>
 <p id="status">starting</p>
 <p id="count"></p>
-<button id="inc">Increment</button>
+<button id="inc" style="position:fixed;top:0;left:0;width:100%;height:48px">Increment</button>
+<div style="height:56px"></div>
 <script>
 let next = 1;
 const pending = new Map();
@@ -24,7 +25,10 @@ function notify(method, params) {
 }
 function show(result) {
   const t = (result && result.content || []).filter(c => c.type === "text").map(c => c.text).join(" ");
-  document.getElementById("count").textContent = t;
+  const el = document.getElementById("count");
+  el.textContent = t;
+  // Tell the host what the page now shows (a log message).
+  notify("notifications/message", {level: "info", logger: "counter", data: "shown: " + el.textContent});
 }
 window.addEventListener("message", (ev) => {
   if (ev.source !== window.parent) return;
