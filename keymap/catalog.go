@@ -17,8 +17,9 @@ type Catalog struct {
 	// dialog; Roots the client's roots; Relist lists everything again.
 	Level, Subscribe, Roots, Relist key.Binding
 	// Filter filters the list; Open calls, reads or gets the selected
-	// entry; Copy copies it as JSON.
-	Filter, Open, Copy key.Binding
+	// entry; Copy copies it as JSON; App opens a tool's MCP App in the
+	// browser.
+	Filter, Open, Copy, App key.Binding
 	// Top and Bottom go to the list's ends; DetailDown and DetailUp scroll
 	// the details beside it.
 	Top, Bottom, DetailDown, DetailUp key.Binding
@@ -63,6 +64,7 @@ func defaultCatalog() Catalog {
 		Filter:      b(k("/"), "/", "filter"),
 		Open:        b(k("enter"), "enter", "call/read/get"),
 		Copy:        b(k("y"), "y", "copy JSON"),
+		App:         b(k("A"), "A", "open its App"),
 		Top:         b(k("home"), "home", "top"),
 		Bottom:      b(k("end", "G"), "G", "bottom"),
 		DetailDown:  b(k("J", "ctrl+d"), "J", "details down"),

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
@@ -131,6 +132,10 @@ func (m *Model) details(r *listRow, w int) []string {
 		field("name", it.tool.Name)
 		if bs := badges(it.tool); len(bs) > 0 {
 			out = append(out, badgeRow(st, w, bs))
+		}
+		if ui := apps.ForTool(*it.tool); ui.ResourceURI != "" {
+			field("App", ui.ResourceURI)
+			line(kit.Own(" "+keymap.Hint(keymap.Described(m.keys.Catalog.App, "calls it and opens its MCP App in your browser")), w, st.Accent))
 		}
 		if later := laterToolFields(it.tool, m.srv.Info().Version); later != "" {
 			line(kit.Own(" "+later, w, st.Muted))

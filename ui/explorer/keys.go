@@ -167,6 +167,10 @@ func (m *Model) rowKey(msg tea.KeyPressMsg) tea.Cmd {
 		if r := m.current(); r != nil {
 			return m.open(r)
 		}
+	case key.Matches(msg, c.App) && m.tab == Tools:
+		if r := m.current(); r != nil && r.it.tool != nil && !r.removed {
+			return m.openApp(*r.it.tool)
+		}
 	case key.Matches(msg, c.Copy):
 		if r := m.current(); r != nil {
 			cmd, status, ok := kit.Copy(string(r.it.raw), "entry's JSON", "")
