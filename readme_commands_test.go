@@ -58,6 +58,8 @@ var readmeExempt = map[string]string{
 	"mcptui check --era all -- mcptui demo-server":         "runs every era the demo speaks, about 30 s; internal/check's tests check the demo at each era (demoEras)",
 	"mcptui":                 "the server picker: needs a terminal",
 	"mcptui --server github": "the full-screen inspector",
+	"mcptui app counter -- mcptui demo-server --extensions":                                                                        "serves the App until its browser tab is closed; internal/headless's TestAppInChromium opens it in headless Chromium, clicks and sees the call",
+	"mcptui app counter --no-open -- mcptui demo-server --extensions":                                                              "serves the App until its tab is closed or ctrl+c; internal/headless's TestAppBridgeWithoutBrowser drives that page's protocol and closes it",
 	"mcptui load call echo --arg message=hi --rate 100 --duration 10s --max-p99 200ms --max-error-rate 0.01 -- mcptui demo-server": "a p99 limit's verdict depends on the machine's speed; internal/load's TestSLOExitCodes runs --max-p99 and --max-error-rate against limits the server's own service time decides, both ways",
 }
 
@@ -72,7 +74,9 @@ var readmeExit = map[string]int{
 	"mcptui check --budget 1500 --rule tools.names -- mcptui demo-server":                                 10, // the demo's tools cost about 2,000 tokens
 	// ./server is mcptui demo-server, and mcptui is on the fixture's PATH,
 	// not on Claude Desktop's: the spawn ENOENT the section describes.
-	"mcptui doctor --as claude-desktop -- mcptui demo-server": 3,
+	"mcptui doctor --as claude-desktop -- mcptui demo-server":                    3,
+	"mcptui skills -- mcptui demo-server --extensions=tampered":                  8, // a file that fails its digest, shown on purpose
+	"mcptui skills --require-digests -- mcptui demo-server --extensions=dynamic": 8, // a dynamic skill has no digests to require
 }
 
 // TestReadmeCommandsRun runs every command in the README's code blocks

@@ -8,16 +8,18 @@ import "charm.land/bubbles/v2/key"
 type Catalog struct {
 	// Back clears the filter, then goes back one level (never cancels).
 	Back key.Binding
-	// NextList and PrevList move between the tabs; Tools .. Log jump.
+	// NextList and PrevList move between the tabs; Tools .. Log jump
+	// (Skills only where the server declares the Skills extension).
 	NextList, PrevList                   key.Binding
 	Tools, Resources, Templates, Prompts key.Binding
-	Log                                  key.Binding
+	Skills, Log                          key.Binding
 	// Level sets the server's log level; Subscribe opens the subscribe
 	// dialog; Roots the client's roots; Relist lists everything again.
 	Level, Subscribe, Roots, Relist key.Binding
 	// Filter filters the list; Open calls, reads or gets the selected
-	// entry; Copy copies it as JSON.
-	Filter, Open, Copy key.Binding
+	// entry; Copy copies it as JSON; App opens a tool's MCP App in the
+	// browser.
+	Filter, Open, Copy, App key.Binding
 	// Top and Bottom go to the list's ends; DetailDown and DetailUp scroll
 	// the details beside it.
 	Top, Bottom, DetailDown, DetailUp key.Binding
@@ -53,6 +55,7 @@ func defaultCatalog() Catalog {
 		Resources:   b(k("R"), "R", "resources"),
 		Templates:   b(k("T"), "T", "templates"),
 		Prompts:     b(k("p"), "p", "prompts"),
+		Skills:      b(k("S"), "S", "skills"),
 		Log:         b(k("g"), "g", "log"),
 		Level:       b(k("L"), "L", "log level"),
 		Subscribe:   b(k("s"), "s", "subscribe"),
@@ -61,6 +64,7 @@ func defaultCatalog() Catalog {
 		Filter:      b(k("/"), "/", "filter"),
 		Open:        b(k("enter"), "enter", "call/read/get"),
 		Copy:        b(k("y"), "y", "copy JSON"),
+		App:         b(k("A"), "A", "open its App"),
 		Top:         b(k("home"), "home", "top"),
 		Bottom:      b(k("end", "G"), "G", "bottom"),
 		DetailDown:  b(k("J", "ctrl+d"), "J", "details down"),

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/extdemo"
 	"io"
 	"os"
 	"runtime/debug"
@@ -55,6 +56,16 @@ func run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	case cfg.Mode == cli.ModeVersion:
 		info, ok := debug.ReadBuildInfo()
 		fmt.Fprint(stdout, versionText(info, ok))
+		return 0
+	case cfg.Mode == cli.ModeDemoServer && cfg.Extensions:
+		v, err := extdemo.ParseVariant(cfg.ExtensionsVariant)
+		if err == nil {
+			err = extdemo.Serve(ctx, v, os.Stdin, os.Stdout)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "mcptui demo-server: %v\n", err)
+			return 1
+		}
 		return 0
 	case cfg.Mode == cli.ModeDemoServer:
 		if err := demo.Serve(ctx, os.Stdin, os.Stdout, os.Stderr); err != nil {

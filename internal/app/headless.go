@@ -39,6 +39,10 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 		return runVerify(ctx, cfg, stdout, stderr)
 	case cli.ModeExport:
 		return runExport(ctx, cfg, stdout, stderr)
+	case cli.ModeSkills, cli.ModeSkill:
+		return headless.RunSkills(ctx, cfg, stdout, stderr)
+	case cli.ModeApp:
+		return headless.RunApp(ctx, cfg, stdout, stderr)
 	case cli.ModeReplay:
 		keys, err := keymap.User()
 		if err != nil {

@@ -96,6 +96,15 @@ const (
 	// ModeExport writes a recording as OTLP spans, a HAR, JSON or a
 	// Markdown post-mortem (mcptui export).
 	ModeExport
+	// ModeSkills lists the skills of a server declaring the Skills
+	// extension, each file's digest checked (mcptui skills).
+	ModeSkills
+	// ModeSkill shows one skill, or one of its files, verified against its
+	// digest (mcptui skill NAME [FILE]).
+	ModeSkill
+	// ModeApp calls a tool that declares an MCP App and serves the App on
+	// 127.0.0.1 for a browser, relaying its calls (mcptui app TOOL).
+	ModeApp
 )
 
 // Protocol versions mcptui speaks, newest first (2024-10-07, the
@@ -105,6 +114,17 @@ var knownProtocols = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03
 // Config is a parsed command line.
 type Config struct {
 	Mode Mode
+	// Extensions runs the extensions demo server (demo-server
+	// --extensions[=VARIANT]).
+	Extensions        bool
+	ExtensionsVariant string
+	// RequireDigests makes skills and skill fail on a file with no
+	// digest listed (--require-digests).
+	RequireDigests bool
+	// File is skill's optional second word: the file to show.
+	File string
+	// NoOpen prints the App's URL without opening a browser (--no-open).
+	NoOpen bool
 	// Command and Args are the server to start (ModeInspect).
 	Command string
 	Args    []string
@@ -282,10 +302,18 @@ func Parse(args []string) (*Config, error) {
 		Bell:            true,
 	}
 	if len(args) > 0 && args[0] == "demo-server" {
-		if len(args) > 1 {
-			return nil, usageError("demo-server takes no arguments (got %q)", args[1:])
-		}
 		cfg.Mode = ModeDemoServer
+		if len(args) == 2 {
+			if v, ok := strings.CutPrefix(args[1], "--extensions"); ok && (v == "" || v[0] == '=') {
+				// The server of the Skills and MCP Apps extensions:
+				// --extensions, or --extensions=tampered|dynamic.
+				cfg.Extensions, cfg.ExtensionsVariant = true, strings.TrimPrefix(v, "=")
+				return cfg, nil
+			}
+		}
+		if len(args) > 1 {
+			return nil, usageError("demo-server takes no arguments but --extensions (got %q)", args[1:])
+		}
 		return cfg, nil
 	}
 	if len(args) == 0 {

@@ -56,6 +56,9 @@ var commands = map[string]command{
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
 	"export":    {name: "export", mode: ModeExport, words: []string{"a recording file"}, flags: []string{"format", "call", "output", "o", "otlp-endpoint", "traceparent", "max-line-bytes"}, format: "json"},
 	"replay":    {name: "replay", mode: ModeReplay, words: []string{"a recording file"}, flags: []string{"serve", "verify", "theme", "history-bytes", "no-bell", "max-line-bytes"}},
+	"skills":    {name: "skills", mode: ModeSkills, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
+	"skill":     {name: "skill", mode: ModeSkill, words: []string{"a skill name (or its SKILL.md URI)", "a file of it"}, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
+	"app":       {name: "app", mode: ModeApp, words: []string{"a tool name"}, server: true, flags: []string{"args", "arg", "no-open"}, answers: true, format: "text"},
 	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
 }
 
@@ -73,6 +76,8 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.BoolVar(&cfg.Verbose, "v", false, "")
 	fs.StringVar(&cfg.Format, "format", "", "")
 	fs.StringVar(&cfg.JUnit, "junit", "", "")
+	fs.BoolVar(&cfg.RequireDigests, "require-digests", false, "")
+	fs.BoolVar(&cfg.NoOpen, "no-open", false, "")
 	cc := &cfg.Check
 	fs.StringVar(&cc.Era, "era", "", "")
 	fs.StringVar(&cc.Level, "level", "must", "")
@@ -139,6 +144,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	if c.mode == ModeLoad {
 		nw = loadWordCount(words)
 	}
+	if c.mode == ModeSkill && len(words) == 1 {
+		nw = 1 // the file is optional
+	}
 	if c.server && server == nil && len(words) == nw+1 && mcp.IsURL(words[len(words)-1]) {
 		// mcptui tools https://host/mcp: the URL stands where -- and the
 		// command would.
@@ -177,6 +185,9 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	}
 	if c.server && server != nil {
 		cfg.Command, cfg.Args = server[0], server[1:]
+	}
+	if c.mode == ModeSkill && len(words) == 2 {
+		cfg.File = words[1]
 	}
 	if len(words) > 0 && c.mode != ModeLoad {
 		cfg.Target = words[0]
@@ -349,6 +360,10 @@ func example(c command) string {
 		return "replay session.jsonl"
 	case ModeExport:
 		return "export --format har session.jsonl"
+	case ModeSkill:
+		return "skill git-workflow SKILL.md"
+	case ModeApp:
+		return "app counter --arg start:=1"
 	}
 	return c.name
 }
@@ -439,7 +454,7 @@ func (in *inputFlags) setArg(s string) error {
 	name, value := s[:eq], s[eq+1:]
 	var v json.RawMessage
 	if n, ok := strings.CutSuffix(name, ":"); ok && n != "" {
-		if in.mode != ModeCall && in.mode != ModeLoad {
+		if in.mode != ModeCall && in.mode != ModeLoad && in.mode != ModeApp {
 			return fmt.Errorf("KEY:=JSON is for tool arguments; %q must be a string: use %s=VALUE", n, n)
 		}
 		if !json.Valid([]byte(value)) {
@@ -494,7 +509,7 @@ func clip(b []byte) string {
 // Headless reports whether m is one of the subcommands (everything but the
 // inspector, the demo, help and version).
 func (m Mode) Headless() bool {
-	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeReplayVerify || m == ModeExport
+	return m >= ModeTools && m <= ModeDoctor || m == ModeCheck || m == ModeLoad || m >= ModeSnapshot && m <= ModeApp
 }
 
 // String is the subcommand's word ("call", "replay-serve", ...), or the

@@ -198,3 +198,41 @@ func TestUsageNamesEveryCommandAndExitCode(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSkillWords(t *testing.T) {
+	cfg, err := Parse([]string{"skill", "refunds", "examples/email.md", "--require-digests", "--", "srv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != ModeSkill || cfg.Target != "refunds" || cfg.File != "examples/email.md" || !cfg.RequireDigests || !cfg.Mode.Headless() {
+		t.Errorf("%+v", cfg)
+	}
+	if cfg, err = Parse([]string{"skill", "refunds", "--", "srv"}); err != nil || cfg.File != "" {
+		t.Errorf("no file: %v %+v", err, cfg)
+	}
+	if _, err = Parse([]string{"skill", "--", "srv"}); err == nil || !strings.Contains(err.Error(), "skill needs a skill name") {
+		t.Errorf("no name: %v", err)
+	}
+	if cfg, err = Parse([]string{"skills", "--", "srv"}); err != nil || cfg.Mode != ModeSkills || cfg.Format != "text" {
+		t.Errorf("skills: %v %+v", err, cfg)
+	}
+	if cfg, err = Parse([]string{"demo-server", "--extensions=tampered"}); err != nil || !cfg.Extensions || cfg.ExtensionsVariant != "tampered" {
+		t.Errorf("demo-server --extensions: %v %+v", err, cfg)
+	}
+	if _, err = Parse([]string{"demo-server", "--extensionsx"}); err == nil {
+		t.Error("demo-server --extensionsx parsed")
+	}
+}
+
+func TestParseApp(t *testing.T) {
+	cfg, err := Parse([]string{"app", "counter", "--arg", "start:=2", "--no-open", "--", "srv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != ModeApp || cfg.Target != "counter" || string(cfg.Input) != `{"start":2}` || !cfg.NoOpen || !cfg.Mode.Headless() {
+		t.Errorf("%+v", cfg)
+	}
+	if _, err := Parse([]string{"app", "--", "srv"}); err == nil {
+		t.Error("app without a tool parsed")
+	}
+}

@@ -12,6 +12,7 @@ Usage:
                                         the command would be, in every command)
   mcptui --demo [flags]                 inspect the built-in demo server
   mcptui demo-server                    run the demo server alone on stdio
+  mcptui demo-server --extensions       a demo server of Skills and an MCP App, on stdio
   mcptui                                pick one of the servers your hosts are set up with
   mcptui [flags] --server NAME          inspect that server of your host configs (Claude
                                         Desktop, Claude Code, VS Code, Cursor)
@@ -25,6 +26,15 @@ Headless (print, then exit; same flags, same -- form):
   mcptui get PROMPT [--args JSON | --arg KEY=VALUE ...] [flags] -- command...
   mcptui complete prompt:NAME|resource:URI-TEMPLATE ARG[=VALUE] [--arg KEY=VALUE ...] -- command...
   mcptui request METHOD [--params JSON] [flags] -- command...
+  mcptui skills [--require-digests] [flags] -- command...
+                                        the server's skills (Skills extension): files,
+                                        sizes, each file's SHA-256 digest checked ✓/✗
+  mcptui skill NAME [FILE] [--require-digests] [flags] -- command...
+                                        one skill's files, or one file, verified
+  mcptui app TOOL [--args JSON | --arg KEY=VALUE ...] [--no-open] [flags] -- command...
+                                        call a tool that has an MCP App and open the App
+                                        in your browser (served on 127.0.0.1, sandboxed);
+                                        its calls are relayed and printed here
   mcptui run SCRIPT [--junit FILE] [flags] -- command...
   mcptui doctor [flags] -- command...   why won't it start? a diagnosis with fixes
   mcptui check [--era all|V] [--level should] [--call-tools] [--rule ID|GROUP]

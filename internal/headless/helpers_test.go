@@ -54,6 +54,9 @@ func runTestServer(name string) int {
 		}
 		return 0
 	}
+	if v, ok := strings.CutPrefix(name, "extdemo-"); ok {
+		return serveExtdemo(ctx, v)
+	}
 	if name == "browser" {
 		return browse(os.Args[1:])
 	}

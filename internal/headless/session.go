@@ -3,6 +3,7 @@ package headless
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/mcptui/mcptui/httpconn/oauth"
@@ -47,6 +48,9 @@ type ConnectOptions struct {
 	Stderr io.Writer
 	// Observer, when set, also sees every conn event.
 	Observer func(conn.Event)
+	// Capabilities, when set, are declared beside the client's own (an
+	// extension's, such as MCP Apps').
+	Capabilities json.RawMessage
 }
 
 // OpenRecorder creates the recording --record asks for (nil when it does
@@ -129,6 +133,9 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	}
 	s.rules = rules
 	o := MCPOptions(cfg, rules)
+	if len(co.Capabilities) > 0 {
+		o.Capabilities = co.Capabilities
+	}
 	if o.HTTP.Client, err = cfg.HTTPClient(authSteps(s.notes)); err != nil {
 		return s, fail(KindUsage, "%v", err)
 	}

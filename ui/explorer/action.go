@@ -111,6 +111,8 @@ func (m *Model) open(r *listRow) tea.Cmd {
 		return m.read(it.res.URI, "read "+it.res.URI)
 	case it.tool != nil:
 		return m.buildForm(it)
+	case it.skill != nil:
+		return m.readSkill(*it.skill)
 	case it.prompt != nil:
 		a = &action{kind: actPrompt, it: it, form: form.New(promptSchema(it.prompt), nil, m.st)}
 	case it.tmpl != nil:

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"fmt"
+	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/keymap"
 	"strings"
 
@@ -132,6 +133,10 @@ func (m *Model) details(r *listRow, w int) []string {
 		if bs := badges(it.tool); len(bs) > 0 {
 			out = append(out, badgeRow(st, w, bs))
 		}
+		if ui := apps.ForTool(*it.tool); ui.ResourceURI != "" {
+			field("App", ui.ResourceURI)
+			line(kit.Own(" "+keymap.Hint(keymap.Described(m.keys.Catalog.App, "calls it and opens its MCP App in your browser")), w, st.Accent))
+		}
 		if later := laterToolFields(it.tool, m.srv.Info().Version); later != "" {
 			line(kit.Own(" "+later, w, st.Muted))
 		}
@@ -167,6 +172,8 @@ func (m *Model) details(r *listRow, w int) []string {
 		}
 	case it.prompt != nil:
 		field("name", it.prompt.Name)
+	case it.skill != nil:
+		out = append(out, m.skillDetails(it.skill, w)...)
 	}
 	if it.desc != "" {
 		out = append(out, kit.Blank(w))
@@ -202,6 +209,8 @@ func (m *Model) details(r *listRow, w int) []string {
 		hint = " " + keymap.Hint(keymap.Described(c.Open, "fills it in (with completion) and reads it"), keymap.Described(c.Copy, "copies the entry"))
 	case it.prompt != nil:
 		hint = " " + keymap.Hint(keymap.Described(c.Open, "fills in the arguments (with completion) and gets it"), keymap.Described(c.Copy, "copies the entry"))
+	case it.skill != nil:
+		hint = " " + keymap.Hint(keymap.Described(c.Open, "reads every file and checks its digest"), keymap.Described(c.Copy, "copies the entry"))
 	}
 	line(kit.Own(hint, w, st.Subtle))
 	return out

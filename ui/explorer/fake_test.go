@@ -36,6 +36,8 @@ type fake struct {
 	progress []conn.Progress
 	block    chan struct{}
 	notified []string
+	// extensions is the declared capabilities.extensions (nil: none).
+	extensions json.RawMessage
 }
 
 func loadList[T any](dir, name string) []T {
@@ -214,6 +216,7 @@ func (f *fake) Info() Info {
 			Completions: json.RawMessage(`{}`),
 			Logging:     json.RawMessage(`{}`),
 			Tasks:       f.tasks,
+			Extensions:  f.extensions,
 		}}
 	if f.noLogging {
 		info.Capabilities.Logging = nil

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/skills"
 )
 
 // Kind is one of the explorer's lists.
@@ -17,13 +18,16 @@ const (
 	Resources
 	Templates
 	Prompts
+	// Skills are the skills of a server declaring the Skills extension
+	// (its tab is hidden on any other server).
+	Skills
 	Log
 	kinds
 )
 
 // String names the list.
 func (k Kind) String() string {
-	return [...]string{"Tools", "Resources", "Templates", "Prompts", "Log"}[k]
+	return [...]string{"Tools", "Resources", "Templates", "Prompts", "Skills", "Log"}[k]
 }
 
 // item is one entry of a list.
@@ -34,6 +38,7 @@ type item struct {
 	res                    *mcp.Resource
 	tmpl                   *mcp.ResourceTemplate
 	prompt                 *mcp.Prompt
+	skill                  *skills.Skill
 }
 
 // mark is how an item changed in the last refresh.
@@ -208,6 +213,15 @@ func promptItems(ps []mcp.Prompt) []item {
 	for i := range ps {
 		p := &ps[i]
 		out[i] = item{key: p.Name, name: p.Name, title: p.Title, desc: p.Description, raw: p.Raw, prompt: p}
+	}
+	return out
+}
+
+func skillItems(ss []skills.Skill) []item {
+	out := make([]item, len(ss))
+	for i := range ss {
+		s := &ss[i]
+		out[i] = item{key: s.URI, name: s.Name, desc: s.Description, raw: s.Raw, skill: s}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/skills"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -80,9 +81,9 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		}
 		m.close = true
 	case key.Matches(msg, c.NextList):
-		m.setTab((m.tab + 1) % kinds)
+		m.setTab(m.nextTab(1))
 	case key.Matches(msg, c.PrevList):
-		m.setTab((m.tab + kinds - 1) % kinds)
+		m.setTab(m.nextTab(kinds - 1))
 	case key.Matches(msg, c.Tools):
 		m.setTab(Tools)
 	case key.Matches(msg, c.Resources):
@@ -91,6 +92,12 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		m.setTab(Templates)
 	case key.Matches(msg, c.Prompts):
 		m.setTab(Prompts)
+	case key.Matches(msg, c.Skills):
+		if !m.offered(Skills) {
+			m.say(true, "the server declares no "+skills.ExtensionID+" extension: it serves no skills")
+			return nil, true
+		}
+		m.setTab(Skills)
 	case key.Matches(msg, c.Log):
 		m.setTab(Log)
 	case key.Matches(msg, c.Level):
@@ -160,6 +167,10 @@ func (m *Model) rowKey(msg tea.KeyPressMsg) tea.Cmd {
 		if r := m.current(); r != nil {
 			return m.open(r)
 		}
+	case key.Matches(msg, c.App) && m.tab == Tools:
+		if r := m.current(); r != nil && r.it.tool != nil && !r.removed {
+			return m.openApp(*r.it.tool)
+		}
 	case key.Matches(msg, c.Copy):
 		if r := m.current(); r != nil {
 			cmd, status, ok := kit.Copy(string(r.it.raw), "entry's JSON", "")
@@ -168,6 +179,16 @@ func (m *Model) rowKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// nextTab is the tab step tabs away (mod kinds), passing over the Skills
+// tab where the server declares no skills.
+func (m *Model) nextTab(step Kind) Kind {
+	k := (m.tab + step) % kinds
+	if k == Skills && !m.offered(Skills) {
+		k = (k + step) % kinds
+	}
+	return k
 }
 
 // setTab shows another list.
@@ -187,7 +208,7 @@ func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 	default:
 		m.filter.Key(msg, m.keys.Text)
 		m.filters[m.tab] = m.filter.Value()
-		m.lists[min(m.tab, Prompts)].cursor = 0
+		m.lists[min(m.tab, Skills)].cursor = 0
 	}
 	return nil
 }

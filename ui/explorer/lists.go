@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/skills"
 )
 
 // offered reports whether the server declared the capability behind a
@@ -22,6 +23,8 @@ func (m *Model) offered(k Kind) bool {
 		return caps.Resources != nil
 	case Prompts:
 		return caps.Prompts != nil
+	case Skills:
+		return skills.Declared(caps).Declared
 	}
 	return true
 }
@@ -43,7 +46,7 @@ func (m *Model) refresh(k Kind) tea.Cmd {
 		return nil
 	}
 	if !m.offered(k) {
-		l.err, l.loaded = "the server does not offer "+map[Kind]string{Tools: "tools", Resources: "resources", Templates: "resources", Prompts: "prompts"}[k], true
+		l.err, l.loaded = "the server does not offer "+map[Kind]string{Tools: "tools", Resources: "resources", Templates: "resources", Prompts: "prompts", Skills: "skills (" + skills.ExtensionID + ")"}[k], true
 		return nil
 	}
 	l.loading = true
@@ -68,6 +71,12 @@ func (m *Model) refresh(k Kind) tea.Cmd {
 			var ps []mcp.Prompt
 			ps, err = srv.ListPrompts(ctx)
 			items = promptItems(ps)
+		case Skills:
+			var ss []skills.Skill
+			ss, err = skills.ListWith(ctx, func(ctx context.Context, method string, params any) (json.RawMessage, error) {
+				return srv.Call(ctx, method, params, CallOptions{})
+			})
+			items = skillItems(ss)
 		}
 		return listedMsg{kind: k, items: items, err: err, at: now()}
 	}

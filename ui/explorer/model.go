@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/answer"
@@ -60,6 +61,9 @@ type Options struct {
 	// command line's --timeout): > 0 a duration, < 0 none, 0 unknown. A
 	// tool call's options start from it, and say which it is.
 	DefaultTimeout time.Duration
+	// OpenURL opens an App's page in the browser; nil means
+	// answer.OpenURL (the URL-opening policy's opener).
+	OpenURL func(string) error
 }
 
 // Model is the explorer.
@@ -99,6 +103,10 @@ type Model struct {
 	// (0: none); see buildForm.
 	building int
 
+	// bridges are the Apps being served; appLog carries their lines.
+	bridges []*apps.Bridge
+	appLog  chan string
+
 	notice    string
 	noticeErr bool
 	seq       int
@@ -125,7 +133,12 @@ func New(opts Options) *Model {
 func (m *Model) SetStyles(st *themes.Styles) { m.st = st }
 
 // Stop ends the explorer's subscriptions and listeners.
-func (m *Model) Stop() { m.stopAll() }
+func (m *Model) Stop() {
+	m.stopAll()
+	for _, b := range m.bridges {
+		_ = b.Close()
+	}
+}
 
 // WantsClose reports whether the person pressed esc at the top level: the
 // host closes the explorer (and clears the flag with Reopen).
@@ -194,6 +207,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.say(msg.err, msg.text)
 	case runMsg:
 		return m.runEvent(msg)
+	case appOpenedMsg:
+		return m.appOpened(msg)
+	case appLogMsg:
+		m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "info", text: "App: " + msg.line})
+		return m.waitAppLog()
 	case completeMsg:
 		m.completed(msg)
 	case formMsg:

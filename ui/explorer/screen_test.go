@@ -51,6 +51,8 @@ func TestScreen(t *testing.T) {
 			f.tools = append(f.tools[2:], mcp.Tool{Name: "surprise", Description: "A tool that comes and goes.", Raw: json.RawMessage(`{"name":"surprise"}`)})
 			feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationToolsChanged}})
 		}, nil},
+		{"skills_details", "demo", func(f *fake, m *Model) { withSkills(f); m.setTab(Skills) }, screentest.Keys("u", "down")},
+		{"skills_verified", "demo", func(f *fake, m *Model) { withSkills(f); m.setTab(Skills) }, screentest.Keys("u", "down", "enter")},
 		{"subscribe_dialog", "demo", nil, screentest.Keys("s", "down", "down", "space", "down", "down", "down", "space")},
 		{"running_progress", "everything", func(f *fake, m *Model) {
 			f.block = make(chan struct{})

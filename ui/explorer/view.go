@@ -86,6 +86,9 @@ func (m *Model) tabBar(w int) string {
 	st := m.st
 	var segs []kit.Seg
 	for k := Tools; k < kinds; k++ {
+		if k == Skills && !m.offered(Skills) {
+			continue
+		}
 		label := " " + k.String()
 		if k < Log {
 			l := m.lists[k]
@@ -317,6 +320,10 @@ func (m *Model) Keys() []key.Binding {
 	case m.tab == Log:
 		return []key.Binding{keymap.Pair(c.PrevList, c.NextList, "lists"), keymap.Described(c.Open, "opens data"), c.Level, c.Subscribe, c.Back}
 	}
-	return []key.Binding{keymap.Pair(c.PrevList, c.NextList, "lists"), c.Filter, c.Open, c.Level, c.Subscribe, c.Roots, c.Relist, c.Copy,
-		c.Tools, c.Resources, c.Templates, c.Prompts, c.Log, c.DetailDown, c.DetailUp, c.Back}
+	keys := []key.Binding{keymap.Pair(c.PrevList, c.NextList, "lists"), c.Filter, c.Open, c.Level, c.Subscribe, c.Roots, c.Relist, c.Copy,
+		c.Tools, c.Resources, c.Templates, c.Prompts}
+	if m.offered(Skills) {
+		keys = append(keys, c.Skills)
+	}
+	return append(keys, c.Log, c.DetailDown, c.DetailUp, c.Back)
 }
