@@ -2,6 +2,7 @@ package headless
 
 import (
 	"context"
+	"github.com/mcptui/mcptui/internal/testkit/e2e"
 	"io"
 	"net/http"
 	"os"
@@ -137,6 +138,7 @@ func TestAppBridgeWithoutBrowser(t *testing.T) {
 // chromium finds Debian's chromium: absent locally the test is skipped,
 // absent in CI (CI=true) it fails.
 func chromium(t *testing.T) string {
+	e2e.Require(t) // a browser is end-to-end: MCPTUI_E2E=1
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
