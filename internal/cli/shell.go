@@ -201,12 +201,21 @@ func ManPage(version string) string {
 }
 
 // roffEscape keeps s literal in roff: backslashes doubled, a leading dot
-// or quote guarded, a hyphen of a flag kept a hyphen.
+// or quote guarded, a hyphen of a flag kept a hyphen, and every character
+// past ASCII named by its code point (\[u2014]), since troff reads bytes.
 func roffEscape(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\e`)
 	s = strings.ReplaceAll(s, "-", `\-`)
 	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
 		s = `\&` + s
 	}
-	return s
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x80 {
+			b.WriteRune(r)
+			continue
+		}
+		fmt.Fprintf(&b, `\[u%04X]`, r)
+	}
+	return b.String()
 }

@@ -71,7 +71,7 @@ COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); "$fn"; printf '%s\n' "${COMPREPLY[@
 		{[]string{"mcptui", "too"}, []string{"tools"}},
 		{[]string{"mcptui", "comp"}, []string{"complete", "completion"}},
 		{[]string{"mcptui", "completion", "f"}, []string{"fish"}},
-		{[]string{"mcptui", "--serv"}, []string{"--serve", "--server"}},
+		{[]string{"mcptui", "--serv"}, []string{"--serve", "--server", "--server-name"}},
 		{[]string{"mcptui", "tools", "--server", "a"}, []string{"alpha"}},
 		{[]string{"mcptui", "--server", ""}, []string{"alpha", "beta", "other"}},
 		{[]string{"mcptui", "--theme", "h"}, []string{"high-contrast"}},
