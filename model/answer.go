@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/inert"
 	"io"
 	"slices"
 	"strings"
@@ -108,7 +109,7 @@ func DefaultRejection(q *Question) RPCError {
 	if q.Kind == AskSampling {
 		return RPCError{Code: -1, Message: "User rejected sampling request"}
 	}
-	return RPCError{Code: -32603, Message: "Rejected by the user: " + q.Method}
+	return RPCError{Code: -32603, Message: "Rejected by the user: " + inert.Line(q.Method)} // the method is the server's text: the reject dialog shows this message in an editor
 }
 
 // ValidateAnswer checks a result a person wrote for a question: JSON syntax
