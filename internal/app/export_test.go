@@ -164,7 +164,7 @@ func TestLiveTracingInspector(t *testing.T) {
 	r := otlptest.Start()
 	defer r.Close()
 	status := filepath.Join(t.TempDir(), "status")
-	line := fmt.Sprintf("env TERM=xterm-256color %s; echo $? > %s", shell(bin, "--demo", "--no-bell", "--otlp-endpoint", r.URL), shell(status))
+	line := fmt.Sprintf("env TERM=xterm-256color %s=1 %s; echo $? > %s", asMainEnv, shell(bin, "--demo", "--no-bell", "--otlp-endpoint", r.URL), shell(status)) // the demo server is this binary too: the variable makes it mcptui
 	x := tmuxtest.Start(t, "otlp-inspector", 120, 40, "sh -c "+shell(line))
 	x.WaitFor("● ready")
 	x.Keys("q")

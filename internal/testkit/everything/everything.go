@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -53,8 +55,8 @@ func HTTPServer(t testing.TB, mode string) string {
 	cmd := exec.Command(node, args[0], mode)
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
 	cmd.SysProcAttr = e2e.ChildAttr() // gone with the test binary, even killed
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("everything %s: %v", mode, err)
 	}
@@ -64,25 +66,42 @@ func HTTPServer(t testing.TB, mode string) string {
 		killGroup(cmd)
 		<-exited
 	})
-	addr := "127.0.0.1:" + strconv.Itoa(port)
+	// Ready when this process says it listens on the port (both modes end
+	// their banner "on port N"): a dial alone could reach another test's
+	// server that took the same port first, while this one failed to bind.
+	banner := "on port " + strconv.Itoa(port)
 	deadline := time.Now().Add(60 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			_ = c.Close()
-			break
-		}
+	for !strings.Contains(out.String(), banner) {
 		select {
 		case <-exited:
 			t.Fatalf("everything %s exited before listening: %s", mode, out.String())
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("everything %s did not listen on %s within a minute", mode, addr)
+			t.Fatalf("everything %s did not say it listens on port %d within a minute: %s", mode, port, out.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	// The express app listens on every interface; the Host header must
 	// be a loopback name for its DNS-rebinding guard, so use localhost.
 	return "http://localhost:" + strconv.Itoa(port) + path
+}
+
+// lockedBuffer is a bytes.Buffer the server's output goroutine writes
+// while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
