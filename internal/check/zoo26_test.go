@@ -140,11 +140,22 @@ func init() {
 const outOfOrder = "passes:answers-out-of-order"
 
 func init() {
-	var held msg
+	// Each connection is a zoo process of its own. The answer to "0042" is
+	// held until another request's result goes out; when the demo, busy,
+	// answers "0042" only after that result went (nothing would release
+	// it: failed beside two CPU burners), it goes out at once, still after
+	// the other.
+	var (
+		held     msg
+		overtook bool
+	)
 	zooMutations[outOfOrder] = mutation{era: e26, out: func(z *zoo, m msg, req msg) []msg {
 		z.mu.Lock()
 		defer z.mu.Unlock()
 		if m["id"] == "0042" {
+			if overtook {
+				return []msg{m}
+			}
 			held = m
 			return nil
 		}
@@ -152,6 +163,9 @@ func init() {
 			h := held
 			held = nil
 			return []msg{m, h}
+		}
+		if _, asked := z.requests[`"0042"`]; asked && m["result"] != nil {
+			overtook = true
 		}
 		return []msg{m}
 	}}
