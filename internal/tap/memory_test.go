@@ -9,12 +9,14 @@ import (
 	"time"
 )
 
-// heapPeak samples the heap's live objects until stop is closed and
-// returns the highest value seen.
+// heapPeak samples the heap the last collection found live until stop is
+// closed and returns the highest value seen. Live, not allocated: the
+// garbage between two collections depends on when the collector ran,
+// which a busy machine moves (objects:bytes read 90 MiB with 34 live).
 func heapPeak(stop <-chan struct{}) <-chan uint64 {
 	out := make(chan uint64, 1)
 	go func() {
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		var peak uint64
 		tick := time.NewTicker(time.Millisecond)
 		defer tick.Stop()
@@ -65,11 +67,12 @@ func TestMemoryWhilePublishingIsBounded(t *testing.T) {
 		t.Fatalf("the host read %d bytes, want %d", n, total)
 	}
 	// 2 feed batches (8 MiB) + recorder queue (8) + history (8) + viewer
-	// queue (8) + lines in flight: 32 MiB live, twice that with garbage.
-	const bound = 80 << 20
+	// queue (8) + lines in flight: 32 MiB live, and half again for the
+	// lines the collector found in flight.
+	const bound = 48 << 20
 	p := <-peak
-	t.Logf("peak heap %d MiB while %d MiB went through", p>>20, total>>20)
+	t.Logf("peak live heap %d MiB while %d MiB went through", p>>20, total>>20)
 	if p > bound {
-		t.Errorf("the heap reached %d MiB, over %d MiB", p>>20, bound>>20)
+		t.Errorf("the live heap reached %d MiB, over %d MiB", p>>20, bound>>20)
 	}
 }
