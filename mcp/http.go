@@ -158,3 +158,18 @@ func (c *Client) rejection(name string) string {
 	defer c.mu.Unlock()
 	return c.rejectedTools[name]
 }
+
+// Dial opens the transport to command, a process (with args) or a URL
+// (Streamable HTTP, falling back to HTTP+SSE as opts.HTTP says), without
+// negotiating anything: for a program that sends a session's messages
+// itself, such as replay --verify, which sends a recording's own
+// initialize. opts.Conn and opts.HTTP configure it as they do Connect's.
+func Dial(ctx context.Context, command string, args []string, opts Options) (Transport, error) {
+	if IsURL(command) {
+		if len(args) > 0 {
+			return nil, fmt.Errorf("mcp: connecting to %s: %w", command, errorf(CodeInvalidParams, "a URL takes no arguments"))
+		}
+		return dialHTTP(opts.HTTP)(ctx, command, nil, opts.Conn)
+	}
+	return dialConn(ctx, command, args, opts.Conn)
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/drift"
 	"github.com/mcptui/mcptui/internal/headless"
@@ -190,16 +191,30 @@ func baseline(cfg *cli.Config) (*snapshot.Document, error) {
 // the answers (mcptui replay --verify): exit 0 when nothing reaches
 // --fail-on, 1 when something does.
 func runVerify(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
-	if mcp.IsURL(cfg.Command) {
-		fmt.Fprintln(stderr, "mcptui replay --verify: stdio servers only: give the server's command after --")
-		return headless.ExitUsage
-	}
 	rec, err := record.OpenLimited(cfg.Target, cfg.MaxLineBytes)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui replay --verify: %s\n", inert.Line(err.Error()))
 		return headless.ExitUsage
 	}
 	o := verify.Options{Command: cfg.Command, Args: cfg.Args, Dir: cfg.Dir, Timeout: cfg.Timeout, Ignore: cfg.Drift.Ignore, MaxLineBytes: cfg.MaxLineBytes}
+	if mcp.IsURL(cfg.Command) {
+		o.HTTP = cfg.MCPOptions().HTTP
+		if o.HTTP.Client, err = cfg.HTTPClient(func(st oauth.Step) {
+			for _, l := range st.Lines() {
+				fmt.Fprintf(stderr, "mcptui replay --verify: oauth: %s\n", inert.Line(l))
+			}
+		}); err != nil {
+			fmt.Fprintf(stderr, "mcptui replay --verify: %s\n", inert.Line(err.Error()))
+			return headless.ExitUsage
+		}
+		if err := oauth.Preflight(ctx, o.HTTP.Client); err != nil {
+			fmt.Fprintf(stderr, "mcptui replay --verify: %s\n", inert.Line(err.Error()))
+			if ctx.Err() != nil {
+				return headless.ExitInterrupted
+			}
+			return headless.ExitConnection
+		}
+	}
 	if o.Timeout == 0 {
 		o.Timeout = 24 * time.Hour // --timeout 0: none
 	}

@@ -14,21 +14,26 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/mcp"
 )
 
 // Options say which server to verify and how.
 type Options struct {
+	// Command starts the server (with Args), or is its URL (Streamable
+	// HTTP, or HTTP+SSE as HTTP.Mode says).
 	Command string
 	Args    []string
+	// HTTP configures a URL's connection (headers, mode).
+	HTTP httpconn.Options
 	// Env are NAME=VALUE entries added to the inherited environment.
 	Env []string
 	// Unset are variables removed from it.
@@ -184,92 +189,124 @@ func anySent(lines []line) bool {
 	return false
 }
 
-// server is the running new build.
+// server is the running new build, spoken to through mcptui's transports
+// (a process over stdio, or a URL over Streamable HTTP or HTTP+SSE): the
+// recorded requests go out as calls, the recorded answers to the server's
+// questions as the answers of the connection's handler, and the Observer
+// sees every answer as it came.
 type server struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	o     Options
+	tr mcp.Transport
+	o  Options
 
 	mu sync.Mutex
-	// answers are the answers received, by id.
+	// answers are the answers received, as they came on the wire, by the
+	// recorded id of the request they answer.
 	answers map[string][]byte
-	// asked are the server's requests received, per method, in order.
-	asked map[string][]line
+	// live maps the ids the connection gave the requests to their
+	// recorded ids: next is the recorded id of the request being sent,
+	// given to the first request the Observer sees go out, and sent is
+	// signalled then. early are answers the Observer saw before their
+	// request's Sent (the reading side can run ahead of the writing one).
+	live  map[string]string
+	next  string
+	sent  chan struct{}
+	early map[string][]byte
+	// asked are the server's questions, per method, in order.
+	asked map[string][]*question
 	// changed is signalled on anything received.
 	changed chan struct{}
-	done    chan struct{}
-	readErr error
+	// calls end the calls still waiting when the verification stops.
+	calls  context.Context
+	cancel context.CancelFunc
+}
+
+// question is one request of the server's, waiting for the recorded answer.
+type question struct {
+	params json.RawMessage
+	reply  chan reply
+}
+
+// reply is a recorded answer: its result, or its error.
+type reply struct {
+	result json.RawMessage
+	err    *conn.Error
 }
 
 func start(ctx context.Context, o Options) (*server, error) {
-	cmd := exec.Command(o.Command, o.Args...)
-	cmd.Dir = o.Dir
-	env := os.Environ()
+	s := &server{o: o, answers: map[string][]byte{}, live: map[string]string{}, sent: make(chan struct{}, 1), early: map[string][]byte{},
+		asked: map[string][]*question{}, changed: make(chan struct{}, 1)}
+	s.calls, s.cancel = context.WithCancel(context.Background())
+	var env []conn.EnvVar
 	for _, u := range o.Unset {
-		env = without(env, u)
+		env = append(env, conn.EnvVar{Name: u})
 	}
 	for _, kv := range o.Env {
-		name, _, _ := strings.Cut(kv, "=")
-		env = append(without(env, name), kv)
+		name, value, _ := strings.Cut(kv, "=")
+		env = append(env, conn.EnvVar{Name: name, Value: &value})
 	}
-	cmd.Env = env
-	ownTree(cmd)
-	cmd.Stderr = o.Stderr
-	stdin, err := cmd.StdinPipe()
+	opts := mcp.Options{HTTP: o.HTTP, Conn: conn.Options{Env: env, Dir: o.Dir, MaxLineBytes: o.MaxLineBytes,
+		Stderr: o.Stderr, Observer: s.observe, OnServerRequest: s.ask}}
+	tr, err := mcp.Dial(ctx, o.Command, o.Args, opts)
 	if err != nil {
-		return nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
+		s.cancel()
 		return nil, fmt.Errorf("starting %s: %w", o.Command, err)
 	}
-	s := &server{cmd: cmd, stdin: stdin, o: o, answers: map[string][]byte{}, asked: map[string][]line{},
-		changed: make(chan struct{}, 1), done: make(chan struct{})}
-	go s.read(stdout)
+	s.tr = tr
 	return s, nil
 }
 
-func without(env []string, name string) []string {
-	out := env[:0:0]
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, name+"=") {
-			out = append(out, kv)
-		}
+// observe files each answer under its request's recorded id, and tells
+// send the id each request went out with.
+func (s *server) observe(e conn.Event) {
+	if e.Line == nil || (e.Kind != conn.Sent && e.Kind != conn.Received && e.Kind != conn.Discarded) {
+		return
 	}
-	return out
+	l, ok := parse(bytes.TrimSpace(e.Line))
+	if !ok || l.id == nil {
+		return
+	}
+	live := idKey(l.id)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case e.Kind == conn.Sent && l.method != "":
+		if s.next == "" {
+			return // not one of request's (a transport's own re-initialize)
+		}
+		s.live[live], s.next = s.next, ""
+		if early, ok := s.early[live]; ok {
+			s.answers[s.live[live]] = early
+			delete(s.early, live)
+		}
+		s.sent <- struct{}{}
+	case e.Kind != conn.Sent && l.answer:
+		if rid, ok := s.live[live]; ok {
+			s.answers[rid] = bytes.Clone(l.raw)
+		} else {
+			s.early[live] = bytes.Clone(l.raw)
+		}
+	default:
+		return
+	}
+	s.signal()
 }
 
-func (s *server) read(r io.Reader) {
-	defer close(s.done)
-	br := record.NewLineReader(r, s.o.MaxLineBytes)
-	for {
-		b, _, err := br.Next()
-		if err != nil {
-			s.mu.Lock()
-			if !errors.Is(err, io.EOF) {
-				s.readErr = err
-			}
-			s.mu.Unlock()
-			s.signal()
-			return
+// ask is the handler of the server's questions: it files the question and
+// waits for drive to hand it the recorded answer.
+func (s *server) ask(ctx context.Context, req *conn.Request) (json.RawMessage, error) {
+	q := &question{params: bytes.Clone(req.Params), reply: make(chan reply, 1)}
+	s.mu.Lock()
+	s.asked[req.Method] = append(s.asked[req.Method], q)
+	s.mu.Unlock()
+	s.signal()
+	select {
+	case r := <-q.reply:
+		if r.err != nil {
+			return nil, r.err
 		}
-		l, ok := parse(bytes.TrimSpace(b))
-		if !ok {
-			continue
-		}
-		s.mu.Lock()
-		switch {
-		case l.answer && l.id != nil:
-			s.answers[idKey(l.id)] = append([]byte{}, l.raw...)
-		case l.method != "" && l.id != nil:
-			l.raw = append([]byte{}, l.raw...)
-			s.asked[l.method] = append(s.asked[l.method], l)
-		}
-		s.mu.Unlock()
-		s.signal()
+		return r.result, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 }
 
@@ -293,7 +330,7 @@ func (s *server) wait(ctx context.Context, cond func() bool) bool {
 		}
 		select {
 		case <-s.changed:
-		case <-s.done:
+		case <-s.tr.Done():
 			s.mu.Lock()
 			ok := cond()
 			s.mu.Unlock()
@@ -306,22 +343,87 @@ func (s *server) wait(ctx context.Context, cond func() bool) bool {
 	}
 }
 
-func (s *server) send(b []byte) error {
-	_, err := s.stdin.Write(append(append([]byte{}, b...), '\n'))
-	return err
+// request sends a recorded request (raw, with the recorded id) as a call,
+// and returns once it went out: its answer is filed under the recorded id.
+func (s *server) request(raw []byte) error {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return err
+	}
+	select {
+	case <-s.sent: // a stale signal of a request that failed as it went out
+	default:
+	}
+	s.mu.Lock()
+	s.next = idKey(m.ID)
+	s.mu.Unlock()
+	failed := make(chan error, 1)
+	go func() {
+		// No timer of the connection's: judge waits Options.Timeout for
+		// the answer itself, and a late answer is filed all the same.
+		_, err := s.tr.Call(s.calls, m.Method, params(m.Params), conn.WithTimeout(0))
+		var ce *conn.Error
+		if err != nil && (!errors.As(err, &ce) || ce.Cause != nil || ce.Code == conn.CodeConnection) {
+			failed <- err
+		}
+	}()
+	select {
+	case <-s.sent:
+		return nil
+	case err := <-failed:
+		s.mu.Lock()
+		s.next = ""
+		s.mu.Unlock()
+		return err
+	}
 }
 
-// stop closes stdin, and ends the process group if it does not exit.
-func (s *server) stop() {
-	s.stdin.Close()
-	exited := make(chan struct{})
-	go func() { s.cmd.Wait(); close(exited) }()
-	select {
-	case <-exited:
-	case <-time.After(2 * time.Second):
-		killTree(s.cmd)
-		<-exited
+// params is a request's params as Call takes them (absent stays absent).
+func params(raw json.RawMessage) any {
+	if len(raw) == 0 {
+		return nil
 	}
+	return raw
+}
+
+// notify sends a recorded notification.
+func (s *server) notify(raw []byte) {
+	var m struct {
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
+	}
+	if json.Unmarshal(raw, &m) == nil && m.Method != "" {
+		_ = s.tr.Notify(s.calls, m.Method, params(m.Params))
+	}
+}
+
+// answer hands the recorded answer raw to the server's question q.
+func (q *question) answer(raw []byte) {
+	var m struct {
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code    int             `json:"code"`
+			Message string          `json:"message"`
+			Data    json.RawMessage `json:"data"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(raw, &m)
+	if m.Error != nil {
+		q.reply <- reply{err: &conn.Error{Code: m.Error.Code, Message: m.Error.Message, Data: m.Error.Data}}
+		return
+	}
+	q.reply <- reply{result: m.Result}
+}
+
+// stop ends the calls still waiting and the connection (stdin closed, then
+// the process tree ended if it does not exit).
+func (s *server) stop() {
+	s.cancel()
+	_ = s.tr.Shutdown(2 * time.Second)
 }
 
 // drive sends the recorded client lines in order and judges the answers.
@@ -377,7 +479,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 			ex := &Exchange{N: n, Method: l.method, Name: named(l.params)}
 			rep.Exchanges = append(rep.Exchanges, *ex)
 			ex = &rep.Exchanges[len(rep.Exchanges)-1]
-			if err := s.send(substitute(l.raw, subst)); err != nil {
+			if err := s.request(substitute(l.raw, subst)); err != nil {
 				ex.Status, ex.Why = Missing, s.sendFailed(ctx, err)
 				continue
 			}
@@ -418,10 +520,10 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 				ex.Status = Changed
 			}
 			rep.Exchanges = append(rep.Exchanges, ex)
-			_ = s.send(withID(l.raw, nq.id))
+			nq.answer(l.raw)
 		case l.sent:
 			// A notification (initialized, cancelled, roots changed).
-			_ = s.send(substitute(l.raw, subst))
+			s.notify(substitute(l.raw, subst))
 		}
 	}
 	// Exchanges' pointers into rep.Exchanges may have moved: judge by N.
@@ -463,8 +565,8 @@ func answeredBeforeNextSend(rest []line, id json.RawMessage) bool {
 	return false
 }
 
-// sendFailed says why a line could not be sent: the server exited (its
-// output ends too), or the error.
+// sendFailed says why a request could not be sent: the server is gone,
+// or the error.
 func (s *server) sendFailed(ctx context.Context, err error) string {
 	if s.wait(ctx, func() bool { return s.exited() }) {
 		return s.missingWhy()
@@ -472,10 +574,10 @@ func (s *server) sendFailed(ctx context.Context, err error) string {
 	return "could not send: " + err.Error()
 }
 
-// exited reports whether the server's output has ended.
+// exited reports whether the connection has stopped.
 func (s *server) exited() bool {
 	select {
-	case <-s.done:
+	case <-s.tr.Done():
 		return true
 	default:
 		return false
@@ -483,15 +585,16 @@ func (s *server) exited() bool {
 }
 
 func (s *server) missingWhy() string {
-	select {
-	case <-s.done:
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.readErr != nil {
-			return "the server's output failed: " + s.readErr.Error()
+	if s.exited() {
+		err := s.tr.Err()
+		var ce *conn.Error
+		switch {
+		case s.tr.PID() != 0 && errors.As(err, &ce) && ce.Cause != nil:
+			return "the server exited (" + ce.Cause.Error() + ")"
+		case err != nil:
+			return "the connection ended: " + err.Error()
 		}
 		return "the server exited"
-	default:
 	}
 	return "no answer within " + s.o.Timeout.String()
 }
@@ -537,20 +640,6 @@ func mustID(raw []byte) json.RawMessage {
 	}
 	_ = json.Unmarshal(raw, &m)
 	return m.ID
-}
-
-// withID is the message raw with its id replaced.
-func withID(raw []byte, id json.RawMessage) []byte {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return raw
-	}
-	m["id"] = id
-	b, err := json.Marshal(m)
-	if err != nil {
-		return raw
-	}
-	return b
 }
 
 func idKey(id json.RawMessage) string {
