@@ -45,13 +45,26 @@ type Bridge struct {
 	Call Caller
 	// Log receives one line per message relayed (already escaped).
 	Log func(string)
+	// Grace is how long the bridge waits, once the page is gone (its
+	// held request dropped, or its pagehide beacon came), for it to come
+	// back (a reload) before it stops serving; 0 means DefaultGrace.
+	Grace time.Duration
 
-	token  string
-	origin string
-	srv    *http.Server
-	closed chan struct{}
-	once   sync.Once
+	token   string
+	origin  string
+	srv     *http.Server
+	closed  chan struct{}
+	stopped chan struct{}
+	once    sync.Once
+	stop    sync.Once
+
+	mu    sync.Mutex
+	pages int         // the page's held requests open now
+	timer *time.Timer // the grace running, or nil
 }
+
+// DefaultGrace is Grace's default: a reload comes back well within it.
+const DefaultGrace = 3 * time.Second
 
 // maxMessage is the largest message the host page may post.
 const maxMessage = 4 << 20
@@ -64,6 +77,7 @@ func (b *Bridge) Start() (string, error) {
 	}
 	b.token = hex.EncodeToString(tok[:])
 	b.closed = make(chan struct{})
+	b.stopped = make(chan struct{})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", fmt.Errorf("apps: listening on 127.0.0.1: %w", err)
@@ -74,18 +88,40 @@ func (b *Bridge) Start() (string, error) {
 	return b.origin + "/" + b.token + "/", nil
 }
 
-// Closed is closed when the tab said it was closing (or Close ran).
+// Closed is closed when the tab went (or Close ran).
 func (b *Bridge) Closed() <-chan struct{} { return b.closed }
+
+// Stopped is closed once the listener is shut: after Close, or by itself
+// when the tab went and did not come back within Grace.
+func (b *Bridge) Stopped() <-chan struct{} { return b.stopped }
 
 // Close stops serving.
 func (b *Bridge) Close() error {
 	b.once.Do(func() { close(b.closed) })
+	return b.shutdown()
+}
+
+// shutdown shuts the listener, once; Stopped is closed after.
+func (b *Bridge) shutdown() error {
 	if b.srv == nil {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	return b.srv.Shutdown(ctx)
+	var err error
+	b.stop.Do(func() {
+		b.mu.Lock()
+		if b.timer != nil {
+			b.timer.Stop()
+		}
+		b.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		err = b.srv.Shutdown(ctx)
+		if err != nil {
+			err = errors.Join(err, b.srv.Close())
+		}
+		close(b.stopped)
+	})
+	return err
 }
 
 // tabClosed ends the bridge's wait, once.
@@ -94,6 +130,53 @@ func (b *Bridge) tabClosed() {
 		b.log("the tab was closed")
 		close(b.closed)
 	})
+}
+
+// pageHeld counts one more held request of the page: a page (re)loaded
+// within the grace keeps the bridge.
+func (b *Bridge) pageHeld() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pages++
+	if b.timer != nil {
+		b.timer.Stop()
+		b.timer = nil
+	}
+}
+
+// pageGone is the page going away: its held request dropped (held=true)
+// or its pagehide beacon came. With no held request left the grace
+// starts; when it ends with none back, the tab is closed and the listener
+// shut.
+func (b *Bridge) pageGone(held bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if held {
+		b.pages--
+	}
+	if b.pages > 0 || b.timer != nil {
+		return
+	}
+	grace := b.Grace
+	if grace <= 0 {
+		grace = DefaultGrace
+	}
+	var t *time.Timer
+	t = time.AfterFunc(grace, func() {
+		b.mu.Lock()
+		back := b.pages > 0 || b.timer != t
+		b.mu.Unlock()
+		if back {
+			return
+		}
+		b.tabClosed()
+		if err := b.shutdown(); err != nil {
+			b.log("stopping the App's page: %v", err)
+			return
+		}
+		b.log("the App's page is no longer served")
+	})
+	b.timer = t
 }
 
 func (b *Bridge) log(format string, a ...any) {
@@ -157,9 +240,10 @@ func (b *Bridge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
 		}
+		b.pageHeld()
 		select {
 		case <-r.Context().Done():
-			b.tabClosed()
+			b.pageGone(true)
 		case <-b.closed:
 		}
 	case rest == "closed" && r.Method == http.MethodPost:
@@ -167,7 +251,7 @@ func (b *Bridge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "wrong origin", http.StatusForbidden)
 			return
 		}
-		b.tabClosed()
+		b.pageGone(false)
 		w.WriteHeader(http.StatusNoContent)
 	default:
 		http.NotFound(w, r)

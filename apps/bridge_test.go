@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mcptui/mcptui/mcp"
 )
@@ -19,6 +21,7 @@ func testBridge(t *testing.T) (*Bridge, string, *[]string) {
 	var mu sync.Mutex
 	var relayed []string
 	b := &Bridge{
+		Grace:  time.Millisecond, // the tab's going is final at once
 		Tool:   mcp.Tool{Name: "counter", Raw: json.RawMessage(`{"name":"counter"}`)},
 		Input:  json.RawMessage(`{"start":1}`),
 		Result: json.RawMessage(`{"content":[{"type":"text","text":"count is 1"}]}`),
@@ -198,4 +201,72 @@ func TestBridgeAliveDrop(t *testing.T) {
 	cancel()
 	resp.Body.Close()
 	<-b.Closed()
+}
+
+// holdPage opens the page's held request, as the host page's script does;
+// drop ends it as a closing tab does.
+func holdPage(t *testing.T, url string) (drop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url+"alive", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	return func() {
+		cancel()
+		resp.Body.Close()
+	}
+}
+
+// TestBridgeStopsWhenTheTabGoes: the page's connection dropping (the tab
+// closed) shuts the listener by itself, not only at Close (mcptui's quit):
+// the port refuses connections after.
+func TestBridgeStopsWhenTheTabGoes(t *testing.T) {
+	b, url, _ := testBridge(t)
+	drop := holdPage(t, url)
+	drop()
+	select {
+	case <-b.Stopped():
+	case <-time.After(60 * time.Second):
+		t.Fatal("the bridge still serves 60 s after the tab went")
+	}
+	select {
+	case <-b.Closed():
+	default:
+		t.Error("stopped, yet Closed is open")
+	}
+	if c, err := net.Dial("tcp", strings.TrimPrefix(b.origin, "http://")); err == nil {
+		c.Close()
+		t.Errorf("%s still accepts connections", b.origin)
+	}
+}
+
+// TestBridgeKeepsAReloadedPage: a page that goes (its beacon, its held
+// request dropped) and comes back within the grace, as a reload does,
+// keeps the bridge serving.
+func TestBridgeKeepsAReloadedPage(t *testing.T) {
+	b, url, _ := testBridge(t)
+	b.Grace = time.Hour
+	first := holdPage(t, url)
+	if code, _ := post(t, url+"closed", b.origin, ""); code != http.StatusNoContent {
+		t.Fatalf("closed answered %d", code)
+	}
+	first()
+	second := holdPage(t, url)
+	defer second()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("the reloaded page got %d", resp.StatusCode)
+	}
+	select {
+	case <-b.Closed():
+		t.Error("the bridge took a reload for a closed tab")
+	default:
+	}
 }

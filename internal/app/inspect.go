@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/headless"
@@ -54,7 +55,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		debug.SetGCPercent(model.GCPercent)
 	}
 	in := inbox.New(inbox.LimitsFor(cfg.HistoryBytes))
-	opts := cfg.MCPOptions()
+	opts := inspectorOptions(cfg)
 	// A server that wants OAuth is authorized before the screen opens: the
 	// steps and the URL to open are printed here, where they can be
 	// copied, and the wait for the browser is not a request's timeout.
@@ -216,4 +217,16 @@ func closeTelemetry(tel *telemetry.Live, stderr io.Writer) {
 	if err := tel.Close(ctx); err != nil {
 		fmt.Fprintf(stderr, "mcptui: %s\n", inert.Line(err.Error()))
 	}
+}
+
+// inspectorOptions are the inspector's protocol options: the command
+// line's, and the MCP Apps extension (io.modelcontextprotocol/ui) declared
+// under capabilities.extensions with the one MIME type it renders. The
+// extension has clients that support Apps say so in initialize (and a
+// server may list its UI tools only to them); the inspector renders an
+// App through its bridge in the user's browser, so it says so.
+func inspectorOptions(cfg *cli.Config) mcp.Options {
+	opts := cfg.MCPOptions()
+	opts.Capabilities = apps.ClientCapabilities
+	return opts
 }

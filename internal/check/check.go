@@ -434,6 +434,7 @@ func (r *run) all() {
 	r.guardGroup(r.inputRequired, "mrtr.", "sampling.", "elicitation.")
 	r.guardGroup(r.integrity, "tools.", "capabilities.", "errors.no-internals")
 	r.guardGroup(r.era26, "basic.", "errors.", "transport.", "http.", "lifecycle.", "tools.", "tasks.")
+	r.guardGroup(r.extensions, "skills.", "apps.")
 	r.robustness() // last: a server that fails it may serve no more
 }
 

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/mcptui/mcptui/demo"
+	"github.com/mcptui/mcptui/internal/extdemo"
 )
 
 // The zoo: the demo server (which passes every rule) behind one mutation
@@ -40,6 +41,9 @@ type mutation struct {
 	callTools, noRoots, noURL bool
 	// hang keeps the process alive after stdin EOF.
 	hang bool
+	// ext serves the extensions demo (skills and an App) instead of the
+	// demo: the rules of io.modelcontextprotocol/skills and /ui.
+	ext bool
 	// tools, when set, are the only demo tools listed: a rule judged on
 	// tool calls needs only the one tool that shows it, and the zoo stays
 	// fast (no 5 s slow tool, no large payload) on a busy machine.
@@ -667,6 +671,9 @@ func hideUnsafeTools(res msg) {
 // runZoo serves the demo with the mutation of rule on stdio.
 func runZoo(rule string) {
 	mu, ok := zooMutations[rule]
+	if rule == extDemo {
+		mu, ok = mutation{ext: true}, true
+	}
 	if !ok && rule != "demo" {
 		fmt.Fprintf(os.Stderr, "zoo: no mutation for %s\n", rule)
 		os.Exit(2)
@@ -705,7 +712,11 @@ func runZoo(rule string) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		demo.Serve(context.Background(), inR, outW, io.Discard)
+		if mu.ext {
+			_ = extdemo.Serve(context.Background(), extdemo.Good, inR, outW)
+		} else {
+			demo.Serve(context.Background(), inR, outW, io.Discard)
+		}
 		outW.Close()
 	}()
 	go func() {

@@ -10,6 +10,13 @@
 //	git clone --depth 1 https://github.com/modelcontextprotocol/modelcontextprotocol /tmp/mcp-spec
 //	go run ./tools/speccheck -spec /tmp/mcp-spec
 //
+// An extension's rules cite text outside that repository: -ext PAGE=FILE
+// (repeatable) gives the extension's page, e.g.
+// -ext extensions/skills=ext-skills/specification/stable/skills.mdx
+// -ext extensions/apps=ext-apps/specification/2026-01-26/apps.mdx, and
+// their citations are checked the same way (a type one rests on must be
+// declared in it); without it they are listed as not checked.
+//
 // It exits 1 when a citation is not confirmed (the table is written
 // anyway, to show which).
 package main
@@ -33,6 +40,8 @@ func main() {
 	spec := flag.String("spec", "", "a checkout of github.com/modelcontextprotocol/modelcontextprotocol")
 	revFlag := flag.String("rev", "", "the specification commit checked (default: the checkout's HEAD)")
 	out := flag.String("out", filepath.Join("internal", "check", "rules", rules.CitationsFile), "the table to write")
+	exts := extFlag{}
+	flag.Var(exts, "ext", "PAGE=FILE: the text of an extension's page (extensions/skills, extensions/apps)")
 	flag.Parse()
 	if *spec == "" {
 		fmt.Fprintln(os.Stderr, "speccheck: -spec DIR is required (a checkout of the specification repository)")
@@ -46,7 +55,7 @@ func main() {
 	if *revFlag != "" {
 		rev = *revFlag
 	}
-	table, bad := check(specDir{root: *spec}, rev)
+	table, bad := check(specDir{root: *spec, ext: exts}, rev)
 	if err := os.WriteFile(*out, table, 0o644); err != nil {
 		fmt.Fprintf(os.Stderr, "speccheck: %v\n", err)
 		os.Exit(2)
@@ -78,8 +87,25 @@ func revision(root string) (string, error) {
 	return h, nil
 }
 
-// specDir reads pages of one checkout.
-type specDir struct{ root string }
+// extFlag maps an extension's page (as rules name it) to its text's file.
+type extFlag map[string]string
+
+func (f extFlag) String() string { return "" }
+
+func (f extFlag) Set(v string) error {
+	page, file, ok := strings.Cut(v, "=")
+	if !ok || page == "" || file == "" {
+		return fmt.Errorf("want PAGE=FILE, got %q", v)
+	}
+	f[page] = file
+	return nil
+}
+
+// specDir reads pages of one checkout, and the extensions' pages given.
+type specDir struct {
+	root string
+	ext  extFlag
+}
 
 // page is the text of a page of revision era: page "basic" is
 // basic/index.mdx, "server/tools" server/tools.mdx.
@@ -109,7 +135,7 @@ func check(d specDir, rev string) (table []byte, bad int) {
 			cites++
 			res, good := verdict(d, r, c)
 			switch {
-			case c.Era == "":
+			case strings.HasPrefix(res, "not checked"):
 				unchecked++
 			case good:
 				citesOK++
@@ -131,8 +157,8 @@ Written by `+"`go run ./tools/speccheck -spec DIR`"+` from the specification rep
 is copied here. For each revision a rule applies to, the section it cites (page#anchor, as
 that revision names it) must exist and, for a MUST or SHOULD rule, hold a sentence with that
 keyword (MUST also as REQUIRED or SHALL; SHOULD also as RECOMMENDED). A best practice needs its
-section only; a robustness rule and an extension's rule cite text outside this repository and
-are not checked. `+"`citations_test.go`"+` keeps this table in step with the catalogue.
+section only; a robustness rule cites text outside this repository and is not checked, nor is an
+extension's rule unless its page's text was given (-ext). `+"`citations_test.go`"+` keeps this table in step with the catalogue.
 
 Rules: %d, every citation confirmed: %d. Citations: %d, confirmed: %d, not confirmed: %d,
 outside the specification (not checked): %d.
@@ -146,13 +172,21 @@ outside the specification (not checked): %d.
 
 // verdict checks one citation.
 func verdict(d specDir, r rules.Rule, c rules.Cite) (string, bool) {
+	page, anchor, _ := strings.Cut(c.Section, "#")
 	if c.Era == "" {
 		if r.Level == rules.Robustness {
 			return "not checked: not an MCP requirement (" + r.URL("") + ")", true
 		}
-		return "not checked: the extension's own site (" + r.URL("") + ")", true
+		file, ok := d.ext[page]
+		if !ok {
+			return "not checked: the extension's own site (" + r.URL("") + ")", true
+		}
+		text, err := os.ReadFile(file)
+		if err != nil {
+			return "✗ " + err.Error(), false
+		}
+		return textVerdict(text, page, anchor, c.Keyword, r.Schema)
 	}
-	page, anchor, _ := strings.Cut(c.Section, "#")
 	if page == "schema.ts" {
 		return d.schemaVerdict(c.Era, anchor, c.Keyword)
 	}
@@ -160,6 +194,13 @@ func verdict(d specDir, r rules.Rule, c rules.Cite) (string, bool) {
 	if err != nil {
 		return "✗ " + err.Error(), false
 	}
+	return textVerdict(text, page, anchor, c.Keyword, "")
+}
+
+// textVerdict checks a citation against a page's text: the section
+// exists and holds a line with the keyword; a "schema" keyword is a type
+// (schema) the page declares ("interface Name").
+func textVerdict(text []byte, page, anchor, keyword, schema string) (string, bool) {
 	if a, err := url.PathUnescape(anchor); err == nil {
 		anchor = a
 	}
@@ -167,11 +208,20 @@ func verdict(d specDir, r rules.Rule, c rules.Cite) (string, bool) {
 	if !ok {
 		return fmt.Sprintf("✗ no section #%s on %s", anchor, page), false
 	}
-	if c.Keyword == "" {
+	if keyword == "schema" {
+		decl := regexp.MustCompile(`\binterface ` + regexp.QuoteMeta(schema) + `\b`)
+		for i, ln := range strings.Split(string(text), "\n") {
+			if decl.MatchString(ln) {
+				return fmt.Sprintf("✓ section at line %d, %s declared at line %d", start, schema, i+1), true
+			}
+		}
+		return fmt.Sprintf("✗ no interface %s on %s", schema, page), false
+	}
+	if keyword == "" {
 		return fmt.Sprintf("✓ section at line %d (no keyword needed)", start), true
 	}
 	n, first := 0, 0
-	re := keywords[c.Keyword]
+	re := keywords[keyword]
 	for i, ln := range lines {
 		if re.MatchString(ln) {
 			if n == 0 {
@@ -181,9 +231,9 @@ func verdict(d specDir, r rules.Rule, c rules.Cite) (string, bool) {
 		}
 	}
 	if n == 0 {
-		return fmt.Sprintf("✗ no sentence with %s in the section (line %d)", c.Keyword, start), false
+		return fmt.Sprintf("✗ no sentence with %s in the section (line %d)", keyword, start), false
 	}
-	return fmt.Sprintf("✓ %d lines with %s, first at line %d", n, c.Keyword, first), true
+	return fmt.Sprintf("✓ %d lines with %s, first at line %d", n, keyword, first), true
 }
 
 // keywords match the RFC 2119 words of a level (MUST NOT and SHOULD NOT

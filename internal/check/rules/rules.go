@@ -106,7 +106,11 @@ type Cite struct {
 func (r Rule) Cites() []Cite {
 	page, _, _ := strings.Cut(r.Section, "#")
 	if _, ok := extensionPages[page]; ok {
-		return []Cite{{Section: r.Section, Keyword: r.Level.Keyword()}}
+		kw := r.Level.Keyword()
+		if r.Schema != "" && kw == "MUST" {
+			kw = "schema" // a type the extension declares, as below
+		}
+		return []Cite{{Section: r.Section, Keyword: kw}}
 	}
 	var out []Cite
 	for _, e := range Eras {
@@ -184,6 +188,9 @@ func (r Rule) SectionIn(era string) string {
 // specification's site, by the section name rules give them.
 var extensionPages = map[string]string{
 	"extensions/tasks": "https://modelcontextprotocol.github.io/ext-tasks/specification/2026-07-28/tasks",
+	// Skills (SEP-2640) and MCP Apps (SEP-1865): their repositories' text.
+	"extensions/skills": "https://github.com/modelcontextprotocol/ext-skills/blob/main/specification/stable/skills.mdx",
+	"extensions/apps":   "https://github.com/modelcontextprotocol/ext-apps/blob/main/specification/2026-01-26/apps.mdx",
 	// JSON-RPC 2.0 itself: the robustness rules' source.
 	"jsonrpc": "https://www.jsonrpc.org/specification",
 }
