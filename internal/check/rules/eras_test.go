@@ -2,7 +2,7 @@ package rules
 
 import "testing"
 
-// The number of rules on each era (the README's check section states
+// The number of rules on each era (docs/check.md states
 // them): a rule added or dropped changes one here on purpose.
 func TestRulesPerEra(t *testing.T) {
 	want := map[string]int{"2024-11-05": 73, "2025-03-26": 76, "2025-06-18": 90, "2025-11-25": 96, "2026-07-28": 112}
