@@ -12,17 +12,10 @@ import (
 // how to install and run it and where the rest is; the rest is in docs/.
 const readmeMaxLines = 250
 
-// pages are the Markdown pages a reader is sent to: the README,
-// CONTRIBUTING.md and every docs/*.md.
-func pages(t *testing.T) []string {
-	t.Helper()
-	return docFiles(t)
-}
-
 // TestReadmeHoldsTogether guards the pages against the damage merges do: a paragraph pasted
 // twice, or a stray line that cuts a table in two (both happened once, unseen, for a whole stop).
 func TestReadmeHoldsTogether(t *testing.T) {
-	for _, page := range pages(t) {
+	for _, page := range docFiles(t) {
 		raw, err := os.ReadFile(page)
 		if err != nil {
 			t.Fatalf("reading %s: %v", page, err)
@@ -113,7 +106,7 @@ var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 // TestDocsLinksResolve: every relative link of a page names a file of the
 // repository, and its #anchor a heading of that page (GitHub's slugs).
 func TestDocsLinksResolve(t *testing.T) {
-	for _, page := range pages(t) {
+	for _, page := range docFiles(t) {
 		raw, err := os.ReadFile(page)
 		if err != nil {
 			t.Fatal(err)
