@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -33,21 +36,24 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// readmeExempt are the README's commands that are not run, each with why;
-// each is still parsed (the command line must be one mcptui takes). A
-// README command missing here is run and must succeed.
+// readmeExempt are the commands of the README and docs/*.md that are not
+// run, each with why, named as written with ./server as mcptui demo-server
+// and the example URLs as URL; each is still parsed (the command line must
+// be one mcptui takes). A command missing here is run and must succeed.
 var readmeExempt = map[string]string{
-	"go run . --demo":                              "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
-	"go test -race ./...":                          "the test suite itself",
-	"go run ./tools/speccheck -spec /tmp/mcp-spec": "needs a checkout of the specification repository; internal/check/rules' TestCitationsInStep keeps its table in step",
-	"mcptui -- npx -y @modelcontextprotocol/server-everything stdio":                    "the inspector, on a server from npm (internal/testkit/everything runs that server in the check and headless tests)",
-	"mcptui -- uvx mcp-server-fetch":                                                    "the inspector, on a server from PyPI that needs uv and the network",
-	"mcptui -e API_KEY=dev --unset HTTP_PROXY --cwd ./srv -- ./bin/server --verbose":    "the inspector, on a server of yours",
-	"mcptui --protocol 2025-11-25 --root file:///home/me/project -- mcptui demo-server": "the full-screen inspector",
+	"go install github.com/mcptui/mcptui@latest": "installs from the module proxy over the network; the other commands run the program this package builds",
+	"go run . --demo":     "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
+	"go test -race ./...": "the test suite itself",
+	"git clone --depth 1 https://github.com/modelcontextprotocol/modelcontextprotocol /tmp/mcp-spec": "clones the specification repository over the network, for speccheck below",
+	"go run ./tools/speccheck -spec /tmp/mcp-spec":                                                   "needs a checkout of the specification repository; internal/check/rules' TestCitationsInStep keeps its table in step",
+	"mcptui -- npx -y @modelcontextprotocol/server-everything stdio":                                 "the inspector, on a server from npm (internal/testkit/everything runs that server in the check and headless tests)",
+	"mcptui -- uvx mcp-server-fetch":                                                                 "the inspector, on a server from PyPI that needs uv and the network",
+	"mcptui -e API_KEY=dev --unset HTTP_PROXY --cwd ./srv -- ./bin/server --verbose":                 "the inspector, on a server of yours",
+	"mcptui --protocol 2025-11-25 --root file:///home/me/project -- mcptui demo-server":              "the full-screen inspector",
 	"mcptui URL":                                           "the full-screen inspector",
 	"mcptui http://127.0.0.1:3001/sse":                     "the full-screen inspector (HTTP+SSE is run by httpconn's and headless's tests)",
 	"mcptui --transport sse http://127.0.0.1:3001/sse":     "the full-screen inspector",
-	"mcptui --header 'Authorization: Bearer $TOKEN' URL":   "the full-screen inspector",
+	`mcptui --header "Authorization: Bearer $TOKEN" URL`:   "the full-screen inspector",
 	"mcptui --insecure https://self-signed.test/mcp":       "the full-screen inspector, on a server with a self-signed certificate",
 	"mcptui tools --browser URL":                           "OAuth: needs an authorization server and a browser (the conformance suite's auth scenarios and internal/headless/oauth_test.go run the flow)",
 	"mcptui call whoami --keep-token URL":                  "OAuth: needs an authorization server",
@@ -63,7 +69,7 @@ var readmeExempt = map[string]string{
 	"mcptui load call echo --arg message=hi --rate 100 --duration 10s --max-p99 200ms --max-error-rate 0.01 -- mcptui demo-server": "a p99 limit's verdict depends on the machine's speed; internal/load's TestSLOExitCodes runs --max-p99 and --max-error-rate against limits the server's own service time decides, both ways",
 }
 
-// readmeExit are the README commands that end with another status than 0,
+// readmeExit are the docs' commands that end with another status than 0,
 // on purpose.
 var readmeExit = map[string]int{
 	"mcptui load call fail --rate 20 --duration 1s --max-error-rate 1% -- mcptui demo-server": 11, // the broken SLO's status, shown on purpose
@@ -79,23 +85,29 @@ var readmeExit = map[string]int{
 	"mcptui skills --require-digests -- mcptui demo-server --extensions=dynamic": 8, // a dynamic skill has no digests to require
 }
 
-// TestReadmeCommandsRun runs every command in the README's code blocks
-// against the demo server: ./server is the demo (mcptui demo-server), the
-// example URLs are a go-sdk Streamable HTTP server in this process, the
-// files they name (.mcp.json, checks.mcp, session.jsonl) are made first,
-// in a directory and a HOME of their own.
+// TestReadmeCommandsRun runs every command in the code blocks of the
+// README, CONTRIBUTING.md and every docs/*.md (docFiles) against the demo server:
+// ./server is the demo (mcptui demo-server), the example URLs are a go-sdk
+// Streamable HTTP server in this process, the files they name (.mcp.json,
+// checks.mcp, session.jsonl) are made first, in a directory and a HOME of
+// their own. A page added under docs/ is picked up with no change here;
+// its commands that cannot run go in readmeExempt, with why, and those
+// that end with another status than 0 in readmeExit.
 func TestReadmeCommandsRun(t *testing.T) {
-	raw, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
+	var cmds []readmeCommand
+	for _, f := range docFiles(t) {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, readmeCommands(f, string(raw))...)
 	}
-	cmds := readmeCommands(string(raw))
-	if len(cmds) < 30 {
-		t.Fatalf("found %d commands in the README: the extraction is broken", len(cmds))
+	if len(cmds) < 60 {
+		t.Fatalf("found %d commands in the docs: the extraction is broken", len(cmds))
 	}
 	env, dir := readmeFixture(t)
 	url := readmeHTTPServer(t)
-	// The OTLP endpoint of the README's examples: a receiver in this
+	// The OTLP endpoint of the docs' examples: a receiver in this
 	// process, which must get the spans.
 	otlp := otlptest.Start()
 	defer otlp.Close()
@@ -124,15 +136,18 @@ func TestReadmeCommandsRun(t *testing.T) {
 	for _, c := range cmds {
 		words, err := shellWords(c.text, env)
 		if err != nil {
-			t.Errorf("README line %d: %v", c.line, err)
+			t.Errorf("%s: %v", c.where(), err)
 			continue
+		}
+		if v := singleQuotedVar(c.text); v != "" {
+			t.Errorf("%s: %s is in single quotes, where the shell leaves it unexpanded: use double quotes", c.where(), v)
 		}
 		k := key(quoteless(c.text, words))
 		args := subst(words)
 		if why, ok := readmeExempt[k]; ok {
 			used[k] = true
 			if why == "" {
-				t.Errorf("README line %d: exempt without a reason", c.line)
+				t.Errorf("%s: exempt without a reason", c.where())
 			}
 			if args[0] == "mcptui" {
 				t.Run("parse "+k, func(t *testing.T) { parseInFixture(t, dir, env, args[1:]) })
@@ -141,7 +156,7 @@ func TestReadmeCommandsRun(t *testing.T) {
 		}
 		t.Run(k, func(t *testing.T) {
 			if args[0] != "mcptui" {
-				t.Fatalf("README line %d: %q is neither run nor exempt", c.line, c.text)
+				t.Fatalf("%s: %q is neither run nor exempt (readmeExempt)", c.where(), c.text)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
@@ -154,21 +169,75 @@ func TestReadmeCommandsRun(t *testing.T) {
 			if ee, ok := err.(*exec.ExitError); ok {
 				code = ee.ExitCode()
 			} else if err != nil {
-				t.Fatalf("README line %d: %v", c.line, err)
+				t.Fatalf("%s: %v", c.where(), err)
 			}
 			if code != readmeExit[k] {
-				t.Errorf("README line %d: %s exited %d, want %d\nstdout:\n%.2000s\nstderr:\n%.2000s", c.line, c.text, code, readmeExit[k], stdout.String(), stderr.String())
+				t.Errorf("%s: %s exited %d, want %d\nstdout:\n%.2000s\nstderr:\n%.2000s", c.where(), c.text, code, readmeExit[k], stdout.String(), stderr.String())
 			}
 		})
 	}
 	if cmds := len(otlp.Named("mcp session")); cmds == 0 || len(otlp.Errors()) > 0 {
-		t.Errorf("the README's OTLP examples sent %d sessions (errors: %v)", cmds, otlp.Errors())
+		t.Errorf("the docs' OTLP examples sent %d sessions (errors: %v)", cmds, otlp.Errors())
 	}
 	for k := range readmeExempt {
 		if !used[k] {
-			t.Errorf("the exemption %q names no README command: remove it", k)
+			t.Errorf("the exemption %q names no command of the docs: remove it", k)
 		}
 	}
+	for k := range readmeExit {
+		if !slices.ContainsFunc(cmds, func(c readmeCommand) bool {
+			words, _ := shellWords(c.text, env)
+			return key(quoteless(c.text, words)) == k
+		}) {
+			t.Errorf("the exit status of %q names no command of the docs: remove it", k)
+		}
+	}
+}
+
+// docFiles are the pages whose commands are run: the README,
+// CONTRIBUTING.md and every Markdown file under docs/.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) == 0 {
+		t.Fatal("no docs/*.md: the docs moved?")
+	}
+	sort.Strings(pages)
+	return append([]string{"README.md", "CONTRIBUTING.md"}, pages...)
+}
+
+// singleQuotedVar is the first $VARIABLE of a single-quoted word of a
+// command line, which sh passes on as written ("" when there is none).
+func singleQuotedVar(text string) string {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			if j := strings.IndexByte(text[i+1:], '"'); j >= 0 {
+				i += 1 + j
+			}
+		case '\'':
+			j := strings.IndexByte(text[i+1:], '\'')
+			if j < 0 {
+				return ""
+			}
+			quoted := text[i+1 : i+1+j]
+			if k := strings.IndexByte(quoted, '$'); k >= 0 {
+				end := k + 1
+				for end < len(quoted) && (quoted[end] == '_' || quoted[end] == '{' || quoted[end] == '}' ||
+					quoted[end] >= 'A' && quoted[end] <= 'Z' || quoted[end] >= 'a' && quoted[end] <= 'z' || quoted[end] >= '0' && quoted[end] <= '9') {
+					end++
+				}
+				if end > k+1 {
+					return quoted[k:end]
+				}
+			}
+			i += 1 + j
+		}
+	}
+	return ""
 }
 
 // quoteless returns words, but with quoted words as written (the
@@ -180,35 +249,43 @@ func quoteless(text string, words []string) []string {
 	return strings.Fields(text)
 }
 
-// readmeCommand is one command of a README code block.
+// readmeCommand is one command of a page's code block.
 type readmeCommand struct {
+	file string
 	line int
 	text string
 }
 
-// readmeCommands are the lines of the README's code blocks that are
-// commands (mcptui or go), their comments cut.
-func readmeCommands(readme string) []readmeCommand {
+func (c readmeCommand) where() string { return fmt.Sprintf("%s:%d", c.file, c.line) }
+
+// readmeCommands are the commands of a page's code blocks, their comments
+// cut: every line of a sh block but comments, and in other blocks (output,
+// YAML) the lines that are mcptui or go commands.
+func readmeCommands(file, page string) []readmeCommand {
 	var out []readmeCommand
-	in, own, prev := false, false, ""
-	for i, line := range strings.Split(readme, "\n") {
+	in, own, sh, prev := false, false, false, ""
+	for i, line := range strings.Split(page, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if strings.HasPrefix(trimmed, "```") {
 			// A block after a "<!-- drift-commands" marker runs in
 			// order, with its redirections, in readme_drift_test.go.
 			in, own = !in, !in && strings.HasPrefix(prev, "<!-- drift-commands")
+			sh = in && (trimmed == "```sh" || trimmed == "```bash")
 			continue
 		}
 		if trimmed != "" {
 			prev = trimmed
 		}
-		if !in || own || !(trimmed == "mcptui" || strings.HasPrefix(trimmed, "mcptui ") || strings.HasPrefix(trimmed, "go ")) {
+		if !in || own || trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if !sh && !(trimmed == "mcptui" || strings.HasPrefix(trimmed, "mcptui ") || strings.HasPrefix(trimmed, "go ")) {
 			continue
 		}
 		if j := strings.Index(trimmed, " #"); j >= 0 {
 			trimmed = strings.TrimSpace(trimmed[:j])
 		}
-		out = append(out, readmeCommand{line: i + 1, text: trimmed})
+		out = append(out, readmeCommand{file: file, line: i + 1, text: trimmed})
 	}
 	return out
 }

@@ -16,7 +16,7 @@ func readmeBlock(t *testing.T, readme, marker, fence string) []string {
 	t.Helper()
 	_, rest, ok := strings.Cut(readme, marker)
 	if !ok {
-		t.Fatalf("README has no %q", marker)
+		t.Fatalf("%s has no %q", driftPage, marker)
 	}
 	_, rest, ok = strings.Cut(rest, fence)
 	if !ok {
@@ -29,15 +29,19 @@ func readmeBlock(t *testing.T, readme, marker, fence string) []string {
 // comment is a trailing "# ..." comment (after two spaces or more).
 var comment = regexp.MustCompile(`\s{2,}# .*$`)
 
-// TestReadmeDriftCommands runs every mcptui command of the README's
-// snapshot/diff/check --baseline/replay --verify section with the demo
+// driftPage is the page of snapshot, diff, check --baseline and replay
+// --verify.
+const driftPage = "docs/drift.md"
+
+// TestReadmeDriftCommands runs every mcptui command of the drift page's
+// snapshot/diff/check --baseline/replay --verify block with the demo
 // server, in order, and the run: lines of its GitHub Actions snippet with
 // SERVER set to the demo server; each must exit 0.
 func TestReadmeDriftCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcptui: not in -short")
 	}
-	raw, err := os.ReadFile("README.md")
+	raw, err := os.ReadFile(driftPage)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +58,7 @@ func TestReadmeDriftCommands(t *testing.T) {
 		cmd.Dir, cmd.Env = work, env
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			t.Errorf("README command %q: %v\n%s", line, err, out)
+			t.Errorf("%s command %q: %v\n%s", driftPage, line, err, out)
 		}
 		return string(out)
 	}
@@ -76,7 +80,7 @@ func TestReadmeDriftCommands(t *testing.T) {
 	// The Actions snippet, against a baseline taken from the demo.
 	run("mcptui snapshot -- $SERVER > mcp-baseline.json")
 	ran = 0
-	for _, l := range readmeBlock(t, readme, "## Did my change break anyone?", "```yaml\n") {
+	for _, l := range readmeBlock(t, readme, "# Did my change break anyone?", "```yaml\n") {
 		l = strings.TrimSpace(l)
 		if cmdline, ok := strings.CutPrefix(l, "- run: mcptui "); ok {
 			run("mcptui " + cmdline)

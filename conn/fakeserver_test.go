@@ -87,6 +87,8 @@ func TestMain(m *testing.M) {
 			os.Exit(runFakeServer(os.Args[1:]))
 		case "dialer":
 			os.Exit(runDialer(os.Args[1:]))
+		case demoRole:
+			os.Exit(serveDemo())
 		}
 	}
 	exe, err := os.Executable()

@@ -1,10 +1,13 @@
-// Package mcp is the Model Context Protocol layer of mcptui, over conn's
-// stdio transport: it negotiates the protocol version with any stdio server
-// (the initialize era, 2025-06-18 and 2025-11-25, or the stateless
+// Package mcp is the Model Context Protocol layer of mcptui, over a small
+// Transport interface that conn (stdio: a child process) and httpconn
+// (Streamable HTTP, and the 2024-11-05 HTTP+SSE transport) both satisfy: it
+// negotiates the protocol version with any server (the initialize era,
+// 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25, or the stateless
 // 2026-07-28 revision), records how it chose, and offers typed calls.
 //
-// Connect starts the server and negotiates (see Connect for the steps; the
-// Negotiation record keeps every one). Requests then follow the negotiated
+// Connect starts the server, or opens the URL it is given, and negotiates
+// (see Connect for the steps on each transport; the Negotiation record
+// keeps every one). Requests then follow the negotiated
 // version: on 2026-07-28 every request carries the version, the client's
 // capabilities and identity in params._meta, and input_required results
 // are answered and re-sent round after round; on the initialize era the

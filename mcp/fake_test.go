@@ -14,15 +14,18 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/demo"
 )
 
 // The test binary doubles as the scripted servers: with MCPTUI_MCP_FAKE set
 // it runs that server on stdin/stdout instead of the tests (the os/exec
 // helper-process idiom).
 const (
-	envFake     = "MCPTUI_MCP_FAKE"
-	envSpawnLog = "MCPTUI_MCP_SPAWNLOG"
-	envArg      = "MCPTUI_MCP_ARG"
+	envFake = "MCPTUI_MCP_FAKE"
+	// envExampleDemo makes a child of this test binary the demo server.
+	envExampleDemo = "MCPTUI_MCP_EXAMPLE_DEMO"
+	envSpawnLog    = "MCPTUI_MCP_SPAWNLOG"
+	envArg         = "MCPTUI_MCP_ARG"
 )
 
 var fakes = map[string]func(*fake){}
@@ -32,6 +35,14 @@ var noRaceSleep = "atexit_sleep_ms=0"
 func TestMain(m *testing.M) {
 	if name := os.Getenv(envFake); name != "" {
 		os.Exit(runFake(name))
+	}
+	if os.Getenv(envExampleDemo) == "1" {
+		// The examples' server (example_test.go): mcptui's demo.
+		if err := demo.Serve(context.Background(), os.Stdin, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, "demo:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }

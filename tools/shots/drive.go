@@ -92,6 +92,9 @@ func readme(made []scene, c config) string {
 	fmt.Fprintf(&b, "scenes on a fixed clock, drawn at %d×%d cells. Do not edit these files; re-run the command\n", c.Width, c.Height)
 	b.WriteString("whenever the UI changes. Each PNG has a `.ansi` twin (the styled screen: `cat` it in a\n")
 	b.WriteString("terminal) and a `.txt` one (plain text).\n\n")
+	b.WriteString("demo.png, the README's, is not a scene: it is the real binary on its demo server, captured\n")
+	b.WriteString("through tmux after the README's tour, and made by\n")
+	b.WriteString("`MCPTUI_E2E=1 MCPTUI_DEMO_SHOT=$PWD/screenshots/demo.png go test ./tools/shots -run TestDemoScreenshot`.\n\n")
 	for _, sc := range made {
 		fmt.Fprintf(&b, "## %s\n\n%s\n\n![%s](%s.png)\n\n", sc.title, sc.about, sc.title, sc.name)
 	}

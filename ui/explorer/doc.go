@@ -18,6 +18,9 @@
 //
 // The explorer is a component: a host routes messages to Update and draws
 // View into its layout. It talks to the server only through the Server
-// interface, inside tea.Cmds (OverClient implements it over *mcp.Client).
+// interface (internal/backend's Catalog), inside tea.Cmds: the live
+// session implements it (internal/session's Session.Catalog), so the
+// explorer's calls are ordinary requests of the session, and tests give it
+// fakes.
 // Every string that came from the server is drawn escaped.
 package explorer
