@@ -59,7 +59,7 @@ var commands = map[string]command{
 	"skills":    {name: "skills", mode: ModeSkills, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
 	"skill":     {name: "skill", mode: ModeSkill, words: []string{"a skill name (or its SKILL.md URI)", "a file of it"}, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
 	"app":       {name: "app", mode: ModeApp, words: []string{"a tool name"}, server: true, flags: []string{"args", "arg", "no-open"}, answers: true, format: "text"},
-	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
+	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, answers: true, format: "text"},
 }
 
 // parseCommand parses the arguments after a subcommand's word: flags and

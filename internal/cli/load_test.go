@@ -43,7 +43,7 @@ func TestParseLoadErrors(t *testing.T) {
 		"load call echo --rate 5 --duration 1s --max-error-rate x -- srv",    // not a number
 		"load call echo --script s --rate 5 --duration 1s -- srv",            // two things to send
 		"load --script s --arg a=1 --rate 5 --duration 1s -- srv",            // arguments for a script
-		"load call echo --rate 5 --duration 1s --answer roots=reject -- srv", // load answers nothing
+		"load call echo --rate 5 --duration 1s --answer sampling=ask -- srv", // no one to ask under load
 		"load call echo --rate 5 --duration 1s",                              // no server
 		"tools --rate 5 -- srv",                                              // load's flag
 	} {

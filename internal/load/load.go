@@ -49,6 +49,16 @@ func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	}
 	opts := cfg.MCPOptions()
 	opts.Conn.Stderr = io.Discard
+	// The server's questions (sampling, elicitation, roots) are answered
+	// by --answer and --root, as every headless command answers them; a
+	// note about them is said once, not once a request.
+	notesOut := &onceLines{w: stderr}
+	rules, err := headless.RulesTo(cfg, notesOut)
+	if err != nil {
+		say("%s", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	rules.Declare(&opts)
 	if opts.HTTP.Client, err = cfg.HTTPClient(func(st oauth.Step) {
 		for _, l := range st.Lines() {
 			say("oauth: %s", inert.Line(l))

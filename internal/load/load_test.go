@@ -227,3 +227,22 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// The server's questions are answered under load by --answer, as every
+// headless command answers them: the demo's sample tool asks the client's
+// model once a call. Without a rule each call fails, and the note that
+// says which flag would answer is written once, not once a call.
+func TestAnswerRulesUnderLoad(t *testing.T) {
+	args := []string{"call", "sample", "--concurrency", "2", "--max-requests", "20", "--duration", "1m"}
+	r := runLoad(t, context.Background(), append(append(args, "--answer", "sampling=text:a haiku"), server("demo")...)...)
+	if r.code != 0 || r.rep.Requests != 20 || r.rep.Answered != 20 || len(r.rep.Errors) != 0 {
+		t.Fatalf("with --answer: exit %d, requests %d answered %d errors %v %v\n%s", r.code, r.rep.Requests, r.rep.Answered, r.rep.Errors, r.rep.ErrorSamples, r.stderr)
+	}
+	r = runLoad(t, context.Background(), append(args, server("demo")...)...)
+	if r.code != 0 || sum(r.rep.Errors) != 20 {
+		t.Fatalf("without --answer: exit %d, errors %v, want all 20 failed\n%s", r.code, r.rep.Errors, r.stderr)
+	}
+	if n := strings.Count(r.stderr, "--answer sampling="); n != 1 {
+		t.Errorf("the note naming --answer came %d times, want once:\n%s", n, r.stderr)
+	}
+}
