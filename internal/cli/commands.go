@@ -113,6 +113,8 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.DurationVar(&ld.MaxP50, "max-p50", 0, "")
 	fs.DurationVar(&ld.MaxP99, "max-p99", 0, "")
 	fs.Var(errorRateFlag{&ld.MaxErrorRate}, "max-error-rate", "")
+	fs.Var(rampFlag{ld}, "ramp", "")
+	fs.IntVar(&ld.RampSteps, "ramp-steps", DefaultRampSteps, "")
 	verify := driftFlags(fs, cfg)
 	defineProfileFlags(fs, &cfg.Profiles)
 	c.flags = slices.Concat(c.flags, profileFlags[c.mode])

@@ -205,6 +205,10 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	from := start.Add(l.Warmup)
 	end := from.Add(l.Duration)
 	rec := newRecorder(from)
+	rates := l.RampRates()
+	if len(rates) > 0 {
+		rec.ramp(l.RampHold, len(rates))
+	}
 	// The requests end with the run: at the end of the measured time
 	// plus a drain of one --timeout (30s without one) for the answers
 	// still due, or at Ctrl-C.
@@ -240,7 +244,7 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	var wg sync.WaitGroup
 	if l.Rate > 0 {
 		rep.Loop, rep.OfferedRate = "open", l.Rate
-		openLoop(ctx, l, start, end, &wg, one)
+		openLoop(ctx, l, schedule(l, start, from, end), &wg, one)
 	} else {
 		rep.Loop, rep.Concurrency = "closed", l.Concurrency
 		closedLoop(ctx, l, end, &wg, one)
@@ -273,6 +277,10 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	}
 	rep.Latency, rep.Service = percentiles(rec.latency), percentiles(rec.service)
 	rep.Errors, rep.ErrorSamples = rec.errors, rec.sample
+	if len(rates) > 0 {
+		rep.OfferedRate = 0
+		rep.Ramp = rampReport(l, rates, rec.steps)
+	}
 	if rec.sent > 0 {
 		rep.ErrorRate = float64(sum(rec.errors)) / float64(rec.sent)
 	}
@@ -314,37 +322,64 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	return rep
 }
 
-// openLoop sends request i at start + i/rate until end (or --max-requests,
-// or ctx), each in a goroutine of its own, at most --max-in-flight at once.
-// A request that waits for a slot keeps its due time.
-func openLoop(ctx context.Context, l cli.LoadConfig, start, end time.Time, wg *sync.WaitGroup, one func(int64, time.Time)) {
+// segment is a stretch of the open loop at one rate.
+type segment struct {
+	from, to time.Time
+	rate     float64
+}
+
+// schedule is the open loop's rates: --rate from start to end, or with
+// --ramp the first step's rate through the warm-up, then each step's.
+func schedule(l cli.LoadConfig, start, from, end time.Time) []segment {
+	rates := l.RampRates()
+	if len(rates) == 0 {
+		return []segment{{start, end, l.Rate}}
+	}
+	segs := []segment{{start, from, rates[0]}}
+	for i, r := range rates {
+		segs = append(segs, segment{from.Add(time.Duration(i) * l.RampHold), from.Add(time.Duration(i+1) * l.RampHold), r})
+	}
+	return segs
+}
+
+// openLoop sends requests at each segment's rate (the j-th of a segment at
+// its start + j/rate) until the last ends (or --max-requests, or ctx),
+// each in a goroutine of its own, at most --max-in-flight at once. A
+// request that waits for a slot keeps its due time.
+func openLoop(ctx context.Context, l cli.LoadConfig, segs []segment, wg *sync.WaitGroup, one func(int64, time.Time)) {
 	slots := make(chan struct{}, l.MaxInFlight)
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
-	for i := int64(0); l.MaxRequests == 0 || i < l.MaxRequests; i++ {
-		due := start.Add(time.Duration(float64(i) * float64(time.Second) / l.Rate))
-		if !due.Before(end) {
-			return
-		}
-		if d := time.Until(due); d > 0 {
-			timer.Reset(d)
+	i := int64(0)
+	for _, sg := range segs {
+		for j := int64(0); ; j, i = j+1, i+1 {
+			if l.MaxRequests > 0 && i >= l.MaxRequests {
+				return
+			}
+			due := sg.from.Add(time.Duration(float64(j) * float64(time.Second) / sg.rate))
+			if !due.Before(sg.to) {
+				break
+			}
+			if d := time.Until(due); d > 0 {
+				timer.Reset(d)
+				select {
+				case <-timer.C:
+				case <-ctx.Done():
+					return
+				}
+			}
 			select {
-			case <-timer.C:
+			case slots <- struct{}{}:
 			case <-ctx.Done():
 				return
 			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() { <-slots }()
+				one(i, due)
+			}()
 		}
-		select {
-		case slots <- struct{}{}:
-		case <-ctx.Done():
-			return
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			one(i, due)
-		}()
 	}
 }
 

@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -244,5 +245,47 @@ func TestAnswerRulesUnderLoad(t *testing.T) {
 	}
 	if n := strings.Count(r.stderr, "--answer sampling="); n != 1 {
 		t.Errorf("the note naming --answer came %d times, want once:\n%s", n, r.stderr)
+	}
+}
+
+// --ramp raises the offered rate in steps and names the first step the
+// server did not keep up with. The server serves one call at a time and
+// each takes at least 10 ms, so it answers at most 100 calls in any
+// second, on any machine: the steps at 140/s and 200/s cannot be kept up
+// with (90% of 140 is 126), and the knee is at or before 140/s. Each step
+// sends exactly its rate's requests, due on time whatever the server does.
+func TestRampFindsTheKnee(t *testing.T) {
+	r := runLoad(t, context.Background(), append([]string{"call", "work", "--ramp", "20..200/1s", "--ramp-steps", "4"},
+		server("slow", delayEnv+"=10", serialEnv+"=1")...)...)
+	if r.code != 0 || r.rep.Ramp == nil {
+		t.Fatalf("exit %d, ramp %+v\n%s", r.code, r.rep.Ramp, r.stderr)
+	}
+	rp := r.rep.Ramp
+	want := []float64{20, 80, 140, 200}
+	if len(rp.Steps) != len(want) {
+		t.Fatalf("steps %+v, want %v", rp.Steps, want)
+	}
+	for i, s := range rp.Steps {
+		if s.Offered != want[i] || s.Requests != int64(want[i]) {
+			t.Errorf("step %d: offered %g, %d requests; want %g and as many requests", i+1, s.Offered, s.Requests, want[i])
+		}
+		if s.Achieved > 101 {
+			t.Errorf("step %d: achieved %.0f/s from a server that can answer 100 a second at most", i+1, s.Achieved)
+		}
+		if want[i] >= 140 && s.KeptUp {
+			t.Errorf("step %d at %g/s: kept up, from a server that can answer 100 a second at most: %+v", i+1, want[i], s)
+		}
+	}
+	if rp.Knee < 1 || rp.Knee > 3 || rp.KneeRate != want[rp.Knee-1] || rp.Sustained >= 140 || rp.KneeWhy == "" {
+		t.Errorf("knee step %d at %g/s (%s), sustained %g/s: want the knee at 140/s or before", rp.Knee, rp.KneeRate, rp.KneeWhy, rp.Sustained)
+	}
+	var text strings.Builder
+	if err := r.rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"ramp:", "kept up", fmt.Sprintf("knee:       step %d (%g/s)", rp.Knee, rp.KneeRate), "NO: answered"} {
+		if !strings.Contains(text.String(), w) {
+			t.Errorf("the text report lacks %q:\n%s", w, text.String())
+		}
 	}
 }
