@@ -374,10 +374,11 @@ func openLoop(ctx context.Context, l cli.LoadConfig, segs []segment, wg *sync.Wa
 				return
 			}
 			wg.Add(1)
+			n := i // i is the loop's across segments, not each request's
 			go func() {
 				defer wg.Done()
 				defer func() { <-slots }()
-				one(i, due)
+				one(n, due)
 			}()
 		}
 	}

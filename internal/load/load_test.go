@@ -85,7 +85,7 @@ func TestClosedLoopHonoursConcurrency(t *testing.T) {
 // and closed, and the concurrency bound holds across them.
 func TestHTTPSessionsAndConcurrency(t *testing.T) {
 	st := &slowStats{}
-	s := slowServer(5*time.Millisecond, false, st)
+	s := slowServer(slowConfig{delay: 5 * time.Millisecond}, st)
 	srv := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil))
 	defer srv.Close()
 	r := runLoad(t, context.Background(), "call", "work", "--concurrency", "5", "--sessions", "3", "--duration", "500ms", srv.URL+"/mcp")
