@@ -41,6 +41,11 @@ const sampleInterval = 200 * time.Millisecond
 // limit was broken, or headless's statuses for a command that could not
 // run (2 usage, 3 the server did not start, 130 interrupted).
 func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	return runCommand(ctx, cfg, stdout, stderr, isTerminal)
+}
+
+// runCommand is Run with tty saying whether stderr is a terminal.
+func runCommand(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer, tty func(io.Writer) bool) int {
 	say := func(format string, a ...any) { fmt.Fprintf(stderr, "mcptui load: "+format+"\n", a...) }
 	send, labels, notes, err := sender(cfg)
 	if err != nil {
@@ -52,7 +57,10 @@ func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	// The server's questions (sampling, elicitation, roots) are answered
 	// by --answer and --root, as every headless command answers them; a
 	// note about them is said once, not once a request.
-	notesOut := &onceLines{w: stderr}
+	// The live view (a terminal and a text report only) is cleared before
+	// a note is written, and before the report.
+	view := newLive(liveOutput(cfg.Format, stderr, tty))
+	notesOut := &onceLines{w: stderr, before: view.clear}
 	rules, err := headless.RulesTo(cfg, notesOut)
 	if err != nil {
 		say("%s", inert.Line(err.Error()))
@@ -85,7 +93,7 @@ func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	if !cfg.IsURL() && cfg.Load.Sessions > 1 {
 		notes = append(notes, fmt.Sprintf("%d server processes, each started with the same command", cfg.Load.Sessions))
 	}
-	rep := run(ctx, cfg, clients, send)
+	rep := run(ctx, cfg, clients, send, view)
 	rep.Sends, rep.Notes = labels, append(notes, rep.Notes...)
 	if cfg.IsURL() {
 		rep.Target, rep.Transport = cfg.Command, "http"
@@ -186,7 +194,7 @@ func shutdownAll(clients []*mcp.Client, grace time.Duration, say func(string, ..
 }
 
 // run sends the load and measures it.
-func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendFunc) *Report {
+func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendFunc, view *live) *Report {
 	l := cfg.Load
 	rep := &Report{Sessions: len(clients), Warmup: durationString(l.Warmup), Duration: durationString(l.Duration), Errors: map[string]int64{}}
 	var smp *sampler
@@ -228,6 +236,8 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	defer measuring.Stop()
 	cpu0, cpuAt := selfCPU(), time.Now()
 
+	var issued atomic.Int64
+	view.begin(rec, &issued, start, from, end)
 	lag := hdr.New(histMin, histMax, histDigits)
 	var lagMu sync.Mutex
 	one := func(i int64, due time.Time) {
@@ -238,6 +248,7 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 			lag.RecordValue(clampMicros(sent.Sub(due)))
 			lagMu.Unlock()
 		}
+		issued.Add(1)
 		isErr, err := send(reqCtx, c, i)
 		rec.record(due, sent, time.Now(), isErr, err, reqCtx.Err() != nil)
 	}
@@ -250,6 +261,7 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 		closedLoop(ctx, l, end, &wg, one)
 	}
 	wg.Wait()
+	view.finish(ctx.Err() == nil)
 	cpuUsed, cpuFor := selfCPU()-cpu0, time.Since(cpuAt)
 
 	if smp != nil {

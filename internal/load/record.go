@@ -70,6 +70,24 @@ type recorder struct {
 	// counts in the step it was due in, its answer in the step it came in.
 	steps []*stepStats
 	hold  time.Duration
+	// completed counts every request ended, the warm-up's too; tickMax is
+	// the slowest latency (µs) since the live view last read it.
+	completed int64
+	tickMax   int64
+}
+
+// liveSnapshot is what the live view reads of a recorder.
+type liveSnapshot struct {
+	answered, completed, tickMaxUS int64
+}
+
+// snapshot reads the live view's figures and starts a new interval.
+func (r *recorder) snapshot() liveSnapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := liveSnapshot{answered: r.answered, completed: r.completed, tickMaxUS: r.tickMax}
+	r.tickMax = 0
+	return s
 }
 
 // stepStats are one ramp step's figures.
@@ -129,6 +147,8 @@ func (r *recorder) record(due, sent, end time.Time, isError bool, err error, end
 	if st := r.stepAt(end); st != nil && answered {
 		st.answersInWindow++
 	}
+	r.completed++
+	r.tickMax = max(r.tickMax, clampMicros(end.Sub(due)))
 	if due.Before(r.from) {
 		r.warm++
 		return
