@@ -12,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	hdr "github.com/HdrHistogram/hdrhistogram-go"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptui/mcptui/internal/cli"
 )
 
 // The open loop measures each request from its due time: against a server
@@ -287,5 +290,37 @@ func TestRampFindsTheKnee(t *testing.T) {
 		if !strings.Contains(text.String(), w) {
 			t.Errorf("the text report lacks %q:\n%s", w, text.String())
 		}
+	}
+}
+
+// The knee is where the server stopped keeping up for good: a step missed
+// before one kept up with again is a stall that passed, said so, not the
+// limit.
+func TestRampKneeIsWhereMissesLast(t *testing.T) {
+	l := cli.LoadConfig{Ramp: true, RampFrom: 100, RampTo: 500, RampHold: time.Second, RampSteps: 5}
+	rates := l.RampRates()
+	steps := make([]*stepStats, len(rates))
+	for i, r := range rates {
+		st := &stepStats{latency: hdr.New(histMin, histMax, histDigits), sent: int64(r), answered: int64(r), answersInWindow: int64(r)}
+		if i == 1 || i >= 3 {
+			st.answersInWindow = int64(r / 2) // missed
+		}
+		for range st.sent {
+			st.latency.RecordValue(1000)
+		}
+		steps[i] = st
+	}
+	r := rampReport(l, rates, steps)
+	if r.Knee != 4 || r.KneeRate != 400 || r.Sustained != 300 || len(r.Passing) != 1 || r.Passing[0] != 2 {
+		t.Errorf("knee %d at %g/s, sustained %g/s, passing %v: want the knee at step 4 (400/s), 300/s sustained, step 2 passing", r.Knee, r.KneeRate, r.Sustained, r.Passing)
+	}
+	var b strings.Builder
+	writeRamp(func(f string, a ...any) { fmt.Fprintf(&b, f+"\n", a...) }, r)
+	if !strings.Contains(b.String(), "step 2 missed, then a higher rate was kept up with again") {
+		t.Errorf("the passing step is not named:\n%s", b.String())
+	}
+	steps[3].answersInWindow, steps[4].answersInWindow = 400, 500
+	if r := rampReport(l, rates, steps); r.Knee != 0 || r.Sustained != 500 || len(r.Passing) != 1 {
+		t.Errorf("kept up with the last step: knee %d, sustained %g, passing %v", r.Knee, r.Sustained, r.Passing)
 	}
 }

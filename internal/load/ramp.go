@@ -30,14 +30,18 @@ type Ramp struct {
 	Margin     float64 `json:"margin"`
 	P99BoundMs float64 `json:"p99BoundMs"`
 	P99Bound   string  `json:"p99Bound"`
-	// Knee is the first step (from 1) the server did not keep up with,
-	// 0 when it kept up with all; KneeRate its offered rate and KneeWhy
-	// what gave. Sustained is the highest offered rate kept up with
-	// before the knee (0: not even the first).
+	// Knee is the step (from 1) where the server stopped keeping up: the
+	// first of the steps at the end of the ramp that were all missed, 0
+	// when it kept up with the last; KneeRate its offered rate and
+	// KneeWhy what gave. Sustained is the highest offered rate kept up
+	// with before the knee (0: not even the first). Passing are the steps
+	// missed before one that was kept up with again: a stall that passed,
+	// the server's or the machine's, not a limit.
 	Knee      int     `json:"knee"`
 	KneeRate  float64 `json:"kneeRate,omitempty"`
 	KneeWhy   string  `json:"kneeWhy,omitempty"`
 	Sustained float64 `json:"sustained"`
+	Passing   []int   `json:"passing,omitempty"`
 }
 
 // RampStep is one step: requests counted by the time they were due, the
@@ -82,11 +86,20 @@ func rampReport(l cli.LoadConfig, rates []float64, steps []*stepStats) *Ramp {
 			why = append(why, fmt.Sprintf("%d of %d requests failed", s.Errors, s.Requests))
 		}
 		s.KeptUp, s.Why = len(why) == 0, strings.Join(why, "; ")
-		if !s.KeptUp && r.Knee == 0 {
-			r.Knee, r.KneeRate, r.KneeWhy = s.Step, s.Offered, s.Why
-		}
-		if r.Knee == 0 {
+	}
+	// The knee is where the missed steps at the end begin.
+	k := len(r.Steps)
+	for k > 0 && !r.Steps[k-1].KeptUp {
+		k--
+	}
+	if k < len(r.Steps) {
+		r.Knee, r.KneeRate, r.KneeWhy = r.Steps[k].Step, r.Steps[k].Offered, r.Steps[k].Why
+	}
+	for _, s := range r.Steps[:k] {
+		if s.KeptUp {
 			r.Sustained = s.Offered
+		} else {
+			r.Passing = append(r.Passing, s.Step)
 		}
 	}
 	return r
@@ -106,11 +119,20 @@ func writeRamp(p func(string, ...any), r *Ramp) {
 			ms(s.Latency.P50), ms(s.Latency.P99), ms(s.Latency.Max), kept)
 	}
 	switch {
-	case r.Knee == 0:
+	case r.Knee == 0 && len(r.Passing) == 0:
 		p("knee:       none: the server kept up with every step, to %g/s", r.To)
+	case r.Knee == 0:
+		p("knee:       none: the server kept up with the last step, %g/s", r.To)
 	case r.Sustained == 0:
 		p("knee:       step 1 (%g/s): it did not keep up even with the first step: %s", r.KneeRate, r.KneeWhy)
 	default:
 		p("knee:       step %d (%g/s): the server stopped keeping up there (%s); it kept up to %g/s", r.Knee, r.KneeRate, r.KneeWhy, r.Sustained)
+	}
+	if len(r.Passing) > 0 {
+		steps := make([]string, len(r.Passing))
+		for i, n := range r.Passing {
+			steps[i] = fmt.Sprint(n)
+		}
+		p("            step %s missed, then a higher rate was kept up with again: a stall that passed (the server's or this machine's), not the limit", strings.Join(steps, ", "))
 	}
 }
