@@ -59,7 +59,7 @@ var commands = map[string]command{
 	"skills":    {name: "skills", mode: ModeSkills, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
 	"skill":     {name: "skill", mode: ModeSkill, words: []string{"a skill name (or its SKILL.md URI)", "a file of it"}, server: true, flags: []string{"require-digests"}, answers: true, format: "text"},
 	"app":       {name: "app", mode: ModeApp, words: []string{"a tool name"}, server: true, flags: []string{"args", "arg", "no-open"}, answers: true, format: "text"},
-	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, format: "text"},
+	"load":      {name: "load", mode: ModeLoad, words: []string{"what to send (call NAME or request METHOD)", "its name"}, server: true, flags: loadFlags, answers: true, format: "text"},
 }
 
 // parseCommand parses the arguments after a subcommand's word: flags and
@@ -113,6 +113,8 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.DurationVar(&ld.MaxP50, "max-p50", 0, "")
 	fs.DurationVar(&ld.MaxP99, "max-p99", 0, "")
 	fs.Var(errorRateFlag{&ld.MaxErrorRate}, "max-error-rate", "")
+	fs.Var(rampFlag{ld}, "ramp", "")
+	fs.IntVar(&ld.RampSteps, "ramp-steps", DefaultRampSteps, "")
 	verify := driftFlags(fs, cfg)
 	defineProfileFlags(fs, &cfg.Profiles)
 	c.flags = slices.Concat(c.flags, profileFlags[c.mode])

@@ -36,6 +36,14 @@ type LoadConfig struct {
 	// MaxRequests bounds how many requests are sent in all (0: no bound
 	// beyond the duration's).
 	MaxRequests int64
+	// Ramp, when set, is --ramp FROM..TO/HOLD: the open loop's rate rises
+	// in RampSteps steps from RampFrom to RampTo, each held RampHold (Rate
+	// is RampFrom and Duration the steps' sum, set by Parse).
+	Ramp      bool
+	RampFrom  float64
+	RampTo    float64
+	RampHold  time.Duration
+	RampSteps int
 	// The SLOs: a zero duration or a negative rate is not set.
 	MaxP50       time.Duration
 	MaxP99       time.Duration
@@ -45,9 +53,16 @@ type LoadConfig struct {
 // DefaultMaxInFlight is the open loop's default bound on requests in flight.
 const DefaultMaxInFlight = 1000
 
+// DefaultRampSteps is how many steps --ramp takes without --ramp-steps;
+// MaxRampSteps the most it may take.
+const (
+	DefaultRampSteps = 5
+	MaxRampSteps     = 100
+)
+
 // loadFlags are the flags of mcptui load.
 var loadFlags = []string{"args", "arg", "params", "script", "rate", "concurrency", "duration", "warmup", "sessions",
-	"max-in-flight", "max-requests", "max-p50", "max-p99", "max-error-rate"}
+	"max-in-flight", "max-requests", "max-p50", "max-p99", "max-error-rate", "ramp", "ramp-steps"}
 
 // loadWordCount is how many of words the load command takes for itself:
 // "call NAME" and "request METHOD" are two, a --script run none.
@@ -79,6 +94,17 @@ func (cfg *Config) parseLoad(words []string) error {
 		return usageError("load: say what to send: call NAME [--args JSON], request METHOD [--params JSON] or --script FILE, e.g. mcptui load call echo --arg message=hi --rate 50 --duration 10s -- ./server")
 	default:
 		return usageError("load: unexpected %q: what to send is call NAME, request METHOD or --script FILE", words[0])
+	}
+	if l.Ramp {
+		switch {
+		case l.Rate != 0 || l.Concurrency != 0 || l.Duration != 0:
+			return usageError("load: --ramp FROM..TO/HOLD sets the rates and the duration; remove --rate, --concurrency and --duration")
+		case l.RampSteps < 2 || l.RampSteps > MaxRampSteps:
+			return usageError("load: --ramp-steps must be between 2 and %d", MaxRampSteps)
+		}
+		l.Rate, l.Duration = l.RampFrom, time.Duration(l.RampSteps)*l.RampHold
+	} else if l.RampSteps != DefaultRampSteps {
+		return usageError("load: --ramp-steps needs --ramp FROM..TO/HOLD")
 	}
 	switch {
 	case l.Rate == 0 && l.Concurrency == 0:
@@ -126,4 +152,48 @@ func (f errorRateFlag) Set(s string) error {
 	}
 	*f.v = n
 	return nil
+}
+
+// rampFlag is --ramp FROM..TO/HOLD: rates in requests per second, HOLD a
+// duration, e.g. 100..2000/10s.
+type rampFlag struct{ l *LoadConfig }
+
+func (f rampFlag) String() string { return "" }
+
+func (f rampFlag) Set(s string) error {
+	bad := fmt.Errorf("want FROM..TO/HOLD, rates a second and how long each step lasts, e.g. 100..2000/10s, got %q", s)
+	rates, hold, ok := strings.Cut(s, "/")
+	if !ok {
+		return bad
+	}
+	a, b, ok := strings.Cut(rates, "..")
+	if !ok {
+		return bad
+	}
+	from, err1 := strconv.ParseFloat(a, 64)
+	to, err2 := strconv.ParseFloat(b, 64)
+	d, err3 := time.ParseDuration(hold)
+	switch {
+	case err1 != nil || err2 != nil || err3 != nil:
+		return bad
+	case !(from > 0) || !(to > from) || math.IsInf(to, 0) || to > 1e6:
+		return fmt.Errorf("the rates must rise: 0 < FROM < TO <= 1000000 (got %g..%g)", from, to)
+	case d <= 0:
+		return fmt.Errorf("each step must last a positive time (got %s)", hold)
+	}
+	f.l.Ramp, f.l.RampFrom, f.l.RampTo, f.l.RampHold = true, from, to, d
+	return nil
+}
+
+// RampRates are the offered rates of the ramp's steps: RampSteps steps
+// evenly spaced from RampFrom to RampTo, both included.
+func (l LoadConfig) RampRates() []float64 {
+	if !l.Ramp || l.RampSteps < 2 {
+		return nil
+	}
+	out := make([]float64, l.RampSteps)
+	for i := range out {
+		out[i] = l.RampFrom + (l.RampTo-l.RampFrom)*float64(i)/float64(l.RampSteps-1)
+	}
+	return out
 }

@@ -27,6 +27,17 @@ func TestParseLoad(t *testing.T) {
 	if err != nil || cfg.Load.Kind != "script" || cfg.Target != "s.mcpt" {
 		t.Fatalf("%+v %v", cfg, err)
 	}
+	cfg, err = Parse(strings.Fields(`load call echo --ramp 100..2000/10s --ramp-steps 4 -- srv`))
+	if err != nil || !cfg.Load.Ramp || cfg.Load.Rate != 100 || cfg.Load.Duration != 40*time.Second || cfg.Load.RampHold != 10*time.Second {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	if got := cfg.Load.RampRates(); len(got) != 4 || got[0] != 100 || got[1] != 100+1900.0/3 || got[3] != 2000 {
+		t.Errorf("ramp rates %v", got)
+	}
+	cfg, err = Parse(strings.Fields(`load call echo --ramp 10..50/1s -- srv`))
+	if err != nil || cfg.Load.RampSteps != DefaultRampSteps || len(cfg.Load.RampRates()) != DefaultRampSteps {
+		t.Fatalf("%+v %v", cfg, err)
+	}
 }
 
 func TestParseLoadErrors(t *testing.T) {
@@ -43,8 +54,15 @@ func TestParseLoadErrors(t *testing.T) {
 		"load call echo --rate 5 --duration 1s --max-error-rate x -- srv",    // not a number
 		"load call echo --script s --rate 5 --duration 1s -- srv",            // two things to send
 		"load --script s --arg a=1 --rate 5 --duration 1s -- srv",            // arguments for a script
-		"load call echo --rate 5 --duration 1s --answer roots=reject -- srv", // load answers nothing
+		"load call echo --rate 5 --duration 1s --answer sampling=ask -- srv", // no one to ask under load
 		"load call echo --rate 5 --duration 1s",                              // no server
+		"load call echo --ramp 100..50/1s -- srv",                            // falling rates
+		"load call echo --ramp 100..200 -- srv",                              // no hold
+		"load call echo --ramp 100..200/0s -- srv",                           // no time
+		"load call echo --ramp 1..2/1s --rate 5 -- srv",                      // two rates
+		"load call echo --ramp 1..2/1s --duration 5s -- srv",                 // two durations
+		"load call echo --ramp 1..2/1s --ramp-steps 1 -- srv",                // one step
+		"load call echo --rate 5 --duration 1s --ramp-steps 3 -- srv",        // steps of no ramp
 		"tools --rate 5 -- srv",                                              // load's flag
 	} {
 		if _, err := Parse(strings.Fields(args)); !errors.Is(err, ErrUsage) {

@@ -198,6 +198,9 @@ Headless commands:
       --rate R                 load: open loop, R requests a second, each on time
                                whatever the server does; latency from its due time
       --concurrency C          load: closed loop, C requests in flight
+      --ramp FROM..TO/HOLD     load: open loop whose rate rises from FROM to TO a second
+                               in --ramp-steps N steps (default 5), each held HOLD; the
+                               report names the step where the server stopped keeping up
       --duration D             load: the measured time; --warmup D runs before it,
                                left out of every figure
       --sessions N             load: N server processes (stdio) or sessions (HTTP)

@@ -41,6 +41,11 @@ const sampleInterval = 200 * time.Millisecond
 // limit was broken, or headless's statuses for a command that could not
 // run (2 usage, 3 the server did not start, 130 interrupted).
 func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
+	return runCommand(ctx, cfg, stdout, stderr, isTerminal)
+}
+
+// runCommand is Run with tty saying whether stderr is a terminal.
+func runCommand(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer, tty func(io.Writer) bool) int {
 	say := func(format string, a ...any) { fmt.Fprintf(stderr, "mcptui load: "+format+"\n", a...) }
 	send, labels, notes, err := sender(cfg)
 	if err != nil {
@@ -49,6 +54,19 @@ func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	}
 	opts := cfg.MCPOptions()
 	opts.Conn.Stderr = io.Discard
+	// The server's questions (sampling, elicitation, roots) are answered
+	// by --answer and --root, as every headless command answers them; a
+	// note about them is said once, not once a request.
+	// The live view (a terminal and a text report only) is cleared before
+	// a note is written, and before the report.
+	view := newLive(liveOutput(cfg.Format, stderr, tty))
+	notesOut := &onceLines{w: stderr, before: view.clear}
+	rules, err := headless.RulesTo(cfg, notesOut)
+	if err != nil {
+		say("%s", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	rules.Declare(&opts)
 	if opts.HTTP.Client, err = cfg.HTTPClient(func(st oauth.Step) {
 		for _, l := range st.Lines() {
 			say("oauth: %s", inert.Line(l))
@@ -75,7 +93,7 @@ func Run(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) int {
 	if !cfg.IsURL() && cfg.Load.Sessions > 1 {
 		notes = append(notes, fmt.Sprintf("%d server processes, each started with the same command", cfg.Load.Sessions))
 	}
-	rep := run(ctx, cfg, clients, send)
+	rep := run(ctx, cfg, clients, send, view)
 	rep.Sends, rep.Notes = labels, append(notes, rep.Notes...)
 	if cfg.IsURL() {
 		rep.Target, rep.Transport = cfg.Command, "http"
@@ -176,7 +194,7 @@ func shutdownAll(clients []*mcp.Client, grace time.Duration, say func(string, ..
 }
 
 // run sends the load and measures it.
-func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendFunc) *Report {
+func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendFunc, view *live) *Report {
 	l := cfg.Load
 	rep := &Report{Sessions: len(clients), Warmup: durationString(l.Warmup), Duration: durationString(l.Duration), Errors: map[string]int64{}}
 	var smp *sampler
@@ -195,6 +213,10 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	from := start.Add(l.Warmup)
 	end := from.Add(l.Duration)
 	rec := newRecorder(from)
+	rates := l.RampRates()
+	if len(rates) > 0 {
+		rec.ramp(l.RampHold, len(rates))
+	}
 	// The requests end with the run: at the end of the measured time
 	// plus a drain of one --timeout (30s without one) for the answers
 	// still due, or at Ctrl-C.
@@ -214,6 +236,8 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	defer measuring.Stop()
 	cpu0, cpuAt := selfCPU(), time.Now()
 
+	var issued atomic.Int64
+	view.begin(rec, &issued, start, from, end)
 	lag := hdr.New(histMin, histMax, histDigits)
 	var lagMu sync.Mutex
 	one := func(i int64, due time.Time) {
@@ -224,18 +248,20 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 			lag.RecordValue(clampMicros(sent.Sub(due)))
 			lagMu.Unlock()
 		}
+		issued.Add(1)
 		isErr, err := send(reqCtx, c, i)
 		rec.record(due, sent, time.Now(), isErr, err, reqCtx.Err() != nil)
 	}
 	var wg sync.WaitGroup
 	if l.Rate > 0 {
 		rep.Loop, rep.OfferedRate = "open", l.Rate
-		openLoop(ctx, l, start, end, &wg, one)
+		openLoop(ctx, l, schedule(l, start, from, end), &wg, one)
 	} else {
 		rep.Loop, rep.Concurrency = "closed", l.Concurrency
 		closedLoop(ctx, l, end, &wg, one)
 	}
 	wg.Wait()
+	view.finish(ctx.Err() == nil)
 	cpuUsed, cpuFor := selfCPU()-cpu0, time.Since(cpuAt)
 
 	if smp != nil {
@@ -263,6 +289,10 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	}
 	rep.Latency, rep.Service = percentiles(rec.latency), percentiles(rec.service)
 	rep.Errors, rep.ErrorSamples = rec.errors, rec.sample
+	if len(rates) > 0 {
+		rep.OfferedRate = 0
+		rep.Ramp = rampReport(l, rates, rec.steps)
+	}
 	if rec.sent > 0 {
 		rep.ErrorRate = float64(sum(rec.errors)) / float64(rec.sent)
 	}
@@ -304,37 +334,65 @@ func run(ctx context.Context, cfg *cli.Config, clients []*mcp.Client, send sendF
 	return rep
 }
 
-// openLoop sends request i at start + i/rate until end (or --max-requests,
-// or ctx), each in a goroutine of its own, at most --max-in-flight at once.
-// A request that waits for a slot keeps its due time.
-func openLoop(ctx context.Context, l cli.LoadConfig, start, end time.Time, wg *sync.WaitGroup, one func(int64, time.Time)) {
+// segment is a stretch of the open loop at one rate.
+type segment struct {
+	from, to time.Time
+	rate     float64
+}
+
+// schedule is the open loop's rates: --rate from start to end, or with
+// --ramp the first step's rate through the warm-up, then each step's.
+func schedule(l cli.LoadConfig, start, from, end time.Time) []segment {
+	rates := l.RampRates()
+	if len(rates) == 0 {
+		return []segment{{start, end, l.Rate}}
+	}
+	segs := []segment{{start, from, rates[0]}}
+	for i, r := range rates {
+		segs = append(segs, segment{from.Add(time.Duration(i) * l.RampHold), from.Add(time.Duration(i+1) * l.RampHold), r})
+	}
+	return segs
+}
+
+// openLoop sends requests at each segment's rate (the j-th of a segment at
+// its start + j/rate) until the last ends (or --max-requests, or ctx),
+// each in a goroutine of its own, at most --max-in-flight at once. A
+// request that waits for a slot keeps its due time.
+func openLoop(ctx context.Context, l cli.LoadConfig, segs []segment, wg *sync.WaitGroup, one func(int64, time.Time)) {
 	slots := make(chan struct{}, l.MaxInFlight)
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
-	for i := int64(0); l.MaxRequests == 0 || i < l.MaxRequests; i++ {
-		due := start.Add(time.Duration(float64(i) * float64(time.Second) / l.Rate))
-		if !due.Before(end) {
-			return
-		}
-		if d := time.Until(due); d > 0 {
-			timer.Reset(d)
+	i := int64(0)
+	for _, sg := range segs {
+		for j := int64(0); ; j, i = j+1, i+1 {
+			if l.MaxRequests > 0 && i >= l.MaxRequests {
+				return
+			}
+			due := sg.from.Add(time.Duration(float64(j) * float64(time.Second) / sg.rate))
+			if !due.Before(sg.to) {
+				break
+			}
+			if d := time.Until(due); d > 0 {
+				timer.Reset(d)
+				select {
+				case <-timer.C:
+				case <-ctx.Done():
+					return
+				}
+			}
 			select {
-			case <-timer.C:
+			case slots <- struct{}{}:
 			case <-ctx.Done():
 				return
 			}
+			wg.Add(1)
+			n := i // i is the loop's across segments, not each request's
+			go func() {
+				defer wg.Done()
+				defer func() { <-slots }()
+				one(n, due)
+			}()
 		}
-		select {
-		case slots <- struct{}{}:
-		case <-ctx.Done():
-			return
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			one(i, due)
-		}()
 	}
 }
 

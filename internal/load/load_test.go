@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	hdr "github.com/HdrHistogram/hdrhistogram-go"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptui/mcptui/internal/cli"
 )
 
 // The open loop measures each request from its due time: against a server
@@ -84,7 +88,7 @@ func TestClosedLoopHonoursConcurrency(t *testing.T) {
 // and closed, and the concurrency bound holds across them.
 func TestHTTPSessionsAndConcurrency(t *testing.T) {
 	st := &slowStats{}
-	s := slowServer(5*time.Millisecond, false, st)
+	s := slowServer(slowConfig{delay: 5 * time.Millisecond}, st)
 	srv := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil))
 	defer srv.Close()
 	r := runLoad(t, context.Background(), "call", "work", "--concurrency", "5", "--sessions", "3", "--duration", "500ms", srv.URL+"/mcp")
@@ -225,5 +229,98 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("timed out waiting for %s\n%s", what, buf[:runtime.Stack(buf, true)])
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// The server's questions are answered under load by --answer, as every
+// headless command answers them: the demo's sample tool asks the client's
+// model once a call. Without a rule each call fails, and the note that
+// says which flag would answer is written once, not once a call.
+func TestAnswerRulesUnderLoad(t *testing.T) {
+	args := []string{"call", "sample", "--concurrency", "2", "--max-requests", "20", "--duration", "1m"}
+	r := runLoad(t, context.Background(), append(append(args, "--answer", "sampling=text:a haiku"), server("demo")...)...)
+	if r.code != 0 || r.rep.Requests != 20 || r.rep.Answered != 20 || len(r.rep.Errors) != 0 {
+		t.Fatalf("with --answer: exit %d, requests %d answered %d errors %v %v\n%s", r.code, r.rep.Requests, r.rep.Answered, r.rep.Errors, r.rep.ErrorSamples, r.stderr)
+	}
+	r = runLoad(t, context.Background(), append(args, server("demo")...)...)
+	if r.code != 0 || sum(r.rep.Errors) != 20 {
+		t.Fatalf("without --answer: exit %d, errors %v, want all 20 failed\n%s", r.code, r.rep.Errors, r.stderr)
+	}
+	if n := strings.Count(r.stderr, "--answer sampling="); n != 1 {
+		t.Errorf("the note naming --answer came %d times, want once:\n%s", n, r.stderr)
+	}
+}
+
+// --ramp raises the offered rate in steps and names the first step the
+// server did not keep up with. The server serves one call at a time and
+// each takes at least 10 ms, so it answers at most 100 calls in any
+// second, on any machine: the steps at 140/s and 200/s cannot be kept up
+// with (90% of 140 is 126), and the knee is at or before 140/s. Each step
+// sends exactly its rate's requests, due on time whatever the server does.
+func TestRampFindsTheKnee(t *testing.T) {
+	r := runLoad(t, context.Background(), append([]string{"call", "work", "--ramp", "20..200/1s", "--ramp-steps", "4"},
+		server("slow", delayEnv+"=10", serialEnv+"=1")...)...)
+	if r.code != 0 || r.rep.Ramp == nil {
+		t.Fatalf("exit %d, ramp %+v\n%s", r.code, r.rep.Ramp, r.stderr)
+	}
+	rp := r.rep.Ramp
+	want := []float64{20, 80, 140, 200}
+	if len(rp.Steps) != len(want) {
+		t.Fatalf("steps %+v, want %v", rp.Steps, want)
+	}
+	for i, s := range rp.Steps {
+		if s.Offered != want[i] || s.Requests != int64(want[i]) {
+			t.Errorf("step %d: offered %g, %d requests; want %g and as many requests", i+1, s.Offered, s.Requests, want[i])
+		}
+		if s.Achieved > 101 {
+			t.Errorf("step %d: achieved %.0f/s from a server that can answer 100 a second at most", i+1, s.Achieved)
+		}
+		if want[i] >= 140 && s.KeptUp {
+			t.Errorf("step %d at %g/s: kept up, from a server that can answer 100 a second at most: %+v", i+1, want[i], s)
+		}
+	}
+	if rp.Knee < 1 || rp.Knee > 3 || rp.KneeRate != want[rp.Knee-1] || rp.Sustained >= 140 || rp.KneeWhy == "" {
+		t.Errorf("knee step %d at %g/s (%s), sustained %g/s: want the knee at 140/s or before", rp.Knee, rp.KneeRate, rp.KneeWhy, rp.Sustained)
+	}
+	var text strings.Builder
+	if err := r.rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"ramp:", "kept up", fmt.Sprintf("knee:       step %d (%g/s)", rp.Knee, rp.KneeRate), "NO: answered"} {
+		if !strings.Contains(text.String(), w) {
+			t.Errorf("the text report lacks %q:\n%s", w, text.String())
+		}
+	}
+}
+
+// The knee is where the server stopped keeping up for good: a step missed
+// before one kept up with again is a stall that passed, said so, not the
+// limit.
+func TestRampKneeIsWhereMissesLast(t *testing.T) {
+	l := cli.LoadConfig{Ramp: true, RampFrom: 100, RampTo: 500, RampHold: time.Second, RampSteps: 5}
+	rates := l.RampRates()
+	steps := make([]*stepStats, len(rates))
+	for i, r := range rates {
+		st := &stepStats{latency: hdr.New(histMin, histMax, histDigits), sent: int64(r), answered: int64(r), answersInWindow: int64(r)}
+		if i == 1 || i >= 3 {
+			st.answersInWindow = int64(r / 2) // missed
+		}
+		for range st.sent {
+			st.latency.RecordValue(1000)
+		}
+		steps[i] = st
+	}
+	r := rampReport(l, rates, steps)
+	if r.Knee != 4 || r.KneeRate != 400 || r.Sustained != 300 || len(r.Passing) != 1 || r.Passing[0] != 2 {
+		t.Errorf("knee %d at %g/s, sustained %g/s, passing %v: want the knee at step 4 (400/s), 300/s sustained, step 2 passing", r.Knee, r.KneeRate, r.Sustained, r.Passing)
+	}
+	var b strings.Builder
+	writeRamp(func(f string, a ...any) { fmt.Fprintf(&b, f+"\n", a...) }, r)
+	if !strings.Contains(b.String(), "step 2 missed, then a higher rate was kept up with again") {
+		t.Errorf("the passing step is not named:\n%s", b.String())
+	}
+	steps[3].answersInWindow, steps[4].answersInWindow = 400, 500
+	if r := rampReport(l, rates, steps); r.Knee != 0 || r.Sustained != 500 || len(r.Passing) != 1 {
+		t.Errorf("kept up with the last step: knee %d, sustained %g, passing %v", r.Knee, r.Sustained, r.Passing)
 	}
 }

@@ -30,6 +30,13 @@ const (
 	delayEnv  = "LOAD_TEST_DELAY_MS"
 	serialEnv = "LOAD_TEST_SERIAL"
 	statsEnv  = "LOAD_TEST_STATS"
+	// workersEnv is how many calls the slow server serves at once (a
+	// FIFO queue before them; serialEnv=1 is one worker); stallAtEnv
+	// makes the n-th call it serves (from 1) take stallMSEnv
+	// milliseconds longer, once.
+	workersEnv = "LOAD_TEST_WORKERS"
+	stallAtEnv = "LOAD_TEST_STALL_AT"
+	stallMSEnv = "LOAD_TEST_STALL_MS"
 )
 
 func TestMain(m *testing.M) {
@@ -47,9 +54,14 @@ func runTestServer(name string) int {
 	case "demo":
 		err = demo.Serve(ctx, os.Stdin, os.Stdout, os.Stderr)
 	case "slow":
-		delay, _ := strconv.Atoi(os.Getenv(delayEnv))
+		num := func(name string) int { n, _ := strconv.Atoi(os.Getenv(name)); return n }
+		cfg := slowConfig{delay: time.Duration(num(delayEnv)) * time.Millisecond, workers: num(workersEnv),
+			stallAt: num(stallAtEnv), stallFor: time.Duration(num(stallMSEnv)) * time.Millisecond}
+		if os.Getenv(serialEnv) == "1" {
+			cfg.workers = 1
+		}
 		st := newSlowStats(os.Getenv(statsEnv))
-		err = slowServer(time.Duration(delay)*time.Millisecond, os.Getenv(serialEnv) == "1", st).Run(ctx, &sdk.StdioTransport{})
+		err = slowServer(cfg, st).Run(ctx, &sdk.StdioTransport{})
 	default:
 		err = fmt.Errorf("unknown test server %q", name)
 	}
@@ -122,18 +134,43 @@ func readStats(t *testing.T, file string) (pid, max int) {
 	return pid, max
 }
 
-// slowServer has one tool, work, that takes delay to answer; serial makes
-// it hold a lock while it works, so that calls are served one at a time.
-func slowServer(delay time.Duration, serial bool, st *slowStats) *sdk.Server {
+// slowConfig is what the slow server is: each call takes delay, at most
+// workers at once (0: no bound; the others wait in turn, first come
+// first served), and the stallAt-th call (from 1) takes stallFor more.
+type slowConfig struct {
+	delay    time.Duration
+	workers  int
+	stallAt  int
+	stallFor time.Duration
+}
+
+// slowServer has one tool, work, served as cfg says.
+func slowServer(cfg slowConfig, st *slowStats) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "slow", Version: "1"}, nil)
-	var lock sync.Mutex
+	var workers chan struct{}
+	if cfg.workers > 0 {
+		workers = make(chan struct{}, cfg.workers)
+	}
+	var mu sync.Mutex
+	served := 0
 	sdk.AddTool(s, &sdk.Tool{Name: "work", Description: "takes its time"}, func(ctx context.Context, _ *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {
 		st.enter()
 		defer st.leave()
-		if serial {
-			lock.Lock()
-			defer lock.Unlock()
+		if workers != nil {
+			select {
+			case workers <- struct{}{}:
+			case <-ctx.Done():
+				return nil, nil, ctx.Err()
+			}
+			defer func() { <-workers }()
 		}
+		mu.Lock()
+		served++
+		delay := cfg.delay
+		if served == cfg.stallAt {
+			delay += cfg.stallFor
+		}
+		mu.Unlock()
 		// The service time is what this server is: a timer, not a
 		// synchronisation.
 		select {
@@ -166,7 +203,7 @@ type result struct {
 
 // runLoad runs mcptui load with args (the words after "load") and decodes
 // its JSON report.
-func runLoad(t *testing.T, ctx context.Context, args ...string) result {
+func runLoad(t testing.TB, ctx context.Context, args ...string) result {
 	t.Helper()
 	cfg, err := cli.Parse(append([]string{"load", "--format", "json"}, args...))
 	if err != nil {

@@ -66,6 +66,57 @@ type recorder struct {
 	last             time.Time         // the last measured request's end
 	// warm counts the warm-up's requests.
 	warm int64
+	// steps are a --ramp's steps, each hold long from from: a request
+	// counts in the step it was due in, its answer in the step it came in.
+	steps []*stepStats
+	hold  time.Duration
+	// completed counts every request ended, the warm-up's too; tickMax is
+	// the slowest latency (µs) since the live view last read it.
+	completed int64
+	tickMax   int64
+}
+
+// liveSnapshot is what the live view reads of a recorder.
+type liveSnapshot struct {
+	answered, completed, tickMaxUS int64
+}
+
+// snapshot reads the live view's figures and starts a new interval.
+func (r *recorder) snapshot() liveSnapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := liveSnapshot{answered: r.answered, completed: r.completed, tickMaxUS: r.tickMax}
+	r.tickMax = 0
+	return s
+}
+
+// stepStats are one ramp step's figures.
+type stepStats struct {
+	latency         *hdr.Histogram
+	sent, answered  int64
+	failed          int64
+	answersInWindow int64
+}
+
+// ramp makes r keep n steps' figures, each hold long.
+func (r *recorder) ramp(hold time.Duration, n int) {
+	r.hold = hold
+	r.steps = make([]*stepStats, n)
+	for i := range r.steps {
+		r.steps[i] = &stepStats{latency: hdr.New(histMin, histMax, histDigits)}
+	}
+}
+
+// stepAt is the ramp step t falls in, or nil.
+func (r *recorder) stepAt(t time.Time) *stepStats {
+	if len(r.steps) == 0 || t.Before(r.from) {
+		return nil
+	}
+	k := int(t.Sub(r.from) / r.hold)
+	if k >= len(r.steps) {
+		return nil
+	}
+	return r.steps[k]
 }
 
 func newRecorder(from time.Time) *recorder {
@@ -81,8 +132,23 @@ func newRecorder(from time.Time) *recorder {
 // record adds one request: due when it should have been sent, sent when it
 // was, end when its answer (or failure) came.
 func (r *recorder) record(due, sent, end time.Time, isError bool, err error, ended bool) {
+	kind := ""
+	switch {
+	case err != nil:
+		kind = classify(err, ended)
+	case isError:
+		kind = KindIsError
+	}
+	answered := kind == "" || strings.HasPrefix(kind, "rpc ") || kind == KindIsError
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	// An answer counts in the ramp step it came in, the warm-up's too:
+	// that is the rate the server answered at then.
+	if st := r.stepAt(end); st != nil && answered {
+		st.answersInWindow++
+	}
+	r.completed++
+	r.tickMax = max(r.tickMax, clampMicros(end.Sub(due)))
 	if due.Before(r.from) {
 		r.warm++
 		return
@@ -93,15 +159,18 @@ func (r *recorder) record(due, sent, end time.Time, isError bool, err error, end
 	}
 	r.latency.RecordValue(clampMicros(end.Sub(due)))
 	r.service.RecordValue(clampMicros(end.Sub(sent)))
-	kind := ""
-	switch {
-	case err != nil:
-		kind = classify(err, ended)
-	case isError:
-		kind = KindIsError
-	}
-	if kind == "" || strings.HasPrefix(kind, "rpc ") || kind == KindIsError {
+	if answered {
 		r.answered++
+	}
+	if st := r.stepAt(due); st != nil {
+		st.sent++
+		st.latency.RecordValue(clampMicros(end.Sub(due)))
+		if answered {
+			st.answered++
+		}
+		if kind != "" {
+			st.failed++
+		}
 	}
 	if kind != "" {
 		r.errors[kind]++

@@ -50,8 +50,10 @@ type Report struct {
 	Server       *ServerUsage      `json:"serverProcess"`
 	HTTP         *SessionCounts    `json:"httpSessions,omitempty"`
 	Generator    Generator         `json:"generator"`
-	SLOs         []SLO             `json:"slos,omitempty"`
-	Notes        []string          `json:"notes,omitempty"`
+	// Ramp is a --ramp run's steps and where the server stopped keeping up.
+	Ramp  *Ramp    `json:"ramp,omitempty"`
+	SLOs  []SLO    `json:"slos,omitempty"`
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Percentiles of a latency histogram, in milliseconds.
@@ -133,15 +135,22 @@ func (r *Report) WriteJSON(w io.Writer) error {
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
-	switch r.Loop {
-	case "open":
+	switch {
+	case r.Ramp != nil:
+		p("load: open loop ramping %g/s to %g/s over %d %s; warm-up %s, measured %s", r.Ramp.From, r.Ramp.To, r.Sessions, plural(r.Sessions, r.sessionWord()), r.Warmup, r.Duration)
+	case r.Loop == "open":
 		p("load: open loop at %g/s over %d %s; warm-up %s, measured %s", r.OfferedRate, r.Sessions, plural(r.Sessions, r.sessionWord()), r.Warmup, r.Duration)
 	default:
 		p("load: closed loop, %d in flight over %d %s; warm-up %s, measured %s", r.Concurrency, r.Sessions, plural(r.Sessions, r.sessionWord()), r.Warmup, r.Duration)
 	}
 	p("sends:      %s", strings.Join(r.Sends, " | "))
 	p("")
-	if r.Loop == "open" {
+	if r.Ramp != nil {
+		writeRamp(p, r.Ramp)
+		p("")
+		p("over the whole ramp:")
+		p("throughput: %.1f answers/s (%d requests, %d answered, over %s)", r.Throughput, r.Requests, r.Answered, r.MeasuredFor)
+	} else if r.Loop == "open" {
 		p("throughput: %.1f answers/s of %g/s offered (%d requests, %d answered, over %s)", r.Throughput, r.OfferedRate, r.Requests, r.Answered, r.MeasuredFor)
 	} else {
 		p("throughput: %.1f answers/s (%d requests, %d answered, over %s)", r.Throughput, r.Requests, r.Answered, r.MeasuredFor)
