@@ -42,8 +42,9 @@ func TestMain(m *testing.M) {
 // be one mcptui takes). A command missing here is run and must succeed.
 var readmeExempt = map[string]string{
 	"go install github.com/mcptui/mcptui@latest": "installs from the module proxy over the network; the other commands run the program this package builds",
-	"go run . --demo":     "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
-	"go test -race ./...": "the test suite itself",
+	"go run . --demo":           "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
+	"tools/release/snapshot.sh": "builds every platform's release archives with GoReleaser from the module proxy (minutes); run by hand before a release, its npm step is tools/npmpack's TestNpxRunsThePackedPackage",
+	"go test -race ./...":       "the test suite itself",
 	"git clone --depth 1 https://github.com/modelcontextprotocol/modelcontextprotocol /tmp/mcp-spec": "clones the specification repository over the network, for speccheck below",
 	"go run ./tools/speccheck -spec /tmp/mcp-spec":                                                   "needs a checkout of the specification repository; internal/check/rules' TestCitationsInStep keeps its table in step",
 	"mcptui -- npx -y @modelcontextprotocol/server-everything stdio":                                 "the inspector, on a server from npm (internal/testkit/everything runs that server in the check and headless tests)",
@@ -80,9 +81,10 @@ var readmeExit = map[string]int{
 	"mcptui check --budget 1500 --rule tools.names -- mcptui demo-server":                                 10, // the demo's tools cost about 2,000 tokens
 	// ./server is mcptui demo-server, and mcptui is on the fixture's PATH,
 	// not on Claude Desktop's: the spawn ENOENT the section describes.
-	"mcptui doctor --as claude-desktop -- mcptui demo-server":                    3,
-	"mcptui skills -- mcptui demo-server --extensions=tampered":                  8, // a file that fails its digest, shown on purpose
-	"mcptui skills --require-digests -- mcptui demo-server --extensions=dynamic": 8, // a dynamic skill has no digests to require
+	"mcptui doctor --as claude-desktop -- mcptui demo-server":                        3,
+	"mcptui skills -- mcptui demo-server --extensions=tampered":                      8,  // a file that fails its digest, shown on purpose
+	"mcptui check --rule skills.digests -- mcptui demo-server --extensions=tampered": 10, // the same file, as check's failed MUST
+	"mcptui skills --require-digests -- mcptui demo-server --extensions=dynamic":     8,  // a dynamic skill has no digests to require
 }
 
 // TestReadmeCommandsRun runs every command in the code blocks of the
