@@ -21,36 +21,15 @@ const extendBy = 60 * time.Second
 // keys, then the focused pane.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.notice, m.noticeErr = "", false // a key press acknowledges the last notice
-	if m.overlay != overlayHelp && msg.Text == "" && key.Matches(msg, m.keys.Global.Help) {
+	top := m.top()
+	if _, inHelp := top.(*helpOverlay); !inHelp && msg.Text == "" && key.Matches(msg, m.keys.Global.Help) {
 		// The help key that cannot be typed (f1) works everywhere, forms
 		// and editors too; esc comes back to where it was.
-		m.openHelp(m.overlay)
+		m.openHelp()
 		return nil
 	}
-	switch m.overlay {
-	case overlayHelp:
-		if key.Matches(msg, m.keys.Overlay.Close, m.keys.Global.Help, m.keys.Global.Quit) {
-			m.overlay = m.helpFrom
-		}
-		return nil
-	case overlayViewer:
-		return m.viewerKey(msg)
-	case overlayEditor:
-		return m.editorKey(msg)
-	case overlayReject:
-		return m.rejectKey(msg)
-	case overlayComposer:
-		return m.composerKey(msg)
-	case overlayVersion:
-		return m.versionKey(msg)
-	case overlayListen:
-		return m.listenKey(msg)
-	case overlayAnswer:
-		return m.answerKey(msg)
-	case overlayLogLevel:
-		return m.levelKey(msg)
-	case overlayPolicies:
-		return m.policiesKey(msg)
+	if top != nil {
+		return top.Update(m, msg)
 	}
 	if m.traffic.editing {
 		return m.filterKey(msg)
@@ -70,7 +49,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.say(false, "shutting the server down…")
 		return m.quit()
 	case key.Matches(msg, g.Help):
-		m.openHelp(overlayNone)
+		m.openHelp()
 	case key.Matches(msg, g.NextPane):
 		return m.cycleFocus(1)
 	case key.Matches(msg, g.PrevPane):
@@ -87,7 +66,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.composer.method.SelectAll() // typing replaces it; an arrow keeps it
 		m.composer.focusField()
 		m.composer.refreshSuggestions()
-		m.overlay = overlayComposer
+		m.show(m.composer)
 		return m.listComposerOffer()
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
@@ -112,14 +91,6 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.paneKey(msg)
 	}
 	return nil
-}
-
-// openHelp opens the ? help on the keys of where the keyboard is; closing
-// it goes back to from.
-func (m *Model) openHelp(from overlayKind) {
-	m.helpFor, m.helpFrom = m.context(), from
-	m.helpHere = m.hereKeys(m.helpFor)
-	m.overlay = overlayHelp
 }
 
 // focusPane focuses a pane other than the catalog: traffic, subscriptions
@@ -397,14 +368,12 @@ func (m *Model) openSeq(seq uint64) {
 
 // openEntry opens the viewer on an entry.
 func (m *Model) openEntry(e *model.Entry) {
-	m.viewer = newViewer(e)
-	m.overlay = overlayViewer
+	m.show(newViewer(e))
 }
 
 // openRaw opens the viewer on a piece of JSON that is not a traffic line.
 func (m *Model) openRaw(title string, raw json.RawMessage) {
-	m.viewer = newViewer(&model.Entry{Raw: raw, Size: len(raw), Method: title})
-	m.overlay = overlayViewer
+	m.show(newViewer(&model.Entry{Raw: raw, Size: len(raw), Method: title}))
 }
 
 // orNull is raw, or JSON null when there is none.

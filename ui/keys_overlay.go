@@ -59,15 +59,9 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(ans))))
 	case key.Matches(msg, k.Reject):
-		m.reject = newRejectDialog(q)
-		m.overlay = overlayReject
+		m.show(newRejectDialog(q))
 	}
 	return nil
-}
-
-func (m *Model) openEditor(e *editor) {
-	m.editor = e
-	m.overlay = overlayEditor
 }
 
 // sendAnswer sends a result, and marks the question once it is sent.
@@ -86,41 +80,6 @@ func (m *Model) sendReject(q *model.Question, e model.RPCError) tea.Cmd {
 		model.QuestionResolved{Stamp: model.Stamp{Time: m.now(), Gen: q.Gen}, RequestID: q.RequestID, Key: q.InputKey, State: model.Rejected, Err: &e})
 }
 
-// editorKey edits, sends or closes the answer editor.
-func (m *Model) editorKey(msg tea.KeyPressMsg) tea.Cmd {
-	e := m.editor
-	k := m.keys.Overlay
-	switch {
-	case key.Matches(msg, k.Close):
-		if e.mode == editReply {
-			m.drafts[e.q.Key] = e.ta.Value()
-		}
-		m.overlay = overlayNone
-		return nil
-	case key.Matches(msg, k.External):
-		return writeDraft(e.ta.Value())
-	case key.Matches(msg, k.Submit):
-		ans, err := e.answer()
-		if err != nil {
-			e.err = err.Error()
-			return nil
-		}
-		if e.mode == editReply {
-			m.drafts[e.q.Key] = e.ta.Value()
-		}
-		m.overlay = overlayNone
-		st := model.Answered
-		if a := elicitAction(ans); a == "decline" || a == "cancel" {
-			st = model.Rejected
-		}
-		return m.sendAnswer(e.q, ans, st)
-	}
-	e.err = ""
-	var cmd tea.Cmd
-	e.ta, cmd = e.ta.Update(msg)
-	return cmd
-}
-
 // elicitAction reads the action of an elicitation answer.
 func elicitAction(ans json.RawMessage) string {
 	var v struct {
@@ -128,87 +87,6 @@ func elicitAction(ans json.RawMessage) string {
 	}
 	_ = json.Unmarshal(ans, &v)
 	return v.Action
-}
-
-// rejectKey drives the reject dialog.
-func (m *Model) rejectKey(msg tea.KeyPressMsg) tea.Cmd {
-	d := m.reject
-	k := m.keys.Overlay
-	switch {
-	case key.Matches(msg, k.Close):
-		m.overlay = overlayNone
-		return nil
-	case key.Matches(msg, k.Submit, m.keys.Composer.Choose):
-		ans, rpcErr, err := d.rejection()
-		if err != nil {
-			d.err = err.Error()
-			return nil
-		}
-		m.overlay = overlayNone
-		if rpcErr != nil {
-			return m.sendReject(d.q, *rpcErr)
-		}
-		return m.sendAnswer(d.q, ans, model.Rejected)
-	case key.Matches(msg, k.NextField) || (d.elicit && key.Matches(msg, m.keys.List.Up, m.keys.List.Down)):
-		d.next()
-		return nil
-	}
-	d.err = ""
-	return d.update(msg)
-}
-
-// viewerKey moves, folds, jumps, copies or closes the viewer.
-func (m *Model) viewerKey(msg tea.KeyPressMsg) tea.Cmd {
-	v := m.viewer
-	l, t, vk := m.keys.List, m.keys.Traffic, m.keys.Viewer
-	page := max(bodyRect(m.width, m.height).h-4, 1)
-	switch {
-	case key.Matches(msg, m.keys.Overlay.Close, m.keys.Global.Quit):
-		m.overlay = overlayNone
-	case key.Matches(msg, l.Up):
-		v.MoveBy(-1)
-	case key.Matches(msg, l.Down):
-		v.MoveBy(1)
-	case key.Matches(msg, l.PageUp):
-		v.MoveBy(-page)
-	case key.Matches(msg, l.PageDown):
-		v.MoveBy(page)
-	case key.Matches(msg, l.Top):
-		v.Home()
-		v.left = 0
-	case key.Matches(msg, l.Bottom):
-		v.End()
-	case key.Matches(msg, l.Left):
-		v.left = max(v.left-8, 0)
-	case key.Matches(msg, l.Right):
-		v.left += 8
-	case key.Matches(msg, vk.Fold):
-		if !v.ToggleFold() {
-			m.say(true, "nothing to fold here")
-		}
-	case key.Matches(msg, vk.FoldAll):
-		v.FoldAll()
-	case key.Matches(msg, vk.UnfoldAll):
-		v.UnfoldAll()
-	case key.Matches(msg, t.Jump):
-		if v.entry.Link == 0 {
-			m.say(true, "no linked request or response")
-		} else {
-			m.openSeq(v.entry.Link)
-		}
-	case key.Matches(msg, t.Copy):
-		return m.copyEntry(&v.entry)
-	case key.Matches(msg, vk.CopyValue):
-		val := v.ValueAt()
-		if val == nil {
-			m.say(true, "no value under the cursor")
-			return nil
-		}
-		cmd, status, ok := kit.Copy(string(val), "value", "fold it ("+vk.Fold.Help().Key+") and copy a smaller part")
-		m.say(!ok, "%s", status)
-		return cmd
-	}
-	return nil
 }
 
 // filterKey edits the traffic filter; it applies as it is typed.
@@ -234,7 +112,7 @@ func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // click focuses the pane under the pointer and selects the row clicked.
 func (m *Model) click(ms tea.Mouse) {
-	if m.overlay != overlayNone {
+	if m.top() != nil {
 		return
 	}
 	rs := m.rects()
@@ -263,11 +141,11 @@ func (m *Model) wheel(ms tea.Mouse) {
 	if ms.Button == tea.MouseWheelUp {
 		delta = -3
 	}
-	if m.overlay == overlayViewer {
-		m.viewer.MoveBy(delta)
+	if w, ok := m.top().(overlayWheel); ok {
+		w.wheel(m, delta)
 		return
 	}
-	if m.richWheel(delta) {
+	if m.top() == nil && m.richWheel(delta) {
 		return
 	}
 	rs := m.rects()
