@@ -130,6 +130,20 @@ func (c *composer) request() (CallRequest, error) {
 	return req, nil
 }
 
+// openComposer opens the new-request dialog: the last request stays, to
+// send again or change; typing starts at the method.
+func (m *Model) openComposer() tea.Cmd {
+	if m.composer == nil {
+		m.composer = newComposer(m.sess.Config().Timeout)
+	}
+	m.composer.field, m.composer.err = fieldMethod, ""
+	m.composer.method.SelectAll() // typing replaces it; an arrow keeps it
+	m.composer.focusField()
+	m.composer.refreshSuggestions()
+	m.show(m.composer)
+	return m.listComposerOffer()
+}
+
 // key drives the composer.
 func (c *composer) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.Overlay

@@ -57,17 +57,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Explorer, g.Pane6):
 		return m.openExplorer()
 	case key.Matches(msg, g.Compose):
-		if m.composer == nil {
-			m.composer = newComposer(m.sess.Config().Timeout)
-		}
-		// The last request stays, to send again or change; typing starts
-		// at the method.
-		m.composer.field, m.composer.err = fieldMethod, ""
-		m.composer.method.SelectAll() // typing replaces it; an arrow keeps it
-		m.composer.focusField()
-		m.composer.refreshSuggestions()
-		m.show(m.composer)
-		return m.listComposerOffer()
+		return m.openComposer()
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
 	case key.Matches(msg, g.Version):
@@ -354,32 +344,4 @@ func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openRaw("subscription "+string(s.ID), raw)
 	}
 	return nil
-}
-
-// openSeq opens the viewer on a traffic entry, if it is still kept.
-func (m *Model) openSeq(seq uint64) {
-	e := m.sess.History().BySeq(seq)
-	if e == nil {
-		m.say(true, "that line is no longer in the history")
-		return
-	}
-	m.openEntry(e)
-}
-
-// openEntry opens the viewer on an entry.
-func (m *Model) openEntry(e *model.Entry) {
-	m.show(newViewer(e))
-}
-
-// openRaw opens the viewer on a piece of JSON that is not a traffic line.
-func (m *Model) openRaw(title string, raw json.RawMessage) {
-	m.show(newViewer(&model.Entry{Raw: raw, Size: len(raw), Method: title}))
-}
-
-// orNull is raw, or JSON null when there is none.
-func orNull(raw json.RawMessage) json.RawMessage {
-	if len(raw) == 0 {
-		return json.RawMessage("null")
-	}
-	return raw
 }

@@ -77,28 +77,26 @@ func (d *listenDialog) request() (backend.ListenRequest, error) {
 }
 
 // openListen opens the dialog and asks the backend for the resources.
-func (m *Model) openListen() tea.Cmd {
+func (m *Model) openListen() tea.Cmd { return m.openListenFor("") }
+
+// openListenFor opens the subscribe dialog with a resource picked ("" for
+// none): the catalog's s opens this one dialog too.
+func (m *Model) openListenFor(uri string) tea.Cmd {
 	l, ok := m.backend.(backend.Listener)
 	if !ok {
 		m.say(true, "this connection cannot open subscriptions")
 		return nil
 	}
-	m.show(newListenDialog(m.keys))
+	d := newListenDialog(m.keys)
+	if uri != "" {
+		d.preset = uri
+		d.resources = []listenResource{{uri: uri, on: true}}
+	}
+	m.show(d)
 	return func() tea.Msg {
 		list, err := l.Resources(context.Background())
 		return resourcesMsg{list: list, err: err}
 	}
-}
-
-// openListenFor opens the subscribe dialog with a resource picked ("" for
-// none): the catalog's s opens this one dialog too.
-func (m *Model) openListenFor(uri string) tea.Cmd {
-	cmd := m.openListen()
-	if d, ok := m.top().(*listenDialog); ok && uri != "" {
-		d.preset = uri
-		d.resources = []listenResource{{uri: uri, on: true}}
-	}
-	return cmd
 }
 
 // openSubscriptions is how many subscriptions are open (pane 4's count,

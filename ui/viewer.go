@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"encoding/json"
 	"fmt"
 	"github.com/mcptui/mcptui/keymap"
 
@@ -73,6 +74,34 @@ func (v *viewer) View(m *Model, w, h int) []string {
 	}
 	out = append(out, kit.Row(m.styles, w, false, kit.Own(pos, w, st.Muted)))
 	return out
+}
+
+// openSeq opens the viewer on a traffic entry, if it is still kept.
+func (m *Model) openSeq(seq uint64) {
+	e := m.sess.History().BySeq(seq)
+	if e == nil {
+		m.say(true, "that line is no longer in the history")
+		return
+	}
+	m.openEntry(e)
+}
+
+// openEntry opens the viewer on an entry.
+func (m *Model) openEntry(e *model.Entry) {
+	m.show(newViewer(e))
+}
+
+// openRaw opens the viewer on a piece of JSON that is not a traffic line.
+func (m *Model) openRaw(title string, raw json.RawMessage) {
+	m.show(newViewer(&model.Entry{Raw: raw, Size: len(raw), Method: title}))
+}
+
+// orNull is raw, or JSON null when there is none.
+func orNull(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
 }
 
 // Update drives the viewer by its keys.
