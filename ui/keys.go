@@ -2,20 +2,10 @@ package ui
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/mcptui/mcptui/internal/inert"
-	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/kit"
 )
-
-// extendBy is how much the extend key adds to a request's timer.
-const extendBy = 60 * time.Second
 
 // key routes a key: the open overlay or text field first, then the global
 // keys, then the focused pane.
@@ -218,130 +208,6 @@ func (m *Model) paneKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.httpServer() {
 			return m.networkKey(msg)
 		}
-	}
-	return nil
-}
-
-func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.InFlight
-	c := m.selectedCall()
-	if c == nil {
-		return nil
-	}
-	ours := c.Dir == model.Out && c.Outcome.Kind == model.Pending && c.Gen == m.sess.Conn().Gen
-	b, id := m.backend, c.ID
-	switch {
-	case key.Matches(msg, k.Cancel):
-		if !ours {
-			m.say(true, "only our own requests still in flight can be cancelled")
-			return nil
-		}
-		return m.do(fmt.Sprintf("cancelled request %s", inert.Fit(string(id), 16)),
-			func(ctx context.Context) error { return b.Cancel(ctx, id) })
-	case key.Matches(msg, k.Extend):
-		if !ours || c.Deadline.IsZero() {
-			m.say(true, "only our own requests with a timer can be extended")
-			return nil
-		}
-		return m.do(fmt.Sprintf("extended request %s by %s", inert.Fit(string(id), 16), extendBy),
-			func(ctx context.Context) error { return b.Extend(ctx, id, extendBy) },
-			model.Extended{Stamp: model.Stamp{Time: m.now(), Gen: c.Gen}, ID: id, By: extendBy})
-	case key.Matches(msg, k.Open):
-		return m.openOutcome(c)
-	case key.Matches(msg, k.OpenRequest):
-		m.openSeq(c.RequestSeq)
-	case key.Matches(msg, k.OpenResponse):
-		if c.ResponseSeq == 0 {
-			if c.AnswerDiscarded != "" {
-				m.say(true, "%s", c.AnswerDiscarded)
-				return nil
-			}
-			m.say(true, "no response yet (%s)", c.Outcome.Kind)
-			return nil
-		}
-		m.openSeq(c.ResponseSeq)
-	}
-	return nil
-}
-
-func (m *Model) trafficKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.Traffic
-	e := m.selectedEntry()
-	switch {
-	case key.Matches(msg, k.Filter):
-		m.traffic.editing = true
-		m.filterInput.SetValue(m.traffic.text)
-		m.filterInput.CursorEnd()
-		return m.filterInput.Focus()
-	case key.Matches(msg, k.ClearFilter):
-		m.traffic.setFilter("", m.sess.History())
-	case key.Matches(msg, k.Follow):
-		m.traffic.follow = true
-		m.traffic.sync(m.sess.History())
-	case e == nil:
-	case key.Matches(msg, k.Open):
-		m.openEntry(e)
-	case key.Matches(msg, k.Jump):
-		m.jump(e)
-	case key.Matches(msg, k.Copy):
-		return m.copyEntry(e)
-	}
-	return nil
-}
-
-// jump moves the traffic cursor to the entry linked with e.
-func (m *Model) jump(e *model.Entry) {
-	if e.Link == 0 {
-		m.say(true, "no linked request or response")
-		return
-	}
-	i := m.traffic.indexOf(m.sess.History(), e.Link)
-	if i < 0 {
-		m.say(true, "entry #%d is evicted or filtered out", e.Link)
-		return
-	}
-	m.traffic.follow = false
-	m.traffic.list.cursor = i
-}
-
-// copyEntry puts an entry's raw line on the clipboard (OSC 52).
-func (m *Model) copyEntry(e *model.Entry) tea.Cmd {
-	if e.Raw == nil {
-		m.say(true, "this line was not kept")
-		return nil
-	}
-	cmd, status, ok := kit.Copy(string(e.Raw), fmt.Sprintf("line #%d", e.Seq), "--record FILE keeps every line whole")
-	m.say(!ok, "%s", status)
-	return cmd
-}
-
-func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.Subscriptions
-	if key.Matches(msg, k.Listen) {
-		return m.openListen()
-	}
-	s := m.selectedSub()
-	if s == nil {
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Close):
-		if !s.Open {
-			m.say(true, "this subscription is already closed")
-			return nil
-		}
-		b, id := m.backend, s.ID
-		return m.do(fmt.Sprintf("closed subscription %s", inert.Fit(string(id), 16)),
-			func(ctx context.Context) error { return b.CloseSubscription(ctx, id) })
-	case key.Matches(msg, k.Open):
-		if c := m.sess.Call(s.Key); c != nil {
-			m.openSeq(c.RequestSeq)
-			return nil
-		}
-		// Not a listen request on the wire (an initialize-era one): show
-		// its filters.
-		raw, _ := json.Marshal(map[string]json.RawMessage{"asked": orNull(s.Asked), "accepted": orNull(s.Accepted)})
-		m.openRaw("subscription "+string(s.ID), raw)
 	}
 	return nil
 }

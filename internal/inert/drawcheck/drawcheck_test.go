@@ -73,7 +73,7 @@ var allowed = map[string]string{
 	"(*ui.composer).View: \" \" + msg to internal/inert.Truncate":                               "an existing use the check cannot follow (a field, a method through an interface, a bubbles component's View); not yet reviewed by hand (issue 25)",
 	"(*ui.composer).View: l to ui/kit.Fit":                                                      "rows of the params textarea: the person's typing, or kit.JSONSafe of the skeleton and form values (composer_pick.go, composer_argsview.go)",
 	"(*ui.Model).drawComposerArgs: l to ui/kit.Fit":                                             "rows of the params textarea: the person's typing, or kit.JSONSafe of the form's values",
-	"(*ui.editor).View: l to ui/kit.Fit":                                                        "rows of the answer editor: kit.JSONSafe of the answer (keys_overlay.go, answering.go) or the person's own $EDITOR text",
+	"(*ui.editor).View: l to ui/kit.Fit":                                                        "rows of the answer editor: kit.JSONSafe of the answer (pending.go, answering.go) or the person's own $EDITOR text",
 	"(*ui.levelPicker).View: l to ui/kit.Own":                                                   "an existing use the check cannot follow (a field, a method through an interface, a bubbles component's View); not yet reviewed by hand (issue 25)",
 	"(*ui.listenDialog).View: \" \" + check(d.kinds[i]) + name to ui/kit.Own":                   "name ranges over listenKinds, the program's list",
 	"(*ui.listenDialog).View: \" \" + msg to ui/kit.Own":                                        "an existing use the check cannot follow (a field, a method through an interface, a bubbles component's View); not yet reviewed by hand (issue 25)",
