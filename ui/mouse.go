@@ -29,17 +29,21 @@ func (m *Model) click(ms tea.Mouse) {
 	}
 }
 
-// wheel scrolls the pane under the pointer (or the viewer).
+// wheel scrolls the pane under the pointer, or the overlay over them if
+// it scrolls (the viewer, an answer editor); over one that does not, it
+// does nothing: the panes are hidden.
 func (m *Model) wheel(ms tea.Mouse) {
 	delta := 3
 	if ms.Button == tea.MouseWheelUp {
 		delta = -3
 	}
-	if w, ok := m.top().(overlayWheel); ok {
-		w.wheel(m, delta)
+	if o := m.top(); o != nil {
+		if w, ok := o.(overlayWheel); ok {
+			w.wheel(m, delta)
+		}
 		return
 	}
-	if m.top() == nil && m.richWheel(delta) {
+	if m.richWheel(delta) {
 		return
 	}
 	rs := m.rects()

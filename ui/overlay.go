@@ -49,7 +49,7 @@ type (
 		footerKeys(m *Model) []key.Binding
 	}
 	// overlayWheel scrolls it with the mouse wheel; without it the wheel
-	// scrolls the pane under the pointer.
+	// does nothing while it is on top.
 	overlayWheel interface {
 		wheel(m *Model, delta int)
 	}

@@ -154,3 +154,24 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 		})
 	}
 }
+
+// TestWheelOverADialogLeavesThePanes: the wheel turned over a dialog that
+// does not scroll (the composer here) moves nothing under it: the focus
+// and the pane's cursor are where they were when it closes (it focused
+// and scrolled the hidden pane under the pointer).
+func TestWheelOverADialogLeavesThePanes(t *testing.T) {
+	m, _ := newTest(t, 100, 30, uitest.Session()...)
+	_ = screen(m)
+	press(m, "1")
+	r := m.rects()[paneTraffic]
+	sel := m.traffic.list.cursor
+	press(m, "n")
+	if !topIs[*composer](m) {
+		t.Fatalf("n opened %s", stackOf(m))
+	}
+	m.Update(tea.MouseWheelMsg{X: r.x + 5, Y: r.y + 2, Button: tea.MouseWheelUp})
+	press(m, "esc")
+	if m.focus != paneInFlight || m.traffic.list.cursor != sel {
+		t.Errorf("the wheel over the composer moved the panes under it: focus %d, traffic cursor %d → %d", m.focus, sel, m.traffic.list.cursor)
+	}
+}
