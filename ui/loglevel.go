@@ -82,6 +82,11 @@ func (p *levelPicker) Title(*Model) string { return "Log level" }
 // Context is a dialog's.
 func (p *levelPicker) Context(*Model) keymap.Context { return keymap.DialogOverlay }
 
-// Keys are the ones its help has always listed: a dialog's (the reject
-// dialog's list).
-func (p *levelPicker) Keys(m *Model) []key.Binding { return m.rejectKeys() }
+// Keys are the picker's own: enter sets the level, the arrows move, esc
+// closes.
+func (p *levelPicker) Keys(m *Model) []key.Binding {
+	return []key.Binding{m.keys.Log.SetLevel, m.keys.List.Up, m.keys.List.Down, m.keys.Overlay.Close}
+}
+
+// footerKeys are its own too (a dialog's are a form's: send, next field).
+func (p *levelPicker) footerKeys(m *Model) []key.Binding { return p.Keys(m) }

@@ -175,3 +175,26 @@ func TestWheelOverADialogLeavesThePanes(t *testing.T) {
 		t.Errorf("the wheel over the composer moved the panes under it: focus %d, traffic cursor %d → %d", m.focus, sel, m.traffic.list.cursor)
 	}
 }
+
+// TestPickersListTheirOwnKeys: the footer and the help of the log level
+// and version pickers list the keys that work there (enter picks, esc
+// closes), not a form's (tab next field, which does nothing there).
+func TestPickersListTheirOwnKeys(t *testing.T) {
+	for _, c := range []struct{ open, want string }{
+		{"L", "enter set this level"},
+		{"V", "enter reconnects"},
+	} {
+		m, _ := newTest(t, 120, 40, uitest.Session()...)
+		press(m, c.open)
+		lines := strings.Split(screen(m), "\n")
+		footer := lines[len(lines)-1]
+		if !strings.Contains(footer, c.want) || strings.Contains(footer, "next field") {
+			t.Errorf("%s: the footer says %q, want %q and no next field", c.open, footer, c.want)
+		}
+		m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+		help := screen(m)
+		if want := strings.Replace(c.want, " ", "  ", 1); !strings.Contains(help, c.want) && !strings.Contains(help, want) || strings.Contains(help, "switch") {
+			t.Errorf("%s: the help does not list %q, or lists switch:\n%s", c.open, c.want, help)
+		}
+	}
+}
