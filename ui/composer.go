@@ -130,16 +130,29 @@ func (c *composer) request() (CallRequest, error) {
 	return req, nil
 }
 
-// composerKey drives the composer.
-func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
-	c := m.composer
+// openComposer opens the new-request dialog: the last request stays, to
+// send again or change; typing starts at the method.
+func (m *Model) openComposer() tea.Cmd {
+	if m.composer == nil {
+		m.composer = newComposer(m.sess.Config().Timeout)
+	}
+	m.composer.field, m.composer.err = fieldMethod, ""
+	m.composer.method.SelectAll() // typing replaces it; an arrow keeps it
+	m.composer.focusField()
+	m.composer.refreshSuggestions()
+	m.show(m.composer)
+	return m.listComposerOffer()
+}
+
+// key drives the composer.
+func (c *composer) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.Overlay
 	if cmd, ok := m.composerArgsKey(msg); ok {
 		return cmd
 	}
 	switch {
 	case key.Matches(msg, k.Close):
-		m.overlay = overlayNone
+		m.closeOverlay(c)
 		return nil
 	case key.Matches(msg, k.NextField, m.keys.Composer.PrevField):
 		step := 1
@@ -178,7 +191,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 			c.err = "this connection cannot send composed requests"
 			return nil
 		}
-		m.overlay = overlayNone
+		m.closeOverlay(c)
 		m.say(false, "sent %s…", inert.Fit(req.Method, 40))
 		open := keymap.Hint(keymap.Described(m.keys.InFlight.Open, "on it in pane "+m.keys.Global.Pane1.Help().Key+" shows the outcome"))
 		return tea.Batch(m.rememberComposed(), func() tea.Msg {
@@ -207,8 +220,8 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// drawComposer draws the composer's body.
-func (m *Model) drawComposer(c *composer, w, h int) []string {
+// View draws the composer's body.
+func (c *composer) View(m *Model, w, h int) []string {
 	st := m.styles
 	label := func(name string, f int) kit.Seg {
 		sty := st.Muted
@@ -288,3 +301,26 @@ func (m *Model) composerKeys() []key.Binding {
 	k := m.keys
 	return []key.Binding{k.Overlay.Submit, k.Composer.Accept, k.Overlay.NextField, k.Composer.Toggle, k.Overlay.Close}
 }
+
+// Update drives the composer: its keys, and a paste into its field.
+func (c *composer) Update(m *Model, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return c.key(m, msg)
+	case tea.PasteMsg:
+		return c.paste(msg)
+	}
+	return nil
+}
+
+// Title names the dialog.
+func (c *composer) Title(*Model) string { return "New request" }
+
+// Context is the composer's.
+func (c *composer) Context(*Model) keymap.Context { return keymap.ComposerOverlay }
+
+// Keys are the composer's own, the arguments form's while it shows.
+func (c *composer) Keys(m *Model) []key.Binding { return m.composerKeys() }
+
+// footerKeys are the arguments form's keys while it shows.
+func (c *composer) footerKeys(m *Model) []key.Binding { return m.composerArgsKeys() }

@@ -15,7 +15,7 @@ import (
 func TestComposerSendsARequest(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "n")
-	if m.overlay != overlayComposer || !strings.Contains(screen(m), "New request") {
+	if !topIs[*composer](m) || !strings.Contains(screen(m), "New request") {
 		t.Fatalf("composer not open:\n%s", screen(m))
 	}
 	m.composer.method.SetValue("tools/call")

@@ -4,24 +4,66 @@
 //
 // # The shape
 //
-// The screen is a header, a body of panes, and a footer. The panes are
+// The screen is a header, a body of panes, and a footer. The panes, each
+// with its state, keys and drawing in the file named after it, are
 //
-//	1 Requests      every request, in flight first, then history; enter
-//	                shows its rendered outcome, c cancels, + extends
-//	2 Server asks   the server's questions to the person (sampling,
-//	                elicitation, roots), with the answer policy of each kind
-//	3 Traffic       the JSON-RPC lines, summarised by what a person reads
-//	4 Subscriptions open and closed subscriptions
-//	5 Stderr        the server's stderr
-//	6 Catalog       tools, resources, templates, prompts and the server's
-//	                log (package ui/explorer, drawn as a pane, not a modal)
+//	1 Requests      inflight.go: every request, in flight first, then
+//	                history; enter shows its rendered outcome, c cancels,
+//	                + extends
+//	2 Server asks   pending.go: the server's questions to the person
+//	                (sampling, elicitation, roots), with the answer policy
+//	                of each kind
+//	3 Traffic       traffic.go: the JSON-RPC lines, summarised by what a
+//	                person reads, and the filter typed over them
+//	4 Subscriptions subs.go: open and closed subscriptions
+//	5 Stderr        stderr.go: the server's stderr; for an HTTP server,
+//	                network.go: its HTTP exchanges (v: the transport's log)
+//	6 Catalog       rich.go: tools, resources, templates, prompts and the
+//	                server's log (package ui/explorer, drawn as a pane, not
+//	                a modal)
+//	7 Log           logview.go: the server's log messages by level
+//	8 Server        serverview.go: what the server said of itself, the
+//	                protocol version, the live lint's findings
 //
-// The middle slot of the body holds Traffic or the Catalog, whichever was
-// focused last; while the Catalog is there it takes the bottom row's room
-// too, and Requests and Server asks stay visible above it. z zooms the
-// focused pane to the whole body. Overlays (the JSON viewer, the answer
-// editors, the composer, the subscribe dialog, help) cover the body only
-// for one short job and esc closes them.
+// The middle slot of the body holds Traffic, the Catalog or the Server
+// view, whichever was focused last; while the Catalog is there it takes
+// the bottom row's room too (a strip of the log under it when the screen
+// is tall enough), and Requests and Server asks stay visible above it.
+// The bottom row is Subscriptions, Stderr and the Log. z zooms the focused
+// pane to the whole body (layout.go, views.go place them).
+//
+// # Overlays
+//
+// An overlay covers the body for one short job, and esc closes it. Every
+// one implements Overlay (overlay.go: Update, Title, View, Context, Keys)
+// in its own file, which holds its state, keys and drawing:
+//
+//	viewer.go     the JSON viewer of a traffic line or a result
+//	composer.go   a new request (composer_*.go: its fields, offer, form)
+//	editor.go     an answer as raw JSON ($EDITOR round trip: external.go)
+//	answering.go  a question's own editor (package ui/answer)
+//	reject.go     rejecting a question
+//	listen.go     a new subscription
+//	version.go    the protocol version to reconnect at
+//	loglevel.go   the log level asked of the server
+//	policies.go   the answer policies
+//	help.go       the ? help
+//
+// The open ones are a stack on the Model. The root routes with no switch
+// on which one is open: a key or a paste goes to the top one (f1, the
+// help key that cannot be typed, first opens the help over it), the body
+// is the top one's box, the footer and the help show its context's keys,
+// and every other message goes to each open one (the results of its own
+// Cmds). m.show opens an overlay in place of what is open, m.push over it
+// (the help, an answer editor: closing goes back), m.closeOverlay closes
+// it. Adding a dialog is a file with a type that implements Overlay and a
+// call to m.show where it opens; it may use keymap.DialogOverlay as its
+// context and list its own keys (Keys, and footerKeys for the footer).
+//
+// keys.go routes a key: the top overlay, the traffic filter, the catalog
+// while it holds a text field, the global keys, then the focused pane's
+// own (each pane's key function is in its file). mouse.go clicks and
+// scrolls, header.go draws the header, the status line and the footer.
 //
 // A call made from the Catalog is sent through the session like a composed
 // one (internal/session Track): it is an ordinary request in pane 1 with

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/mcptui/mcptui/keymap"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/textarea"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
@@ -86,8 +84,8 @@ func (e *editor) answer() (json.RawMessage, error) {
 	return json.RawMessage(text), nil
 }
 
-// drawEditor draws the editor's body.
-func (m *Model) drawEditor(e *editor, w, h int) []string {
+// View draws the editor's body.
+func (e *editor) View(m *Model, w, h int) []string {
 	st := m.styles
 	e.ta.SetWidth(w)
 	e.ta.SetHeight(max(h-3, 1))
@@ -115,108 +113,70 @@ func (m *Model) drawEditor(e *editor, w, h int) []string {
 	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Srv(" "+msg, w, sty)))
 }
 
-// rejectDialog rejects a question: an elicitation with decline or cancel,
-// anything else with a JSON-RPC error whose code and message can be changed.
-type rejectDialog struct {
-	q      *model.Question
-	elicit bool
-	action int // elicitation: 0 decline, 1 cancel
-	code   textinput.Model
-	msg    textinput.Model
-	field  int
-	err    string
-}
-
-func newRejectDialog(q *model.Question) *rejectDialog {
-	d := &rejectDialog{q: q, elicit: q.Kind == model.AskElicitForm || q.Kind == model.AskElicitURL}
-	def := model.DefaultRejection(q)
-	d.code, d.msg = textinput.New(), textinput.New()
-	d.code.Prompt, d.msg.Prompt = "", ""
-	d.code.SetValue(strconv.Itoa(def.Code))
-	d.msg.SetValue(def.Message)
-	d.code.Focus()
-	return d
-}
-
-// next moves to the next field (or elicitation action).
-func (d *rejectDialog) next() {
-	if d.elicit {
-		d.action = 1 - d.action
-		return
-	}
-	d.field = 1 - d.field
-	if d.field == 0 {
-		d.code.Focus()
-		d.msg.Blur()
-	} else {
-		d.msg.Focus()
-		d.code.Blur()
-	}
-}
-
-// update passes keys to the focused input.
-func (d *rejectDialog) update(msg tea.Msg) tea.Cmd {
-	if d.elicit {
-		return nil
-	}
-	var cmd tea.Cmd
-	if d.field == 0 {
-		d.code, cmd = d.code.Update(msg)
-	} else {
-		d.msg, cmd = d.msg.Update(msg)
-	}
-	return cmd
-}
-
-// rejection is what to send: an elicitation answer, or an error.
-func (d *rejectDialog) rejection() (json.RawMessage, *model.RPCError, error) {
-	if d.elicit {
-		return model.ElicitAnswer([]string{"decline", "cancel"}[d.action], nil), nil, nil
-	}
-	code, err := strconv.Atoi(strings.TrimSpace(d.code.Value()))
-	if err != nil {
-		return nil, nil, fmt.Errorf("the code must be an integer")
-	}
-	if strings.TrimSpace(d.msg.Value()) == "" {
-		return nil, nil, fmt.Errorf("the message must not be empty")
-	}
-	return nil, &model.RPCError{Code: code, Message: d.msg.Value()}, nil
-}
-
-// drawReject draws the dialog's body.
-func (m *Model) drawReject(d *rejectDialog, w, h int) []string {
-	st := m.styles
-	var out []string
-	if d.elicit {
-		out = append(out, kit.Row(m.styles, w, false, kit.Own(" Reject the elicitation with:", w, st.Text)), kit.Row(m.styles, w, false))
-		for i, a := range []string{"decline  (the user said no)", "cancel   (the user dismissed it)"} {
-			out = append(out, kit.Row(m.styles, w, d.action == i, kit.Own("   "+a, w, st.Text)))
-		}
-	} else {
-		d.code.SetWidth(max(w-12, 1))
-		d.msg.SetWidth(max(w-12, 1))
-		out = append(out, kit.Row(m.styles, w, false, kit.Own(" Reject with a JSON-RPC error:", w, st.Text)), kit.Row(m.styles, w, false),
-			kit.Row(m.styles, w, false, kit.Own("  code    ", 10, st.Muted), kit.Txt(d.code.View(), st.Text)),
-			kit.Row(m.styles, w, false, kit.Own("  message ", 10, st.Muted), kit.Txt(d.msg.View(), st.Text)))
-	}
-	msg, sty := keymap.Hint(m.rejectKeys()...), st.Muted
-	if d.err != "" {
-		msg, sty = "✗ "+d.err, st.Error
-	}
-	for len(out) < h-1 {
-		out = append(out, kit.Row(m.styles, w, false))
-	}
-	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
-}
-
 // editorKeys are the keys of the raw answer editor.
 func (m *Model) editorKeys() []key.Binding {
 	o := m.keys.Overlay
 	return []key.Binding{o.Submit, o.External, keymap.Described(o.Close, "close (the draft is kept)")}
 }
 
-// rejectKeys are the keys of the reject dialog.
-func (m *Model) rejectKeys() []key.Binding {
-	o := m.keys.Overlay
-	return []key.Binding{keymap.Pair(o.Submit, m.keys.Composer.Choose, "send"), keymap.Described(o.NextField, "switch"), o.Close}
+func (m *Model) openEditor(e *editor) {
+	m.editor = e
+	m.show(e)
 }
+
+// Update drives the editor: its keys, a paste, and the text the external
+// editor gave back.
+func (e *editor) Update(m *Model, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return e.key(m, msg)
+	case tea.PasteMsg:
+		var cmd tea.Cmd
+		e.ta, cmd = e.ta.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// key edits, sends or closes the answer editor.
+func (e *editor) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.Overlay
+	switch {
+	case key.Matches(msg, k.Close):
+		if e.mode == editReply {
+			m.drafts[e.q.Key] = e.ta.Value()
+		}
+		m.closeOverlay(e)
+		return nil
+	case key.Matches(msg, k.External):
+		return writeDraft(e.ta.Value())
+	case key.Matches(msg, k.Submit):
+		ans, err := e.answer()
+		if err != nil {
+			e.err = err.Error()
+			return nil
+		}
+		if e.mode == editReply {
+			m.drafts[e.q.Key] = e.ta.Value()
+		}
+		m.closeOverlay(e)
+		st := model.Answered
+		if a := elicitAction(ans); a == "decline" || a == "cancel" {
+			st = model.Rejected
+		}
+		return m.sendAnswer(e.q, ans, st)
+	}
+	e.err = ""
+	var cmd tea.Cmd
+	e.ta, cmd = e.ta.Update(msg)
+	return cmd
+}
+
+// Title says what is being answered.
+func (e *editor) Title(*Model) string { return e.title() }
+
+// Context is the editor's.
+func (e *editor) Context(*Model) keymap.Context { return keymap.EditorOverlay }
+
+// Keys are the editor's own.
+func (e *editor) Keys(m *Model) []key.Binding { return m.editorKeys() }

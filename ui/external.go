@@ -103,7 +103,7 @@ func (m *Model) externalMsg(msg tea.Msg) tea.Cmd {
 		}
 		if m.editor != nil {
 			m.editor.ta.SetValue(strings.TrimRight(msg.text, "\n"))
-			m.overlay = overlayEditor
+			m.show(m.editor)
 		}
 	}
 	return nil

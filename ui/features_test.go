@@ -17,7 +17,7 @@ func openLine(t *testing.T, line string) *Model {
 	t.Helper()
 	m, _ := newTest(t, 100, 30, model.Wire{Stamp: model.Stamp{Time: uitest.At(1)}, Dir: model.In, Line: []byte(line), Size: len(line)})
 	press(m, "3", "enter")
-	if m.overlay != overlayViewer {
+	if !topIs[*viewer](m) {
 		t.Fatal("the viewer did not open")
 	}
 	return m
@@ -44,16 +44,16 @@ func TestViewerFolds(t *testing.T) {
 	if !strings.Contains(s, `{ … },  1 member`) || !strings.Contains(s, `"name": "b"`) {
 		t.Fatalf("folded from inside:\n%s", s)
 	}
-	if _, val := m.viewer.CursorText(); string(val) != "{" {
+	if _, val := topAs[*viewer](m).CursorText(); string(val) != "{" {
 		t.Errorf("cursor on %q, want the folded object", val)
 	}
 	// Moving down skips the folded object; up comes back to it.
 	press(m, "j")
-	if k, _ := m.viewer.CursorText(); m.viewer.CursorLine() == 0 || k != nil {
+	if k, _ := topAs[*viewer](m).CursorText(); topAs[*viewer](m).CursorLine() == 0 || k != nil {
 		t.Errorf("down from the fold landed on key %s", k)
 	}
 	press(m, "k")
-	if !m.viewer.CursorFolded() {
+	if !topAs[*viewer](m).CursorFolded() {
 		t.Errorf("up did not come back to the fold")
 	}
 	// Fold all: everything below the top level; unfold all.
@@ -123,33 +123,33 @@ func TestInFlightOpensRequestAndResponse(t *testing.T) {
 		t.Fatal("no call with a response")
 	}
 	press(m, "o")
-	if m.overlay != overlayViewer || m.viewer.entry.Seq != c.ResponseSeq {
-		t.Fatalf("o opened %+v", m.viewer)
+	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Seq != c.ResponseSeq {
+		t.Fatalf("o opened %+v", topAs[*viewer](m))
 	}
 	press(m, "esc", "i")
-	if m.overlay != overlayViewer || m.viewer.entry.Seq != c.RequestSeq {
-		t.Fatalf("i opened %+v", m.viewer)
+	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Seq != c.RequestSeq {
+		t.Fatalf("i opened %+v", topAs[*viewer](m))
 	}
 	// A call still in flight has no response to open.
 	press(m, "esc", "g", "o")
-	if m.overlay != overlayNone || !strings.Contains(m.notice, "no response yet") {
-		t.Errorf("o on a pending call: overlay %d, notice %q", m.overlay, m.notice)
+	if m.top() != nil || !strings.Contains(m.notice, "no response yet") {
+		t.Errorf("o on a pending call: overlay %T, notice %q", m.top(), m.notice)
 	}
 }
 
 func TestListenDialog(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	run(t, m, press(m, "4", "s"))
-	if m.overlay != overlayListen || len(m.listen.resources) != len(uitest.Resources) {
-		t.Fatalf("dialog %+v", m.listen)
+	if !topIs[*listenDialog](m) || len(topAs[*listenDialog](m).resources) != len(uitest.Resources) {
+		t.Fatalf("dialog %+v", topAs[*listenDialog](m))
 	}
 	s := screen(m)
 	if !strings.Contains(s, "file:///var/log/build.log") || !strings.Contains(s, "2 listed by the server") {
 		t.Fatalf("dialog:\n%s", s)
 	}
 	press(m, "ctrl+s")
-	if !strings.Contains(m.listen.err, "pick something") {
-		t.Errorf("empty filter: %q", m.listen.err)
+	if !strings.Contains(topAs[*listenDialog](m).err, "pick something") {
+		t.Errorf("empty filter: %q", topAs[*listenDialog](m).err)
 	}
 	// Tools list, the second resource, and a URI typed in.
 	press(m, "space", "down", "down", "down", "down", "space", "down")
@@ -167,8 +167,8 @@ func TestListenDialog(t *testing.T) {
 	if !got.ToolsListChanged || got.PromptsListChanged || strings.Join(got.Resources, " ") != "mem://cache tmpl://x/1" {
 		t.Errorf("listen %+v", got)
 	}
-	if m.overlay != overlayNone || !strings.Contains(m.notice, `subscribed: subscription "fake-1"`) {
-		t.Errorf("after: overlay %d notice %q", m.overlay, m.notice)
+	if m.top() != nil || !strings.Contains(m.notice, `subscribed: subscription "fake-1"`) {
+		t.Errorf("after: overlay %T notice %q", m.top(), m.notice)
 	}
 }
 
@@ -193,7 +193,7 @@ func TestSubscriptionsPaneDescribesFilters(t *testing.T) {
 	}
 	// An initialize-era subscription opens as its filters.
 	press(m, "enter")
-	if m.overlay != overlayViewer || !strings.Contains(screen(m), `"asked": {`) {
+	if !topIs[*viewer](m) || !strings.Contains(screen(m), `"asked": {`) {
 		t.Errorf("enter on a local subscription:\n%s", screen(m))
 	}
 }

@@ -199,26 +199,18 @@ func (m *Model) statusLine(w int) string {
 	return inert.Pad(ansi.Truncate(s, w, ""), w)
 }
 
-// context is where the keyboard is now.
+// context is where the keyboard is now: the top overlay's, else the
+// focused pane's.
 func (m *Model) context() keymap.Context {
-	switch m.overlay {
-	case overlayViewer:
-		return keymap.ViewerOverlay
-	case overlayEditor:
-		return keymap.EditorOverlay
-	case overlayReject:
-		return keymap.DialogOverlay
-	case overlayComposer:
-		return keymap.ComposerOverlay
-	case overlayListen:
-		return keymap.ListenOverlay
-	case overlayVersion, overlayLogLevel:
-		return keymap.DialogOverlay
-	case overlayAnswer:
-		return keymap.AnswerOverlay
-	case overlayPolicies:
-		return keymap.PoliciesOverlay
+	if o := m.top(); o != nil {
+		return o.Context(m)
 	}
+	return m.paneContext()
+}
+
+// paneContext is the focused pane's context (its text field's while one
+// is open).
+func (m *Model) paneContext() keymap.Context {
 	if m.traffic.editing {
 		return keymap.FilterInput
 	}
@@ -239,8 +231,9 @@ func (m *Model) footer(w int) string {
 	if s, ok := m.stoppingFooter(w); ok {
 		return s
 	}
-	if s, ok := m.richFooter(w); ok {
-		return s
+	top := m.top()
+	if f, ok := top.(overlayFooter); ok {
+		return f.footer(m, w)
 	}
 	c := m.context()
 	h := m.help
@@ -254,8 +247,10 @@ func (m *Model) footer(w int) string {
 	room := w - 2 - ansi.StringWidth(tail) - 3
 	var local string
 	here := m.keys.Local(c)
-	if ks := m.composerArgsKeys(); c == keymap.ComposerOverlay && ks != nil {
-		here = ks // the arguments form's keys
+	if f, ok := top.(overlayFooterKeys); ok {
+		if ks := f.footerKeys(m); ks != nil {
+			here = ks // the composer's arguments form's keys
+		}
 	}
 	for _, b := range here {
 		if !b.Enabled() {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"strings"
 
@@ -11,34 +12,63 @@ import (
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
-// hereKeys are the keys of the screen inside the focused pane or overlay
-// when that screen has its own (the catalog's page, an answer editor), or
-// nil to use the context's.
-func (m *Model) hereKeys(c keymap.Context) []key.Binding {
-	switch {
-	case c == keymap.AnswerOverlay && m.rich.answer != nil:
-		return m.rich.answer.Keys()
-	case (c == keymap.CatalogPane || c == keymap.CatalogInput) && m.rich.explorer != nil:
+// helpOverlay is the ? help: the keys of where the keyboard was when it
+// opened (ctx), with that screen's own (here: the catalog's page, an
+// editor; nil for the context's).
+type helpOverlay struct {
+	ctx  keymap.Context
+	here []key.Binding
+}
+
+// openHelp opens the help on the keys of where the keyboard is, over
+// whatever is open: closing it goes back there.
+func (m *Model) openHelp() {
+	h := &helpOverlay{}
+	if o := m.top(); o != nil {
+		h.ctx, h.here = o.Context(m), o.Keys(m)
+	} else {
+		h.ctx = m.paneContext()
+		h.here = m.paneHereKeys(h.ctx)
+	}
+	m.push(h)
+}
+
+// paneHereKeys are the keys of the screen inside the focused pane when it
+// has its own (the catalog's page), or nil to use the context's.
+func (m *Model) paneHereKeys(c keymap.Context) []key.Binding {
+	if (c == keymap.CatalogPane || c == keymap.CatalogInput) && m.rich.explorer != nil {
 		return append(m.rich.explorer.Keys(), m.keys.Catalog.Answer)
-	case c == keymap.ComposerOverlay:
-		return m.composerKeys()
-	case c == keymap.ListenOverlay:
-		return m.listenKeys()
-	case c == keymap.EditorOverlay:
-		return m.editorKeys()
-	case c == keymap.DialogOverlay && m.helpFrom == overlayVersion:
-		return m.versionKeys()
-	case c == keymap.DialogOverlay:
-		return m.rejectKeys()
 	}
 	return nil
 }
 
+// Update closes the help on esc, the help key or quit.
+func (h *helpOverlay) Update(m *Model, msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.keys.Overlay.Close, m.keys.Global.Help, m.keys.Global.Quit) {
+		m.closeOverlay(h)
+	}
+	return nil
+}
+
+// Title says how to close it.
+func (h *helpOverlay) Title(m *Model) string {
+	return "Keys (" + keymap.Hint(keymap.Described(m.keys.Overlay.Close, "closes")) + ")"
+}
+
+// View draws the help.
+func (h *helpOverlay) View(m *Model, w, ht int) []string { return m.drawHelp(h, w, ht) }
+
+// Context is the focused pane's: the footer under the help lists its keys.
+func (h *helpOverlay) Context(m *Model) keymap.Context { return m.paneContext() }
+
+// Keys are none of its own.
+func (h *helpOverlay) Keys(*Model) []key.Binding { return nil }
+
 // drawHelp draws the ? help: the sections of the context as columns, as
 // many side by side as fit in w, the rest in bands below, so that no
 // column falls off a narrow screen.
-func (m *Model) drawHelp(w, h int) []string {
-	secs := m.keys.Sections(m.helpFor, m.helpHere)
+func (m *Model) drawHelp(hp *helpOverlay, w, h int) []string {
+	secs := m.keys.Sections(hp.ctx, hp.here)
 	st := m.styles
 	var cols []helpCol
 	for _, s := range secs {

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"context"
 	"fmt"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/keymap"
@@ -402,4 +404,49 @@ func questionNotIn(qs []*model.Question, st model.QuestionState) bool {
 		}
 	}
 	return false
+}
+
+// extendBy is how much the extend key adds to a request's timer.
+const extendBy = 60 * time.Second
+
+func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.InFlight
+	c := m.selectedCall()
+	if c == nil {
+		return nil
+	}
+	ours := c.Dir == model.Out && c.Outcome.Kind == model.Pending && c.Gen == m.sess.Conn().Gen
+	b, id := m.backend, c.ID
+	switch {
+	case key.Matches(msg, k.Cancel):
+		if !ours {
+			m.say(true, "only our own requests still in flight can be cancelled")
+			return nil
+		}
+		return m.do(fmt.Sprintf("cancelled request %s", inert.Fit(string(id), 16)),
+			func(ctx context.Context) error { return b.Cancel(ctx, id) })
+	case key.Matches(msg, k.Extend):
+		if !ours || c.Deadline.IsZero() {
+			m.say(true, "only our own requests with a timer can be extended")
+			return nil
+		}
+		return m.do(fmt.Sprintf("extended request %s by %s", inert.Fit(string(id), 16), extendBy),
+			func(ctx context.Context) error { return b.Extend(ctx, id, extendBy) },
+			model.Extended{Stamp: model.Stamp{Time: m.now(), Gen: c.Gen}, ID: id, By: extendBy})
+	case key.Matches(msg, k.Open):
+		return m.openOutcome(c)
+	case key.Matches(msg, k.OpenRequest):
+		m.openSeq(c.RequestSeq)
+	case key.Matches(msg, k.OpenResponse):
+		if c.ResponseSeq == 0 {
+			if c.AnswerDiscarded != "" {
+				m.say(true, "%s", c.AnswerDiscarded)
+				return nil
+			}
+			m.say(true, "no response yet (%s)", c.Outcome.Kind)
+			return nil
+		}
+		m.openSeq(c.ResponseSeq)
+	}
+	return nil
 }

@@ -55,8 +55,8 @@ func TestRebindingChangesHintsAndHelp(t *testing.T) {
 
 	// The sampling editor (enter on the question).
 	press(m, "enter")
-	if m.overlay != overlayAnswer {
-		t.Fatalf("enter on the question opened overlay %d", m.overlay)
+	if !topIs[*answerOverlay](m) {
+		t.Fatalf("enter on the question opened overlay %T", m.top())
 	}
 	lacks("sampling editor", []string{"ctrl+q reject"}, []string{"ctrl+x reject"})
 	m.Update(tea.KeyPressMsg{Code: tea.KeyF2})

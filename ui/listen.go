@@ -77,29 +77,26 @@ func (d *listenDialog) request() (backend.ListenRequest, error) {
 }
 
 // openListen opens the dialog and asks the backend for the resources.
-func (m *Model) openListen() tea.Cmd {
+func (m *Model) openListen() tea.Cmd { return m.openListenFor("") }
+
+// openListenFor opens the subscribe dialog with a resource picked ("" for
+// none): the catalog's s opens this one dialog too.
+func (m *Model) openListenFor(uri string) tea.Cmd {
 	l, ok := m.backend.(backend.Listener)
 	if !ok {
 		m.say(true, "this connection cannot open subscriptions")
 		return nil
 	}
-	m.listen = newListenDialog(m.keys)
-	m.overlay = overlayListen
+	d := newListenDialog(m.keys)
+	if uri != "" {
+		d.preset = uri
+		d.resources = []listenResource{{uri: uri, on: true}}
+	}
+	m.show(d)
 	return func() tea.Msg {
 		list, err := l.Resources(context.Background())
 		return resourcesMsg{list: list, err: err}
 	}
-}
-
-// openListenFor opens the subscribe dialog with a resource picked ("" for
-// none): the catalog's s opens this one dialog too.
-func (m *Model) openListenFor(uri string) tea.Cmd {
-	cmd := m.openListen()
-	if m.listen != nil && uri != "" {
-		m.listen.preset = uri
-		m.listen.resources = []listenResource{{uri: uri, on: true}}
-	}
-	return cmd
 }
 
 // openSubscriptions is how many subscriptions are open (pane 4's count,
@@ -115,11 +112,7 @@ func (m *Model) openSubscriptions() int {
 }
 
 // resourcesLoaded fills the dialog's resource rows.
-func (m *Model) resourcesLoaded(msg resourcesMsg) {
-	d := m.listen
-	if d == nil {
-		return
-	}
+func (d *listenDialog) resourcesLoaded(msg resourcesMsg) {
 	d.loading = false
 	if msg.err != nil {
 		d.loadErr = msg.err.Error()
@@ -141,14 +134,13 @@ func (m *Model) resourcesLoaded(msg resourcesMsg) {
 	}
 }
 
-// listenKey drives the dialog.
-func (m *Model) listenKey(msg tea.KeyPressMsg) tea.Cmd {
-	d := m.listen
+// key drives the dialog.
+func (d *listenDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.Overlay
 	d.err = ""
 	switch {
 	case key.Matches(msg, k.Close):
-		m.overlay = overlayNone
+		m.closeOverlay(d)
 		return nil
 	case key.Matches(msg, k.Submit):
 		req, err := d.request()
@@ -161,7 +153,7 @@ func (m *Model) listenKey(msg tea.KeyPressMsg) tea.Cmd {
 			d.err = "this connection cannot open subscriptions"
 			return nil
 		}
-		m.overlay = overlayNone
+		m.closeOverlay(d)
 		m.say(false, "subscribing…")
 		return func() tea.Msg {
 			id, err := l.Listen(context.Background(), req)
@@ -208,8 +200,8 @@ func (d *listenDialog) move(delta int) {
 	}
 }
 
-// drawListen draws the dialog's body.
-func (m *Model) drawListen(d *listenDialog, w, h int) []string {
+// View draws the dialog's body.
+func (d *listenDialog) View(m *Model, w, h int) []string {
 	st := m.styles
 	check := func(on bool) string {
 		if on {
@@ -270,3 +262,30 @@ func (m *Model) listenKeys() []key.Binding {
 	k := m.keys
 	return []key.Binding{keymap.Described(k.Overlay.Submit, "subscribes"), k.Listen.Toggle, keymap.Described(k.Overlay.NextField, "moves"), k.Overlay.Close}
 }
+
+// Update drives the dialog: its keys, a paste into the URI field, and the
+// server's resource list.
+func (d *listenDialog) Update(m *Model, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return d.key(m, msg)
+	case tea.PasteMsg:
+		if d.onURI() {
+			var cmd tea.Cmd
+			d.uri, cmd = d.uri.Update(msg)
+			return cmd
+		}
+	case resourcesMsg:
+		d.resourcesLoaded(msg)
+	}
+	return nil
+}
+
+// Title names the dialog.
+func (d *listenDialog) Title(*Model) string { return "New subscription" }
+
+// Context is the subscribe dialog's.
+func (d *listenDialog) Context(*Model) keymap.Context { return keymap.ListenOverlay }
+
+// Keys are the dialog's own.
+func (d *listenDialog) Keys(m *Model) []key.Binding { return m.listenKeys() }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
@@ -10,17 +9,15 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
-	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // The log view, pane 7: the server's notifications/message (model's log
 // book), coloured by level, filtered by the least severe level shown,
 // following the newest message unless the person scrolled up. L, from any
-// pane, picks the level asked of the server (logLevelPicker).
+// pane, picks the level asked of the server (levelPicker, loglevel.go).
 
-// views is the state of the log view, the server view and the level
-// picker.
+// views is the state of the log view and the server view.
 type views struct {
 	// logMin is the least severe level rank the log view shows (0: all).
 	logMin    int
@@ -28,8 +25,6 @@ type views struct {
 	// server says the server view holds the middle slot in place of
 	// traffic.
 	server bool
-	// picker is the level picker while it is open.
-	picker *levelPicker
 	// serverDoc caches the server view's drawn document.
 	serverDoc serverDoc
 	// notesSeen is the newest model note handed to the catalog.
@@ -134,62 +129,4 @@ func (m *Model) logKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
-}
-
-// levelPicker picks the log level asked of the server.
-type levelPicker struct{ cursor int }
-
-// openLevelPicker opens the picker on the level in effect.
-func (m *Model) openLevelPicker() {
-	p := &levelPicker{}
-	if r := model.LevelRank(m.sess.Conn().LogLevel); r >= 0 {
-		p.cursor = r
-	}
-	m.views.picker = p
-	m.overlay = overlayLogLevel
-}
-
-// levelKey handles the picker's keys.
-func (m *Model) levelKey(msg tea.KeyPressMsg) tea.Cmd {
-	p := m.views.picker
-	l := m.keys.List
-	switch {
-	case key.Matches(msg, m.keys.Overlay.Close):
-		m.overlay, m.views.picker = overlayNone, nil
-	case key.Matches(msg, l.Up):
-		p.cursor = max(p.cursor-1, 0)
-	case key.Matches(msg, l.Down):
-		p.cursor = min(p.cursor+1, len(mcp.LogLevels)-1)
-	case key.Matches(msg, m.keys.Overlay.Submit, m.keys.Log.SetLevel):
-		m.overlay, m.views.picker = overlayNone, nil
-		level := mcp.LogLevels[p.cursor]
-		setter, ok := m.backend.(LogLeveler)
-		if !ok {
-			m.say(true, "this connection cannot set the log level")
-			return nil
-		}
-		m.say(false, "asking the server for %s and above…", level)
-		return m.do("log level "+level, func(ctx context.Context) error { return setter.SetLogLevel(ctx, level) })
-	}
-	return nil
-}
-
-// drawLevelPicker draws the picker's body.
-func (m *Model) drawLevelPicker(w, h int) []string {
-	st := m.styles
-	c := m.sess.Conn()
-	out := []string{kit.Row(st, w, false, kit.Own(" The least severe level the server should send:", w, st.Muted))}
-	for i, l := range mcp.LogLevels {
-		mark := "  "
-		if l == c.LogLevel {
-			mark = "• "
-		}
-		out = append(out, kit.Row(st, w, i == m.views.picker.cursor, kit.Txt("  "+mark, st.Accent), kit.Own(l, w-6, kit.LevelStyle(st, l))))
-	}
-	how := "logging/setLevel is sent"
-	if mcp.Stateless(c.Protocol) {
-		how = "2026-07-28: every request carries it in _meta"
-	}
-	out = append(out, kit.Blank(w), kit.Row(st, w, false, kit.Own(" "+how+" · enter sets it · esc cancels", w, st.Subtle)))
-	return kit.Pad(out, w, h)
 }

@@ -124,7 +124,7 @@ func TestNetworkViewLists(t *testing.T) {
 func TestNetworkViewOpensExchange(t *testing.T) {
 	m, _ := newTest(t, 160, 48, netSession()...)
 	press(m, "5", "g", "enter")
-	if m.overlay != overlayViewer {
+	if !topIs[*viewer](m) {
 		t.Fatal("enter did not open the viewer")
 	}
 	press(m, "O") // unfold all
@@ -154,20 +154,20 @@ func TestNetworkViewKeys(t *testing.T) {
 		t.Fatalf("selected %+v", x)
 	}
 	press(m, "i")
-	if m.overlay != overlayViewer || m.viewer.entry.Method != "tools/call" || m.viewer.entry.Dir != model.Out {
-		t.Fatalf("i opened %+v", m.viewer)
+	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Method != "tools/call" || topAs[*viewer](m).entry.Dir != model.Out {
+		t.Fatalf("i opened %+v", topAs[*viewer](m))
 	}
 	press(m, "esc", "o")
-	if m.overlay != overlayViewer || m.viewer.entry.Method != "notifications/progress" {
-		t.Fatalf("o opened %+v", m.viewer.entry)
+	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Method != "notifications/progress" {
+		t.Fatalf("o opened %+v", topAs[*viewer](m).entry)
 	}
 	press(m, "esc", "t")
 	if e := m.selectedEntry(); m.focus != paneTraffic || e == nil || e.Method != "tools/call" || e.Dir != model.Out {
 		t.Fatalf("t: focus %d, entry %+v", m.focus, e)
 	}
 	press(m, "5", "j", "i") // the refused ping: its request is in the traffic
-	if m.overlay != overlayViewer || m.viewer.entry.Method != "ping" {
-		t.Fatalf("i on the refused exchange opened %+v", m.viewer)
+	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Method != "ping" {
+		t.Fatalf("i on the refused exchange opened %+v", topAs[*viewer](m))
 	}
 	press(m, "esc", "f")
 	if x := m.selectedExchange(); x == nil || x.ID != 6 {

@@ -26,15 +26,15 @@ func TestOneSubscribeDialogAndOneCount(t *testing.T) {
 		t.Errorf("the catalog does not count pane 4's open subscription:\n%s", s)
 	}
 	run(t, m, press(m, "s"))
-	if m.overlay != overlayListen {
-		t.Fatalf("s in the catalog opened overlay %d, not the subscribe dialog", m.overlay)
+	if !topIs[*listenDialog](m) {
+		t.Fatalf("s in the catalog opened overlay %T, not the subscribe dialog", m.top())
 	}
 	if s := screen(m); !strings.Contains(s, "New subscription") {
 		t.Fatalf("not the subscribe dialog:\n%s", s)
 	}
 	press(m, "esc")
-	if m.overlay != overlayNone || m.focus != paneCatalog {
-		t.Errorf("esc left overlay %d focus %d", m.overlay, m.focus)
+	if m.top() != nil || m.focus != paneCatalog {
+		t.Errorf("esc left overlay %T focus %d", m.top(), m.focus)
 	}
 }
 
@@ -43,8 +43,8 @@ func TestOneSubscribeDialogAndOneCount(t *testing.T) {
 func TestListenPresetPicked(t *testing.T) {
 	m, _ := newTest(t, 100, 30, uitest.Session()...)
 	m.openListenFor("file:///var/log/build.log")
-	m.resourcesLoaded(resourcesMsg{})
-	d := m.listen
+	m.Update(resourcesMsg{})
+	d := topAs[*listenDialog](m)
 	if len(d.resources) != 1 || !d.resources[0].on || d.resources[0].uri != "file:///var/log/build.log" {
 		t.Fatalf("resources %+v", d.resources)
 	}

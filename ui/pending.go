@@ -1,6 +1,10 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -136,4 +140,80 @@ func (m *Model) selectedQuestion() *model.Question {
 		return nil
 	}
 	return qs[i]
+}
+
+// pendingKey answers the selected question.
+func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
+	q := m.selectedQuestion()
+	k := m.keys.Pending
+	if key.Matches(msg, k.Policies) {
+		m.openPolicies()
+		return nil
+	}
+	if q == nil {
+		return nil
+	}
+	if key.Matches(msg, k.Open) {
+		m.openRaw(q.Method+" params", q.Params)
+		return nil
+	}
+	if q.State != model.Waiting {
+		if key.Matches(msg, k.Reply, k.Approve, k.Edit, k.Reject, k.Form) {
+			m.say(true, "this question is no longer waiting (%s)", q.State)
+		}
+		return nil
+	}
+	draft := m.drafts[q.Key]
+	switch {
+	case key.Matches(msg, k.Reply, k.Form):
+		// One editor per job: the question's own (the sampling reply
+		// with its system prompt, model and stop reason; the form; the
+		// roots list); the raw JSON for a kind without one.
+		return m.openAnswer(q)
+	case key.Matches(msg, k.Approve):
+		if q.Kind == model.AskSampling && draft == "" {
+			m.say(false, "write the model's reply, then %s", m.keys.Answer.Send.Help().Key)
+			return m.openAnswer(q)
+		}
+		ans := model.Prepared(q, draft, m.rootList().Get())
+		if err := model.ValidateAnswer(q, ans); err != nil {
+			m.say(true, "the prepared answer is not valid: %v", err)
+			return nil
+		}
+		return m.sendAnswer(q, ans, model.Answered)
+	case key.Matches(msg, k.Edit):
+		ans := model.Prepared(q, draft, m.rootList().Get())
+		if q.Kind == model.AskSampling && draft == "" && len(q.Summary.Tools) > 0 {
+			ans = model.ToolUseAnswer(q.Summary.Tools[0], nil)
+		}
+		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(ans))))
+	case key.Matches(msg, k.Reject):
+		m.show(newRejectDialog(q))
+	}
+	return nil
+}
+
+// sendAnswer sends a result, and marks the question once it is sent.
+func (m *Model) sendAnswer(q *model.Question, ans json.RawMessage, st model.QuestionState) tea.Cmd {
+	b, ref := m.backend, q.Ref()
+	return m.do(fmt.Sprintf("answered %s %s", inert.Fit(q.Method, 40), inert.Fit(idOf(q), 16)),
+		func(ctx context.Context) error { return b.Answer(ctx, ref, ans) },
+		model.QuestionResolved{Stamp: model.Stamp{Time: m.now(), Gen: q.Gen}, RequestID: q.RequestID, Key: q.InputKey, State: st, Answer: ans})
+}
+
+// sendReject sends an error, and marks the question once it is sent.
+func (m *Model) sendReject(q *model.Question, e model.RPCError) tea.Cmd {
+	b, ref := m.backend, q.Ref()
+	return m.do(fmt.Sprintf("rejected %s %s", inert.Fit(q.Method, 40), inert.Fit(idOf(q), 16)),
+		func(ctx context.Context) error { return b.Reject(ctx, ref, e) },
+		model.QuestionResolved{Stamp: model.Stamp{Time: m.now(), Gen: q.Gen}, RequestID: q.RequestID, Key: q.InputKey, State: model.Rejected, Err: &e})
+}
+
+// elicitAction reads the action of an elicitation answer.
+func elicitAction(ans json.RawMessage) string {
+	var v struct {
+		Action string `json:"action"`
+	}
+	_ = json.Unmarshal(ans, &v)
+	return v.Action
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcptui/mcptui/keymap"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
@@ -44,16 +45,14 @@ func (m *Model) openPolicies() {
 			methods = append(methods, q.Method)
 		}
 	}
-	m.policies = &policiesDialog{policies: ps, methods: methods}
-	m.overlay = overlayPolicies
+	m.show(&policiesDialog{policies: ps, methods: methods})
 }
 
-// policiesKey drives the dialog: move, change the selected policy, close.
-func (m *Model) policiesKey(msg tea.KeyPressMsg) tea.Cmd {
-	d := m.policies
+// key drives the dialog: move, change the selected policy, close.
+func (d *policiesDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Overlay.Close, m.keys.Pending.Policies):
-		m.overlay = overlayNone
+		m.closeOverlay(d)
 	case key.Matches(msg, m.keys.List.Up):
 		d.cursor = max(d.cursor-1, 0)
 	case key.Matches(msg, m.keys.List.Down):
@@ -73,8 +72,8 @@ func (m *Model) policiesKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// drawPolicies draws the dialog's body.
-func (m *Model) drawPolicies(d *policiesDialog, w, h int) []string {
+// View draws the dialog's body.
+func (d *policiesDialog) View(m *Model, w, h int) []string {
 	st := m.styles
 	const kindW, actW = 24, 9
 	out := []string{
@@ -152,7 +151,7 @@ func (m *Model) policyNotes(evs []model.Event) {
 			m.say(false, "the server asked for roots: answered with none by the policy roots=answer (--root offers some; p in pane 2 changes it)")
 			continue
 		}
-		if m.overlay == overlayNone {
+		if m.top() == nil {
 			m.say(false, "answered by the policy %s (pane 2 lists it)", inert.Fit(r.Auto, 60))
 		}
 	}
@@ -182,3 +181,20 @@ func (m *Model) rootsToPolicies() {
 		b.SetRoots(m.rootList().Get())
 	}
 }
+
+// Update drives the dialog by its keys.
+func (d *policiesDialog) Update(m *Model, msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		return d.key(m, k)
+	}
+	return nil
+}
+
+// Title names the dialog.
+func (d *policiesDialog) Title(*Model) string { return "Answer policies" }
+
+// Context is the policies dialog's.
+func (d *policiesDialog) Context(*Model) keymap.Context { return keymap.PoliciesOverlay }
+
+// Keys are the context's.
+func (d *policiesDialog) Keys(*Model) []key.Binding { return nil }

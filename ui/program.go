@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
 	"context"
 	"github.com/mcptui/mcptui/ui/kit"
 	"time"
@@ -82,27 +81,6 @@ const (
 	paneCount
 )
 
-// overlayKind is what covers the panes, if anything.
-type overlayKind int
-
-const (
-	overlayNone overlayKind = iota
-	overlayHelp
-	overlayViewer
-	overlayEditor
-	overlayReject
-	overlayComposer
-	overlayListen
-	// overlayVersion picks the protocol version to reconnect at.
-	overlayVersion
-	// overlayAnswer is the answer editors (rich.go).
-	overlayAnswer
-	// overlayLogLevel picks the log level asked of the server (logview.go).
-	overlayLogLevel
-	// overlayPolicies is the answer policies (policies.go).
-	overlayPolicies
-)
-
 // Model is the program's state: the session, and everything about how it is
 // shown.
 type Model struct {
@@ -142,25 +120,18 @@ type Model struct {
 	// views are the log and server views' state (views.go).
 	views views
 
-	overlay  overlayKind
-	viewer   *viewer
-	editor   *editor
-	reject   *rejectDialog
+	// overlays are the open dialogs, editors, viewers and pickers, the
+	// top one last (overlay.go).
+	overlays []Overlay
+	// composer is the new-request dialog, kept between its openings (the
+	// last request stays, to send again or change); editor the raw answer
+	// editor, which the external editor's text comes back to.
 	composer *composer
-	listen   *listenDialog
-	version  *versionPicker
-	policies *policiesDialog
+	editor   *editor
 	// policyState is what the answer policies remember (policies.go).
 	policyState policyState
 	help        help.Model
-	// helpFor is the context the help overlay shows; helpFrom the overlay
-	// it returns to.
-	helpFor  keymap.Context
-	helpFrom overlayKind
-	// helpHere are the keys of the screen help was opened on (the
-	// catalog's page, an editor), nil for the context's own.
-	helpHere []key.Binding
-	rich     rich
+	rich        rich
 
 	// drafts keeps what a person typed per question key.
 	drafts map[string]string

@@ -151,9 +151,9 @@ func TestReadOnlyKeysSayWhyAndOpenNothing(t *testing.T) {
 			}
 			cmd := press(m, k)
 			run(t, m, cmd)
-			if m.overlay != overlayNone || m.focus == paneCatalog {
-				t.Errorf("pane %s, %s: opened overlay %d (focus %d)", p, k, m.overlay, m.focus)
-				m.overlay = overlayNone
+			if m.top() != nil || m.focus == paneCatalog {
+				t.Errorf("pane %s, %s: opened overlay %T (focus %d)", p, k, m.top(), m.focus)
+				m.overlays = nil
 			}
 			if m.notice != backend.ErrReadOnly.Error() || !m.noticeErr {
 				t.Errorf("pane %s, %s: status %q, want %q", p, k, m.notice, backend.ErrReadOnly)
@@ -171,7 +171,7 @@ func TestReadOnlyKeysSayWhyAndOpenNothing(t *testing.T) {
 		t.Errorf("f in traffic (follow) was refused: %q", m.notice)
 	}
 	press(m, "1", "i")
-	if m.overlay != overlayViewer {
-		t.Errorf("i on pane 1 did not open the request: overlay %d, status %q", m.overlay, m.notice)
+	if !topIs[*viewer](m) {
+		t.Errorf("i on pane 1 did not open the request: overlay %T, status %q", m.top(), m.notice)
 	}
 }

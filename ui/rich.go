@@ -19,13 +19,11 @@ import (
 // for sampling, the roots list); in the catalog, ctrl+a answers the
 // server's newest question and comes back.
 
-// rich is the state of the explorer and answer overlays.
+// rich is the state of the catalog pane, and the roots list the catalog
+// and the answer editors share.
 type rich struct {
 	explorer    *explorer.Model
 	explorerGen int
-	answer      answer.Editor
-	answerQ     *model.Question
-	answerFrom  overlayKind
 	roots       *answer.RootList
 }
 
@@ -136,73 +134,6 @@ func (m *Model) newestWaiting() *model.Question {
 	return nil
 }
 
-// openAnswer opens a question's own editor over whatever is shown.
-func (m *Model) openAnswer(q *model.Question) tea.Cmd {
-	e := answer.New(q, answer.Options{Styles: m.styles, Roots: m.rootList(), Now: m.now, Keys: &m.keys})
-	if e == nil {
-		// A kind without its own editor: the raw JSON of the prepared
-		// answer.
-		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(model.Prepared(q, m.drafts[q.Key], m.rootList().Get())))))
-		return nil
-	}
-	if s, ok := e.(*answer.Sampling); ok {
-		if d, ok := m.drafts[q.Key]; ok {
-			s.SetText(d)
-		}
-	}
-	m.rich.answer, m.rich.answerQ = e, q
-	if m.overlay != overlayAnswer {
-		m.rich.answerFrom = m.overlay
-	}
-	m.overlay = overlayAnswer
-	return nil
-}
-
-// answerKey routes a key to the answer editor and sends its outcome.
-func (m *Model) answerKey(msg tea.Msg) tea.Cmd {
-	cmd := m.rich.answer.Update(msg)
-	return tea.Batch(cmd, m.answerDone())
-}
-
-// answerDone closes the editor once the person decided, and sends the
-// answer (or the error); a changed roots list is announced.
-func (m *Model) answerDone() tea.Cmd {
-	e, q := m.rich.answer, m.rich.answerQ
-	out, done := e.Done()
-	if !done {
-		return nil
-	}
-	m.rich.answer, m.rich.answerQ = nil, nil
-	m.overlay = m.rich.answerFrom
-	if sm, ok := e.(*answer.Sampling); ok {
-		m.drafts[q.Key] = sm.Text() // what was typed stays, whatever comes
-	}
-	switch {
-	case out.Closed:
-		return nil
-	case out.Error != nil:
-		return m.sendReject(q, *out.Error)
-	}
-	if m.focus == paneCatalog && m.rich.explorer != nil {
-		m.rich.explorer.Say(false, "answered "+q.Method+": the call goes on")
-	}
-	state := model.Answered
-	if (q.Kind == model.AskElicitForm || q.Kind == model.AskElicitURL) && !accepted(out.Answer) {
-		state = model.Rejected
-	}
-	cmds := []tea.Cmd{m.sendAnswer(q, out.Answer, state)}
-	if r, ok := e.(*answer.Roots); ok && r.Changed {
-		m.rootsToPolicies()
-		cmds = append(cmds, m.rootsChanged())
-	}
-	return tea.Batch(cmds...)
-}
-
-// accepted reports whether an elicitation answer accepts.
-func accepted(ans []byte) bool {
-	return answer.Action(ans) == "accept"
-}
-
 // rootsChanged tells the server that the roots changed, as its protocol
 // allows (the session decides whether anything is sent).
 func (m *Model) rootsChanged() tea.Cmd {
@@ -219,25 +150,19 @@ func (m *Model) rootsChanged() tea.Cmd {
 	}
 }
 
-// richMsg gives the explorer and the answer editor the messages of their
-// own Cmds.
+// richMsg gives the catalog and the open overlays (an answer editor) the
+// messages of their own Cmds.
 func (m *Model) richMsg(msg tea.Msg) tea.Cmd {
-	var cmds []tea.Cmd
+	var cmd tea.Cmd
 	if m.rich.explorer != nil {
-		cmds = append(cmds, m.rich.explorer.Update(msg))
+		cmd = m.rich.explorer.Update(msg)
 	}
-	if m.rich.answer != nil {
-		cmds = append(cmds, m.answerKey(msg))
-	}
-	return tea.Batch(cmds...)
+	return tea.Batch(cmd, m.toOverlays(msg))
 }
 
-// richPaste routes a paste to the open explorer or editor.
+// richPaste routes a paste to the focused catalog.
 func (m *Model) richPaste(msg tea.PasteMsg) (tea.Cmd, bool) {
-	switch {
-	case m.overlay == overlayAnswer:
-		return m.answerKey(msg), true
-	case m.overlay == overlayNone && m.focus == paneCatalog && m.rich.explorer != nil:
+	if m.focus == paneCatalog && m.rich.explorer != nil {
 		return m.rich.explorer.Update(msg), true
 	}
 	return nil, false
@@ -251,14 +176,6 @@ func (m *Model) richQuestion() {
 	}
 }
 
-// drawRich draws the answer editor, if one is open.
-func (m *Model) drawRich(w, h int) (string, bool) {
-	if m.overlay != overlayAnswer {
-		return "", false
-	}
-	return kit.Box(m.styles, w, h, m.rich.answer.Title(), true, m.rich.answer.View(w-2, h-2)), true
-}
-
 // drawCatalog draws the catalog pane's body.
 func (m *Model) drawCatalog(w, h int) []string {
 	if m.rich.explorer == nil {
@@ -268,35 +185,28 @@ func (m *Model) drawCatalog(w, h int) []string {
 	return m.rich.explorer.View(w, h)
 }
 
-// richFooter is the footer under an answer editor.
-func (m *Model) richFooter(w int) (string, bool) {
-	if m.overlay != overlayAnswer {
-		return "", false
-	}
-	text := " the server waits while you answer · " + keymap.HintFit(w-40,
-		keymap.Described(m.keys.Answer.Close, "closes without answering"),
-		keymap.Described(m.keys.Pending.Edit, "on the question: raw JSON"),
-		keymap.Untypable(m.keys.Global.Help))
-	return kit.Row(m.styles, w, false, kit.Own(text, w, m.styles.Muted)), true
-}
-
-// richWheel scrolls the catalog or an answer editor with the mouse wheel
-// (as arrow keys); it reports whether one of them took it.
+// richWheel scrolls the focused catalog with the mouse wheel (as arrow
+// keys); it reports whether it took it.
 func (m *Model) richWheel(delta int) bool {
-	inCatalog := m.overlay == overlayNone && m.focus == paneCatalog && m.rich.explorer != nil
-	if !inCatalog && m.overlay != overlayAnswer {
+	if m.focus != paneCatalog || m.rich.explorer == nil {
 		return false
 	}
+	for _, k := range wheelKeys(delta) {
+		m.rich.explorer.Update(k)
+	}
+	return true
+}
+
+// wheelKeys are the arrow keys a turn of the mouse wheel stands for, at
+// most three.
+func wheelKeys(delta int) []tea.KeyPressMsg {
 	k := tea.KeyPressMsg{Code: tea.KeyDown}
 	if delta < 0 {
 		k = tea.KeyPressMsg{Code: tea.KeyUp}
 	}
-	for range min(max(delta, -delta), 3) {
-		if inCatalog {
-			m.rich.explorer.Update(k)
-		} else if m.rich.answer != nil {
-			m.rich.answer.Update(k)
-		}
+	out := make([]tea.KeyPressMsg, min(max(delta, -delta), 3))
+	for i := range out {
+		out[i] = k
 	}
-	return true
+	return out
 }

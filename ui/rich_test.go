@@ -62,8 +62,8 @@ func (richServer) Info() explorer.Info {
 func TestFormAnswersElicitation(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "j", "f")
-	if m.overlay != overlayAnswer {
-		t.Fatalf("overlay %d", m.overlay)
+	if !topIs[*answerOverlay](m) {
+		t.Fatalf("overlay %T", m.top())
 	}
 	if s := ansi.Strip(m.render()); !strings.Contains(s, "Which environment should the deploy target?") || !strings.Contains(s, "‹ staging ›") {
 		t.Fatalf("the form is not shown:\n%s", s)
@@ -81,8 +81,8 @@ func TestFormAnswersElicitation(t *testing.T) {
 	if err := json.Unmarshal(calls[0].Result, &ans); err != nil || ans.Action != "accept" || ans.Content["env"] != "production" || ans.Content["confirm"] != true {
 		t.Fatalf("%s %v", calls[0].Result, err)
 	}
-	if m.overlay != overlayNone {
-		t.Errorf("overlay %d after answering", m.overlay)
+	if m.top() != nil {
+		t.Errorf("overlay %T after answering", m.top())
 	}
 }
 
@@ -108,8 +108,8 @@ func TestCatalogPane(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	_, cmd := m.Update(keyMsg("E"))
 	run(t, m, cmd)
-	if m.overlay != overlayNone || m.focus != paneCatalog || !m.catalog {
-		t.Fatalf("overlay %d focus %d", m.overlay, m.focus)
+	if m.top() != nil || m.focus != paneCatalog || !m.catalog {
+		t.Fatalf("overlay %T focus %d", m.top(), m.focus)
 	}
 	s := ansi.Strip(m.render())
 	for _, want := range []string{"6 Catalog — weather", "Tools 1", "echo", "Echoes back.", "1 Requests", "2 Server asks"} {
@@ -130,12 +130,12 @@ func TestCatalogPane(t *testing.T) {
 	// ctrl+a answers the newest question from the catalog, and comes back
 	// to it.
 	press(m, "ctrl+a")
-	if m.overlay != overlayAnswer {
-		t.Fatalf("overlay %d", m.overlay)
+	if !topIs[*answerOverlay](m) {
+		t.Fatalf("overlay %T", m.top())
 	}
 	run(t, m, press(m, "ctrl+s"))
-	if m.overlay != overlayNone || m.focus != paneCatalog {
-		t.Errorf("back to overlay %d focus %d, not the catalog", m.overlay, m.focus)
+	if m.top() != nil || m.focus != paneCatalog {
+		t.Errorf("back to overlay %T focus %d, not the catalog", m.top(), m.focus)
 	}
 	// Global keys work from the catalog's result: 1 focuses the requests
 	// and the catalog stays on the screen; 6 comes back.
@@ -188,8 +188,8 @@ func TestRootsEditedThenApproved(t *testing.T) {
 	typeText(m, "/srv/data")
 	press(m, "enter")
 	run(t, m, press(m, "ctrl+s"))
-	if m.overlay != overlayNone {
-		t.Fatalf("overlay %d", m.overlay)
+	if m.top() != nil {
+		t.Fatalf("overlay %T", m.top())
 	}
 	for i, q := range m.sess.Questions() {
 		if string(q.RequestID) == `"r-2"` {

@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/keymap"
 	"slices"
 	"strings"
@@ -127,4 +131,35 @@ func (m *Model) selectedSub() *model.Subscription {
 		return nil
 	}
 	return subs[i]
+}
+
+func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.Subscriptions
+	if key.Matches(msg, k.Listen) {
+		return m.openListen()
+	}
+	s := m.selectedSub()
+	if s == nil {
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Close):
+		if !s.Open {
+			m.say(true, "this subscription is already closed")
+			return nil
+		}
+		b, id := m.backend, s.ID
+		return m.do(fmt.Sprintf("closed subscription %s", inert.Fit(string(id), 16)),
+			func(ctx context.Context) error { return b.CloseSubscription(ctx, id) })
+	case key.Matches(msg, k.Open):
+		if c := m.sess.Call(s.Key); c != nil {
+			m.openSeq(c.RequestSeq)
+			return nil
+		}
+		// Not a listen request on the wire (an initialize-era one): show
+		// its filters.
+		raw, _ := json.Marshal(map[string]json.RawMessage{"asked": orNull(s.Asked), "accepted": orNull(s.Accepted)})
+		m.openRaw("subscription "+string(s.ID), raw)
+	}
+	return nil
 }

@@ -52,7 +52,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case actionMsg:
 		return m, m.actionDone(msg)
 	case resourcesMsg:
-		m.resourcesLoaded(msg)
+		return m, m.toOverlays(msg)
 	case composerOfferMsg:
 		m.offerArrived(msg)
 	case editorFileMsg, editorExitMsg, editorTextMsg:
@@ -95,7 +95,7 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 			cmd = tea.Batch(cmd, tea.Raw("\a"))
 		}
 		m.richQuestion()
-		if m.overlay == overlayNone && m.focus != panePending {
+		if m.top() == nil && m.focus != panePending {
 			m.say(false, "the server is asking something: %s", keymap.Hint(keymap.Described(m.keys.Global.Pane2, "to see it")))
 		}
 	}
@@ -120,25 +120,21 @@ func (m *Model) actionDone(a actionMsg) tea.Cmd {
 	return nil
 }
 
-// paste goes to whichever text field is open.
+// paste goes to whichever text field is open: the top overlay's, the
+// catalog's, the traffic filter.
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	if o := m.top(); o != nil {
+		return o.Update(m, msg)
+	}
 	if cmd, ok := m.richPaste(msg); ok {
 		return cmd
 	}
-	var cmd tea.Cmd
-	switch {
-	case m.overlay == overlayEditor:
-		m.editor.ta, cmd = m.editor.ta.Update(msg)
-	case m.overlay == overlayReject:
-		cmd = m.reject.update(msg)
-	case m.overlay == overlayComposer:
-		cmd = m.composer.paste(msg)
-	case m.overlay == overlayListen && m.listen.onURI():
-		m.listen.uri, cmd = m.listen.uri.Update(msg)
-	case m.traffic.editing:
+	if m.traffic.editing {
+		var cmd tea.Cmd
 		m.filterInput, cmd = m.filterInput.Update(msg)
+		return cmd
 	}
-	return cmd
+	return nil
 }
 
 // selectNewRequest remembers the newest request the person sent (from the

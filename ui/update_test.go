@@ -34,11 +34,11 @@ func TestFocusCyclingAndZoom(t *testing.T) {
 		t.Errorf("zoom did not show stderr alone:\n%s", screen(m))
 	}
 	press(m, "z", "?")
-	if m.overlay != overlayHelp || !strings.Contains(screen(m), "Keys") {
+	if !topIs[*helpOverlay](m) || !strings.Contains(screen(m), "Keys") {
 		t.Errorf("help not shown:\n%s", screen(m))
 	}
 	press(m, "esc")
-	if m.overlay != overlayNone {
+	if m.top() != nil {
 		t.Error("esc did not close help")
 	}
 }
@@ -53,8 +53,8 @@ func TestAnswerSamplingByHand(t *testing.T) {
 	press(m, "enter")
 	// enter opens the one sampling editor (system prompt, model, stop
 	// reason), its reply field first.
-	if m.overlay != overlayAnswer {
-		t.Fatalf("sampling editor not open: overlay %d", m.overlay)
+	if !topIs[*answerOverlay](m) {
+		t.Fatalf("sampling editor not open: overlay %T", m.top())
 	}
 	if s := screen(m); !strings.Contains(s, "You are a terse assistant") {
 		t.Fatalf("the editor does not show the request:\n%s", s)
@@ -65,7 +65,7 @@ func TestAnswerSamplingByHand(t *testing.T) {
 	}
 	typeText(m, "The build passed.")
 	cmd := press(m, "ctrl+s")
-	if m.overlay != overlayNone {
+	if m.top() != nil {
 		t.Fatal("the editor stayed open")
 	}
 	run(t, m, cmd)
@@ -102,7 +102,7 @@ func TestApproveElicitationWithDefaults(t *testing.T) {
 func TestApproveSamplingNeedsAReply(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "a")
-	if m.overlay != overlayAnswer || len(fb.Calls()) != 0 {
+	if !topIs[*answerOverlay](m) || len(fb.Calls()) != 0 {
 		t.Fatal("approving sampling without a reply must open the reply editor")
 	}
 	typeText(m, "draft")
@@ -119,13 +119,13 @@ func TestApproveSamplingNeedsAReply(t *testing.T) {
 func TestEditRawJSONIsValidated(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "j", "e")
-	if m.overlay != overlayEditor || m.editor.mode != editRaw {
+	if !topIs[*editor](m) || m.editor.mode != editRaw {
 		t.Fatal("raw editor not open")
 	}
 	m.editor.ta.SetValue(`{"action":"accept","content":{"env":"prod"}}`)
 	press(m, "ctrl+s")
-	if m.overlay != overlayEditor || !strings.Contains(m.editor.err, "one of") || len(fb.Calls()) != 0 {
-		t.Fatalf("invalid answer: overlay %d err %q", m.overlay, m.editor.err)
+	if !topIs[*editor](m) || !strings.Contains(m.editor.err, "one of") || len(fb.Calls()) != 0 {
+		t.Fatalf("invalid answer: overlay %T err %q", m.top(), m.editor.err)
 	}
 	if !strings.Contains(screen(m), "✗") {
 		t.Error("the error is not on screen")
@@ -145,7 +145,7 @@ func TestEditRawJSONIsValidated(t *testing.T) {
 func TestRejectSamplingWithAnError(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "x")
-	if m.overlay != overlayReject || m.reject.elicit {
+	if !topIs[*rejectDialog](m) || topAs[*rejectDialog](m).elicit {
 		t.Fatal("reject dialog not open")
 	}
 	press(m, "tab")
@@ -166,7 +166,7 @@ func TestRejectSamplingWithAnError(t *testing.T) {
 func TestRejectElicitationWithCancel(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "j", "x")
-	if !m.reject.elicit {
+	if !topAs[*rejectDialog](m).elicit {
 		t.Fatal("elicitation reject should offer decline/cancel")
 	}
 	press(m, "down")
@@ -261,12 +261,12 @@ func TestTrafficFilterJumpOpenCopy(t *testing.T) {
 		t.Errorf("jumped to %+v", e)
 	}
 	press(m, "enter")
-	if m.overlay != overlayViewer || !strings.Contains(screen(m), `"method": "tools/list"`) {
+	if !topIs[*viewer](m) || !strings.Contains(screen(m), `"method": "tools/list"`) {
 		t.Errorf("viewer:\n%s", screen(m))
 	}
 	press(m, "%")
-	if m.viewer.entry.Seq != resp.Seq {
-		t.Errorf("viewer jump went to #%d", m.viewer.entry.Seq)
+	if topAs[*viewer](m).entry.Seq != resp.Seq {
+		t.Errorf("viewer jump went to #%d", topAs[*viewer](m).entry.Seq)
 	}
 	cmd := press(m, "y")
 	if cmd == nil || !strings.Contains(m.notice, "copied") {

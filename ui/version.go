@@ -38,22 +38,21 @@ func (m *Model) openVersion() {
 		m.say(true, "this connection cannot reconnect at another version")
 		return
 	}
-	m.version = &versionPicker{}
+	d := &versionPicker{}
 	for i, c := range versionChoices() {
 		if slices.Equal(c, r.Versions()) {
-			m.version.cursor = i
+			d.cursor = i
 		}
 	}
-	m.overlay = overlayVersion
+	m.show(d)
 }
 
-// versionKey drives the picker: up/down, enter reconnects, esc closes.
-func (m *Model) versionKey(msg tea.KeyPressMsg) tea.Cmd {
-	d := m.version
+// key drives the picker: up/down, enter reconnects, esc closes.
+func (d *versionPicker) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 	choices := versionChoices()
 	switch {
 	case key.Matches(msg, m.keys.Overlay.Close):
-		m.overlay = overlayNone
+		m.closeOverlay(d)
 	case key.Matches(msg, m.keys.List.Up):
 		d.cursor = max(d.cursor-1, 0)
 	case key.Matches(msg, m.keys.List.Down):
@@ -63,7 +62,7 @@ func (m *Model) versionKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.List.Bottom):
 		d.cursor = len(choices) - 1
 	case key.Matches(msg, m.keys.Composer.Choose, m.keys.Overlay.Submit):
-		m.overlay = overlayNone
+		m.closeOverlay(d)
 		r, ok := m.backend.(backend.Reconnector)
 		if !ok {
 			return nil
@@ -79,8 +78,8 @@ func (m *Model) versionKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// drawVersion draws the picker's body.
-func (m *Model) drawVersion(d *versionPicker, w, h int) []string {
+// View draws the picker's body.
+func (d *versionPicker) View(m *Model, w, h int) []string {
 	st := m.styles
 	c := m.sess.Conn()
 	out := []string{kit.Row(m.styles, w, false, kit.Own(" Reconnect at (the history stays, like r):", w, st.Bold))}
@@ -121,3 +120,23 @@ func versionNote(v string) string {
 func (m *Model) versionKeys() []key.Binding {
 	return []key.Binding{keymap.Described(m.keys.Composer.Choose, "reconnects"), m.keys.Overlay.Close}
 }
+
+// Update drives the picker by its keys.
+func (d *versionPicker) Update(m *Model, msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		return d.key(m, k)
+	}
+	return nil
+}
+
+// Title names the picker.
+func (d *versionPicker) Title(*Model) string { return "Protocol version" }
+
+// Context is a dialog's.
+func (d *versionPicker) Context(*Model) keymap.Context { return keymap.DialogOverlay }
+
+// Keys are the picker's own.
+func (d *versionPicker) Keys(m *Model) []key.Binding { return m.versionKeys() }
+
+// footerKeys are its own too (a dialog's are a form's: send, next field).
+func (d *versionPicker) footerKeys(m *Model) []key.Binding { return m.versionKeys() }

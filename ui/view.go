@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
 
@@ -46,8 +45,8 @@ func (m *Model) render() string {
 	b.WriteString(m.header(w))
 	b.WriteString("\n")
 	body := bodyRect(w, h)
-	if m.overlay != overlayNone {
-		b.WriteString(m.drawOverlay(body.w, body.h))
+	if o := m.top(); o != nil {
+		b.WriteString(m.drawOverlay(o, body.w, body.h))
 	} else {
 		b.WriteString(m.drawPanes(w, h))
 	}
@@ -149,32 +148,4 @@ func (m *Model) paneTitle(p pane) string {
 		return m.networkTitle()
 	}
 	return fmt.Sprintf("5 Stderr (%d)", s.StderrLog().Len())
-}
-
-// drawOverlay draws the open overlay over the whole body.
-func (m *Model) drawOverlay(w, h int) string {
-	if s, ok := m.drawRich(w, h); ok {
-		return s
-	}
-	iw, ih := w-2, h-2
-	switch m.overlay {
-	case overlayViewer:
-		return kit.Box(m.styles, w, h, m.viewer.title(), true, m.drawViewer(m.viewer, iw, ih))
-	case overlayEditor:
-		return kit.Box(m.styles, w, h, m.editor.title(), true, m.drawEditor(m.editor, iw, ih))
-	case overlayComposer:
-		return kit.Box(m.styles, w, h, "New request", true, m.drawComposer(m.composer, iw, ih))
-	case overlayListen:
-		return kit.Box(m.styles, w, h, "New subscription", true, m.drawListen(m.listen, iw, ih))
-	case overlayVersion:
-		return kit.Box(m.styles, w, h, "Protocol version", true, m.drawVersion(m.version, iw, ih))
-	case overlayLogLevel:
-		return kit.Box(m.styles, w, h, "Log level", true, m.drawLevelPicker(iw, ih))
-	case overlayPolicies:
-		return kit.Box(m.styles, w, h, "Answer policies", true, m.drawPolicies(m.policies, iw, ih))
-	case overlayReject:
-		return kit.Box(m.styles, w, h, "Reject "+inert.Fit(m.reject.q.Method, 40)+" "+inert.Fit(idOf(m.reject.q), 16), true, m.drawReject(m.reject, iw, ih))
-	}
-	title := "Keys (" + keymap.Hint(keymap.Described(m.keys.Overlay.Close, "closes")) + ")"
-	return kit.Box(m.styles, w, h, title, true, m.drawHelp(iw, ih))
 }
