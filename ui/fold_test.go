@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit/screentest"
 )
 
 // countingBackend answers Next at once with nothing, counting the calls:
@@ -57,29 +58,11 @@ func newFoldTest(t *testing.T, gap time.Duration) (*Model, *countingBackend) {
 	return m, b
 }
 
-// runNow executes cmd and the commands it batches, returning their messages
-// (a blink's tick and the like never come: only what is ready at once).
-func runNow(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(50 * time.Millisecond):
-		return nil // a timer: not folding's business
-	}
-	if batch, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range batch {
-			out = append(out, runNow(c)...)
-		}
-		return out
-	}
-	return []tea.Msg{msg}
-}
+// runNow executes cmd and the commands it batches, each to its end,
+// returning their messages. The tests' models start no timer (Tick -1,
+// FrameGap 0 where a Cmd is run), so every Cmd here ends by itself; which
+// messages come never depends on how long a Cmd took.
+func runNow(cmd tea.Cmd) []tea.Msg { return screentest.Drain(cmd) }
 
 // hasFold reports whether msgs ask for the backlog's next slice.
 func hasFold(msgs []tea.Msg) bool {

@@ -92,7 +92,7 @@ func runScreen(t *testing.T, c screenCase, w, h int) (styled, plain string) {
 		p.Quit()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(90 * time.Second): // generous, as the frames' deadline
 			t.Error("the program did not stop")
 		}
 	}()

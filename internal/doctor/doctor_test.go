@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -78,10 +79,24 @@ func testServer(name string) int {
 	case "ancient":
 		return serveOld("2023-01-01")
 	case "sleepy":
-		// A cold launcher: nothing at all for longer than the probe
-		// waits, on every start, then a working server.
-		time.Sleep(1500 * time.Millisecond)
-		return serveDemo(ctx)
+		// A cold launcher: nothing at all for as long as the probe waits,
+		// however long that is (it reads until the probe gives up and its
+		// stdin closes); started again for initialize, a working server.
+		// (It slept 1.5 s against a 300 ms probe: which of the two clocks
+		// fired first decided the diagnosis.)
+		in := bufio.NewReader(os.Stdin)
+		first, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0
+		}
+		if bytes.Contains(first, []byte(`"server/discover"`)) {
+			_, _ = io.Copy(io.Discard, in)
+			return 0
+		}
+		if err := demo.Serve(ctx, io.MultiReader(bytes.NewReader(first), in), os.Stdout, os.Stderr); err != nil {
+			return 1
+		}
+		return 0
 	case "hugelist":
 		return serveBrokenList(`{"tools":[{"name":"big","description":"` + strings.Repeat("x", 20<<20) + `","inputSchema":{"type":"object"}}]}`)
 	case "deeplist":

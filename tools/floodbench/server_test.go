@@ -9,18 +9,16 @@ import (
 )
 
 // stallingPipe takes writes, except that its first write waits until
-// released (a full pipe), and it fails once it has taken limit lines.
+// released (a full pipe), and it fails once failing is set.
 type stallingPipe struct {
 	release chan struct{}
 	once    sync.Once
-	lines   int
-	limit   int
+	failing bool // set by the flood's own goroutine, through publish
 }
 
 func (p *stallingPipe) Write(b []byte) (int, error) {
 	p.once.Do(func() { <-p.release })
-	p.lines += len(b) / len(floodLine)
-	if p.lines >= p.limit {
+	if p.failing {
 		return 0, errors.New("closed")
 	}
 	return len(b), nil
@@ -31,7 +29,7 @@ func (p *stallingPipe) Write(b []byte) (int, error) {
 // every line due is accounted for: sent, blocked or late.
 func TestFloodCountsAFullPipeAsBlocked(t *testing.T) {
 	const rate = 100_000
-	pipe := &stallingPipe{release: make(chan struct{}), limit: rate} // about a second of lines
+	pipe := &stallingPipe{release: make(chan struct{})}
 	var mu sync.Mutex
 	var last floodStats
 	done := make(chan struct{})
@@ -41,14 +39,23 @@ func TestFloodCountsAFullPipeAsBlocked(t *testing.T) {
 			mu.Lock()
 			last = s
 			mu.Unlock()
+			// The pipe fails once the catch-up after the full pipe was
+			// counted: the flood then ends at its next write. (Failing
+			// after a second of lines let a flood descheduled for over
+			// floodCatchUp on a busy machine count lines as Late.)
+			if s.Blocked > 0 {
+				pipe.failing = true
+			}
 		})
 	}()
-	// Hold the pipe full until the server owes more than it may catch up.
+	// Hold the pipe full until the server owes far more than it may catch
+	// up: the write that waited is then much longer than any pause of a
+	// busy machine between it and the next look at the clock.
 	for {
 		mu.Lock()
 		start := last.Start
 		mu.Unlock()
-		if start != 0 && time.Since(time.Unix(0, start)) > 3*floodCatchUp {
+		if start != 0 && time.Since(time.Unix(0, start)) > 20*floodCatchUp {
 			break
 		}
 		time.Sleep(time.Millisecond)

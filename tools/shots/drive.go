@@ -102,12 +102,20 @@ func readme(made []scene, c config) string {
 }
 
 // onlcr maps \n to \r\n, as a terminal's line discipline would: without a
-// TTY the renderer leaves that to the output.
-type onlcr struct{ w io.Writer }
+// TTY the renderer leaves that to the output. It signals wrote after each
+// write, without blocking: one pending signal is enough.
+type onlcr struct {
+	w     io.Writer
+	wrote chan struct{}
+}
 
 func (o onlcr) Write(p []byte) (int, error) {
 	if _, err := o.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
 		return 0, err
+	}
+	select {
+	case o.wrote <- struct{}{}:
+	default:
 	}
 	return len(p), nil
 }
@@ -130,7 +138,8 @@ func shoot(ctx context.Context, sc scene, w, h int, timeout time.Duration) (stri
 
 	fb := uitest.New()
 	term := vt.NewSafeEmulator(w, h)
-	p := tea.NewProgram(sc.model(fb), tea.WithInput(nil), tea.WithOutput(onlcr{term}), tea.WithoutSignals(),
+	wrote := make(chan struct{}, 1)
+	p := tea.NewProgram(sc.model(fb), tea.WithInput(nil), tea.WithOutput(onlcr{term, wrote}), tea.WithoutSignals(),
 		tea.WithWindowSize(w, h), tea.WithColorProfile(colorprofile.TrueColor),
 		tea.WithEnvironment([]string{"TERM=xterm-256color", "COLORTERM=truecolor"}))
 	done := make(chan error, 1)
@@ -147,7 +156,7 @@ func shoot(ctx context.Context, sc scene, w, h int, timeout time.Duration) (stri
 	// The events reach the program the way the live ones do: through the
 	// backend's inbox, in whatever batches it makes.
 	fb.Push(sc.events...)
-	screen, err := waitFrame(ctx, term, twin, w, h)
+	screen, err := waitFrame(ctx, term, wrote, twin, w, h)
 	if err != nil {
 		return "", err
 	}
@@ -163,18 +172,19 @@ func shoot(ctx context.Context, sc scene, w, h int, timeout time.Duration) (stri
 		twin.Update(msg)
 		twin.View()
 	}
-	return waitFrame(ctx, term, twin, w, h)
+	return waitFrame(ctx, term, wrote, twin, w, h)
 }
 
-// waitFrame polls the terminal until it looks exactly like the twin's
-// frame, cell by cell with colours, and returns the screen it matched.
-// Comparing colours, not just text, waits out what changes only colours,
-// such as a blinking cursor; comparing looks, not escape sequences,
-// ignores how the renderer chose to encode them.
-func waitFrame(ctx context.Context, term *vt.SafeEmulator, twin *ui.Model, w, h int) (string, error) {
+// waitFrame waits until the terminal looks exactly like the twin's frame,
+// cell by cell with colours, and returns the screen it matched. It looks
+// again each time the program wrote to the terminal, not on a clock (a
+// 5 ms poll parsed the whole screen 200 times a second, taking the CPU
+// the program needed to draw under -race on a busy machine). Comparing
+// colours, not just text, waits out what changes only colours, such as a
+// blinking cursor; comparing looks, not escape sequences, ignores how the
+// renderer chose to encode them.
+func waitFrame(ctx context.Context, term *vt.SafeEmulator, wrote <-chan struct{}, twin *ui.Model, w, h int) (string, error) {
 	want := termpng.Parse(twin.View().Content, w, h)
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
 	for {
 		got := term.Render()
 		x, y, differ := termpng.Differ(want, termpng.Parse(got, w, h))
@@ -184,7 +194,7 @@ func waitFrame(ctx context.Context, term *vt.SafeEmulator, twin *ui.Model, w, h 
 		select {
 		case <-ctx.Done():
 			return "", frameError(want.Render(), got, x, y)
-		case <-tick.C:
+		case <-wrote:
 		}
 	}
 }

@@ -83,7 +83,7 @@ func TestProgressMessageMarkedOn20241105(t *testing.T) {
 	m.Update(runMsg{id: m.run.id, progress: &progressValue})
 	mustContain(t, m, "step 2 of 5 (not in 2024-11-05)")
 	close(f.block)
-	for _, msg := range screentest.Drain(cmd) {
+	for _, msg := range cmds().Drain(cmd) {
 		m.Update(msg)
 	}
 }

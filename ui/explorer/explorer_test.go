@@ -19,7 +19,11 @@ import (
 	"github.com/mcptui/mcptui/ui/kit/screentest"
 )
 
-func init() { screentest.CmdWait = 300 * time.Millisecond }
+// cmds leaves out the explorer's listeners: a subscription's next
+// notification and an App's next log line, which no test sends unasked.
+func cmds() screentest.Cmds {
+	return screentest.Cmds{Listeners: []string{"(*Model).next", "(*Model).waitAppLog"}}
+}
 
 var t0 = time.Date(2026, 11, 30, 9, 30, 0, 0, time.UTC)
 
@@ -39,7 +43,7 @@ func newTest(t testing.TB, f *fake, store *argstore.Store) *Model {
 
 // feedCmd runs a Cmd and feeds what it produces back, recursively.
 func feedCmd(m *Model, cmd tea.Cmd) {
-	for _, msg := range screentest.Drain(cmd) {
+	for _, msg := range cmds().Drain(cmd) {
 		feedCmd(m, m.Update(msg))
 	}
 }
@@ -427,7 +431,7 @@ func TestProgressAndCancel(t *testing.T) {
 	m.page = pageRunning
 	press(m, "c")
 	// The call returns once cancelled.
-	for _, msg := range screentest.Drain(cmd) {
+	for _, msg := range cmds().Drain(cmd) {
 		m.Update(msg)
 	}
 	mustContain(t, m, "cancelled tools/call trigger-long-running-operation")

@@ -65,7 +65,7 @@ func TestScreen(t *testing.T) {
 	for _, c := range cases {
 		for _, size := range [][2]int{{100, 30}, {160, 48}} {
 			t.Run(c.name+"_"+strconv.Itoa(size[0])+"x"+strconv.Itoa(size[1]), func(t *testing.T) {
-				styled, plain := screentest.Run(t, loaded(t, c.dir, c.setup), size[0], size[1], c.msgs...)
+				styled, plain := cmds().Run(t, loaded(t, c.dir, c.setup), size[0], size[1], c.msgs...)
 				t.Run("plain", func(t *testing.T) { golden.RequireEqual(t, plain) })
 				t.Run("styled", func(t *testing.T) { golden.RequireEqual(t, styled) })
 			})

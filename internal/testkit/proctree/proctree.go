@@ -149,18 +149,72 @@ func serve(server []string) int {
 // Mark is an environment variable unique to one tree.
 type Mark struct{ Name, Value string }
 
+// markName is the variable a tree's processes carry. Its value is
+// RANDOM.PID.START: a random part, then the test binary that made it, by
+// pid and start time (a pid alone may have been reused).
+const markName = "PROCTREE_MARK"
+
 // NewMark is a fresh mark; when the test ends, any process still carrying
-// it is killed (after the test had its chance to see it).
+// it is killed (after the test had its chance to see it). It first kills
+// the processes of trees whose test binary is gone: a binary killed
+// before its cleanup ran (a go test timeout) left them, and a daemon of
+// the tree, out of its group and ignoring SIGTERM, would otherwise live
+// on until its watchdog.
 func NewMark(t testing.TB) Mark {
+	SweepOrphans()
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
-	m := Mark{Name: "PROCTREE_MARK", Value: hex.EncodeToString(b)}
+	m := Mark{Name: markName, Value: hex.EncodeToString(b) + "." + owner(os.Getpid())}
 	t.Cleanup(func() {
 		for _, p := range m.Alive() {
 			kill(p.PID)
 		}
 	})
 	return m
+}
+
+// owner is PID.START for a live process, or "" when it is gone.
+func owner(pid int) string {
+	start, ok := startTime(fmt.Sprintf("/proc/%d", pid))
+	if !ok {
+		return strconv.Itoa(pid) + ".0"
+	}
+	return strconv.Itoa(pid) + "." + start
+}
+
+// SweepOrphans kills every process that carries a mark whose test binary
+// is no longer running, and returns them. (Where there is no /proc, it
+// finds none.)
+func SweepOrphans() []Proc {
+	prefix := []byte(markName + "=")
+	names, _ := filepath.Glob("/proc/[0-9]*")
+	var killed []Proc
+	for _, dir := range names {
+		env, err := os.ReadFile(dir + "/environ")
+		if err != nil {
+			continue
+		}
+		for kv := range bytes.SplitSeq(env, []byte{0}) {
+			value, ok := bytes.CutPrefix(kv, prefix)
+			if !ok {
+				continue
+			}
+			parts := strings.Split(string(value), ".")
+			if len(parts) != 3 {
+				break // a mark of an older kit: its owner is unknown
+			}
+			pid, err := strconv.Atoi(parts[1])
+			if err != nil || owner(pid) == parts[1]+"."+parts[2] {
+				break // its test binary still runs
+			}
+			if p, state, ok := stat(dir); ok && state != 'Z' && state != 'X' {
+				kill(p.PID)
+				killed = append(killed, p)
+			}
+			break
+		}
+	}
+	return killed
 }
 
 // Env is NAME=VALUE.
@@ -222,6 +276,24 @@ func stat(dir string) (Proc, byte, bool) {
 	ppid, _ := strconv.Atoi(string(f[1]))
 	pgid, _ := strconv.Atoi(string(f[2]))
 	return Proc{PID: pid, PPID: ppid, PGID: pgid, Command: string(b[open+1 : closing])}, f[0][0], true
+}
+
+// startTime is the start time of the process of /proc/<pid> (in clock
+// ticks since boot), as text.
+func startTime(dir string) (string, bool) {
+	b, err := os.ReadFile(dir + "/stat")
+	if err != nil {
+		return "", false
+	}
+	closing := bytes.LastIndexByte(b, ')')
+	if closing < 0 {
+		return "", false
+	}
+	f := bytes.Fields(b[closing+1:])
+	if len(f) < 20 || f[0][0] == 'Z' || f[0][0] == 'X' {
+		return "", false
+	}
+	return string(f[19]), true
 }
 
 // WaitAlive waits until at least n processes carry the mark and returns

@@ -4,17 +4,22 @@
 // explorer and the answer editors (the way package ui tests its screens).
 //
 // The program and a twin model get exactly the same messages: the Cmds a
-// message returns are run by the test itself (those that do not finish at
-// once are left out, as a listener waiting for the server would never
-// finish in a test) and their results are fed to both, while the program's
-// own Cmds are dropped. So the screen is known to be final when it shows
-// what the twin draws, without sleeping.
+// message returns are run by the test itself, each to its end, and their
+// results are fed to both, while the program's own Cmds are dropped. So
+// the screen is known to be final when it shows what the twin draws,
+// without sleeping. A Cmd that waits for an event no test sends (a
+// subscription's next notification) would never end: the test names such
+// listeners in Cmds.Listeners and they are left out, not run. Which Cmds
+// are run never depends on how long they take.
 package screentest
 
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -25,9 +30,22 @@ import (
 	"github.com/charmbracelet/x/vt"
 )
 
-// CmdWait is how long a Cmd may take before it is taken for a listener
-// and left out. Tests whose components start listeners may shorten it.
-var CmdWait = 2 * time.Second
+// Cmds says which of a model's Cmds a test leaves out. The zero value
+// runs every Cmd.
+type Cmds struct {
+	// Listeners names the functions whose Cmds wait for an event a test
+	// does not send, as "(*Model).next" or "(*Model).waitAppLog": a Cmd
+	// built by a closure of one of them (inlined anywhere) or by its
+	// method value is left out, not run. tea.Tick's Cmds end by themselves
+	// and are run unless "bubbletea/v2.Tick" is named here.
+	Listeners []string
+}
+
+// cmdDeadline bounds the run of one Cmd. Generous: it is reached only by
+// a Cmd that never ends, a listener the test did not name, and the test
+// then fails naming it; a slow Cmd (a big form built under -race on a
+// busy machine) is waited for, never taken for a listener.
+const cmdDeadline = 5 * time.Minute
 
 // onlcr maps \n to \r\n, as a terminal's line discipline would, and
 // signals wrote after each write (without blocking: one pending signal is
@@ -65,8 +83,14 @@ func (q quiet) View() tea.View { return q.m.View() }
 
 // Run starts mk() as a program in a w×h terminal, sends msgs one by one
 // (with the results of their Cmds), and returns the final screen, styled
-// and plain.
+// and plain. Every Cmd is run.
 func Run(t testing.TB, mk func() tea.Model, w, h int, msgs ...tea.Msg) (styled, plain string) {
+	t.Helper()
+	return Cmds{}.Run(t, mk, w, h, msgs...)
+}
+
+// Run is the package's Run, leaving out the Cmds of c's listeners.
+func (c Cmds) Run(t testing.TB, mk func() tea.Model, w, h int, msgs ...tea.Msg) (styled, plain string) {
 	t.Helper()
 	twin := mk()
 	twin, _ = twin.Update(tea.WindowSizeMsg{Width: w, Height: h})
@@ -81,7 +105,7 @@ func Run(t testing.TB, mk func() tea.Model, w, h int, msgs ...tea.Msg) (styled, 
 		p.Quit()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(frameDeadline):
 			t.Error("the program did not stop")
 		}
 	}()
@@ -94,43 +118,87 @@ func Run(t testing.TB, mk func() tea.Model, w, h int, msgs ...tea.Msg) (styled, 
 		var cmd tea.Cmd
 		twin, cmd = twin.Update(msg)
 		p.Send(msg)
-		queue = append(Drain(cmd), queue...)
+		out, err := c.drain(cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		queue = append(out, queue...)
 		wait(t, term, wrote, twin)
 	}
 	styled = term.Render()
 	return styled, ansi.Strip(styled)
 }
 
-// Drain runs a Cmd (and the Cmds of batches and sequences) and returns the
-// messages they produce, leaving out those that do not finish quickly.
-func Drain(cmd tea.Cmd) []tea.Msg {
+// Drain runs a Cmd (and the Cmds of its batches, in order) to its end and
+// returns the messages they produce. A Cmd still running after a generous
+// deadline is a listener the test did not name: Drain panics naming it.
+func Drain(cmd tea.Cmd) []tea.Msg { return Cmds{}.Drain(cmd) }
+
+// Drain is the package's Drain, leaving out the Cmds of c's listeners.
+func (c Cmds) Drain(cmd tea.Cmd) []tea.Msg {
+	out, err := c.drain(cmd)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+func (c Cmds) drain(cmd tea.Cmd) ([]tea.Msg, error) {
 	if cmd == nil {
-		return nil
+		return nil, nil
+	}
+	name := FuncName(cmd)
+	if c.listener(name) {
+		return nil, nil
 	}
 	ch := make(chan tea.Msg, 1)
 	go func() { ch <- cmd() }()
 	var msg tea.Msg
 	select {
 	case msg = <-ch:
-	case <-time.After(CmdWait):
-		return nil
+	case <-time.After(cmdDeadline):
+		return nil, fmt.Errorf("screentest: the Cmd %s still runs after %v: if it waits for an event the test does not send, name it in Cmds.Listeners", name, cmdDeadline)
 	}
 	switch m := msg.(type) {
 	case nil:
-		return nil
+		return nil, nil
 	case tea.BatchMsg:
 		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, Drain(c)...)
+		for _, sub := range m {
+			got, err := c.drain(sub)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, got...)
 		}
-		return out
+		return out, nil
 	case tea.QuitMsg:
-		return nil
+		return nil, nil
 	}
 	if isInternal(msg) {
-		return nil
+		return nil, nil
 	}
-	return []tea.Msg{msg}
+	return []tea.Msg{msg}, nil
+}
+
+// listener tells whether name, a Cmd's function, is one of c's listeners.
+func (c Cmds) listener(name string) bool {
+	for _, l := range c.Listeners {
+		if strings.Contains(name, l+".func") || strings.HasSuffix(name, l+"-fm") {
+			return true
+		}
+	}
+	return false
+}
+
+// FuncName is the name of the function a Cmd runs, as the runtime knows
+// it: "pkg.(*Model).next.func1", or "pkg.(*Model).subEvent.(*Model).next.func1"
+// where next was inlined into subEvent.
+func FuncName(cmd tea.Cmd) string {
+	if f := runtime.FuncForPC(reflect.ValueOf(cmd).Pointer()); f != nil {
+		return f.Name()
+	}
+	return "an unnamed function"
 }
 
 // isInternal tells the messages of Bubble Tea's own Cmds (clipboard,
