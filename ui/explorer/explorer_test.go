@@ -85,8 +85,8 @@ func mustNotContain(t *testing.T, m *Model, unwanted ...string) {
 
 func selectTool(m *Model, name string) {
 	m.setTab(Tools)
-	for i, r := range m.lists[Tools].rows("") {
-		if r.it.name == name {
+	for rows, i := m.lists[Tools].rows(""), 0; i < rows.len(); i++ {
+		if r := rows.at(i); r.it.name == name {
 			m.lists[Tools].cursor = i
 		}
 	}
@@ -276,8 +276,8 @@ func TestPromptCompletionAndMessages(t *testing.T) {
 	f := newFake("everything")
 	m := newTest(t, f, nil)
 	m.setTab(Prompts)
-	for i, r := range m.lists[Prompts].rows("") {
-		if r.it.name == "completable-prompt" {
+	for rows, i := m.lists[Prompts].rows(""), 0; i < rows.len(); i++ {
+		if r := rows.at(i); r.it.name == "completable-prompt" {
 			m.lists[Prompts].cursor = i
 		}
 	}
