@@ -28,9 +28,17 @@ func fixedNow() time.Time { return t0 }
 // newTest builds an explorer over f, sized and listed.
 func newTest(t testing.TB, f *fake, store *argstore.Store) *Model {
 	t.Helper()
-	m := New(Options{Server: f, Styles: themes.New(themes.Dark()), Store: store, Now: fixedNow,
+	return newTestWith(t, f, func(o *Options) { o.Store = store })
+}
+
+// newTestWith is newTest with options of its own.
+func newTestWith(t testing.TB, f *fake, set func(*Options)) *Model {
+	t.Helper()
+	o := Options{Server: f, Styles: themes.New(themes.Dark()), Now: fixedNow,
 		NoAutoListen: true, Tick: -1, SaveDir: t.TempDir(),
-		Roots: answer.NewRootList([]model.Root{{URI: "file:///home/me/project"}})})
+		Roots: answer.NewRootList([]model.Root{{URI: "file:///home/me/project"}})}
+	set(&o)
+	m := New(o)
 	t.Cleanup(m.Stop)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	feedCmd(m, m.Init())

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/skills"
+	"github.com/mcptui/mcptui/ui/explorer/marks"
 )
 
 // Kind is one of the explorer's lists.
@@ -89,6 +90,10 @@ type listing struct {
 	// extends the top one searches its matches only, and a backspace
 	// finds its answer here.
 	filtered []filtered
+	// gen counts the listings; ms are the marks of --baseline, --host
+	// and --model, worked out for listing gen (nil: none yet).
+	gen int
+	ms  *marks.Set
 	// probes counts the items the filter looked at, made the rows made
 	// for drawing or reading (the test that the cost of a key is not the
 	// length of the list reads them).
@@ -157,6 +162,7 @@ func (l *listing) replace(items []item, at time.Time) {
 	}
 	l.items, l.loaded, l.listed, l.loading, l.err, l.at = items, true, true, false, "", at
 	l.filtered = nil
+	l.gen++
 }
 
 // listRow is one row the list shows.

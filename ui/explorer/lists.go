@@ -95,7 +95,7 @@ func (m *Model) listed(msg listedMsg) tea.Cmd {
 		m.logs.add(logEntry{at: msg.at, kind: logEvent, level: "info",
 			text: fmt.Sprintf("%s changed: +%d −%d ~%d", msg.kind, a, r, c)})
 	}
-	return nil
+	return m.workMarks(msg.kind)
 }
 
 // autoListen opens the subscription that refreshes the lists when they

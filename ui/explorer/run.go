@@ -189,7 +189,7 @@ func (m *Model) Running() int { return len(m.runs) }
 
 // callTool calls a tool with arguments.
 func (m *Model) callTool(t *mcp.Tool, args json.RawMessage, spec callSpec) tea.Cmd {
-	srv, now := m.srv, m.now
+	srv, now, cfg := m.srv, m.now, m.opts.Marks
 	params := map[string]any{"name": t.Name, "arguments": args}
 	if spec.task && tasksOffered(m.srv.Info()) {
 		params["task"] = map[string]any{"ttl": 300000}
@@ -211,7 +211,11 @@ func (m *Model) callTool(t *mcp.Tool, args json.RawMessage, spec callSpec) tea.C
 		}
 		// The result (a big one too) is taken apart here, off the update
 		// loop.
-		return raw, toolResult(t, raw, now()), nil
+		res := toolResult(t, raw, now())
+		for _, over := range cfg.Result(t.Raw, raw) {
+			res.notes = append(res.notes, note{kind: noteErr, text: over})
+		}
+		return raw, res, nil
 	})
 }
 

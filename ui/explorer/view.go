@@ -172,6 +172,8 @@ func (m *Model) statusLine(w int) string {
 			if !l.at.Equal(l.changedAt) {
 				segs = append(segs, kit.Txt(" (listed again at "+l.at.Format("15:04:05")+": no further change)", st.Muted))
 			}
+		} else if m.marking(m.tab) && l.loaded && l.err == "" {
+			segs = append(segs, m.markStatus(l)...) // the marks matter more than the time
 		} else if l.loaded && l.err == "" {
 			segs = append(segs, kit.Txt(" listed at "+l.at.Format("15:04:05"), st.Muted))
 		}
@@ -228,6 +230,7 @@ func (m *Model) listView(w, h int) []string {
 		body = h - 1 // the last row says where the list goes on
 	}
 	l.offset = kit.Window(l.offset, l.cursor, rows.len(), body)
+	marking := m.marking(m.tab)
 	for i := l.offset; i < rows.len() && len(out) < body; i++ {
 		r := rows.at(i)
 		mark, mst := "  ", st.Text
@@ -247,9 +250,14 @@ func (m *Model) listView(w, h int) []string {
 		if r.removed {
 			nst = st.Muted.Strikethrough(true)
 		}
-		segs := []kit.Seg{kit.Txt(" "+mark, mst), kit.SrvFree(name, w-3, nst)}
-		if r.it.title != "" && r.it.title != name && inert.Width(name)+4 < w-3 {
-			segs = append(segs, kit.Txt("  ", st.Text), kit.SrvFree(r.it.title, max(w-6-inert.Width(name), 0), st.Muted))
+		lead := 3
+		segs := []kit.Seg{kit.Txt(" "+mark, mst)}
+		if marking {
+			segs, lead = append(segs, m.rowTag(l, r.it.key)...), lead+3
+		}
+		segs = append(segs, kit.SrvFree(name, w-lead, nst))
+		if r.it.title != "" && r.it.title != name && inert.Width(name)+4 < w-lead {
+			segs = append(segs, kit.Txt("  ", st.Text), kit.SrvFree(r.it.title, max(w-lead-3-inert.Width(name), 0), st.Muted))
 		}
 		out = append(out, kit.Row(st, w, i == l.cursor, segs...))
 	}
