@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/drift"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/explorer/marks"
 	"github.com/mcptui/mcptui/ui/kit"
 )
@@ -180,6 +181,22 @@ func orNone(s string) string {
 		return "(none)"
 	}
 	return s
+}
+
+// resultMarksMsg carries what a result goes over (marks.Config.Result).
+type resultMarksMsg struct {
+	res  *result
+	over []string
+}
+
+// markResult measures a tool's result against the chosen hosts' caps
+// after it is shown: counting its tokens takes a while for a large one.
+func (m *Model) markResult(t *mcp.Tool, raw json.RawMessage, res *result) tea.Cmd {
+	cfg := m.opts.Marks
+	if t == nil || !cfg.Caps() {
+		return nil
+	}
+	return func() tea.Msg { return resultMarksMsg{res: res, over: cfg.Result(t.Raw, raw)} }
 }
 
 // ContextCost is what the tool list costs in context, in words, once the

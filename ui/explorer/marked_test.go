@@ -159,7 +159,7 @@ func TestResultOverACapIsMarked(t *testing.T) {
 		}
 	}
 	call("large")
-	mustContain(t, m, "over claude-code's result cap: about ", "(MAX_MCP_OUTPUT_TOKENS)")
+	mustContain(t, m, "over claude-code's result cap: ", "(MAX_MCP_OUTPUT_TOKENS)")
 	press(m, "esc", "esc")
 	call("bump")
 	mustNotContain(t, m, "cap")

@@ -206,6 +206,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.listed(msg)
 	case marksMsg:
 		m.marked(msg)
+	case resultMarksMsg:
+		for _, over := range msg.over {
+			msg.res.notes = append(msg.res.notes, note{kind: noteErr, text: over})
+		}
 	case NotificationMsg:
 		return m.notification(msg.N, nil)
 	case subEventMsg:

@@ -148,12 +148,12 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 	res.elapsed = elapsed
 	if shown || m.page == pageList || m.page == pageResult {
 		m.push(res)
-		return nil
+		return m.markResult(r.tool, msg.raw, res)
 	}
 	// The person is filling a form: the result waits under it.
 	m.results = append(m.results, res)
 	m.say(false, r.what+" is done: its result is under this page ("+m.keys.Catalog.Back.Help().Key+")")
-	return nil
+	return m.markResult(r.tool, msg.raw, res)
 }
 
 // pageUnder is the page below a call's or a result's: the form, if one is
@@ -189,7 +189,7 @@ func (m *Model) Running() int { return len(m.runs) }
 
 // callTool calls a tool with arguments.
 func (m *Model) callTool(t *mcp.Tool, args json.RawMessage, spec callSpec) tea.Cmd {
-	srv, now, cfg := m.srv, m.now, m.opts.Marks
+	srv, now := m.srv, m.now
 	params := map[string]any{"name": t.Name, "arguments": args}
 	if spec.task && tasksOffered(m.srv.Info()) {
 		params["task"] = map[string]any{"ttl": 300000}
@@ -211,11 +211,7 @@ func (m *Model) callTool(t *mcp.Tool, args json.RawMessage, spec callSpec) tea.C
 		}
 		// The result (a big one too) is taken apart here, off the update
 		// loop.
-		res := toolResult(t, raw, now())
-		for _, over := range cfg.Result(t.Raw, raw) {
-			res.notes = append(res.notes, note{kind: noteErr, text: over})
-		}
-		return raw, res, nil
+		return raw, toolResult(t, raw, now()), nil
 	})
 }
 

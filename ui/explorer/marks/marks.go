@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcptui/mcptui/internal/drift"
 	"github.com/mcptui/mcptui/internal/hostprofile"
@@ -283,20 +284,30 @@ func schema(brk func(string, Break), target string, m hostprofile.Model, t tool)
 	}
 }
 
+// Caps reports whether a chosen host caps results (Result has something
+// to say).
+func (c *Config) Caps() bool {
+	if c == nil {
+		return false
+	}
+	for _, h := range c.Hosts {
+		if h.ResultTokens > 0 || h.ResultMetaKey != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// chunk is how much text is counted at a time: counting stops once the
+// largest cap is passed, so a result of megabytes costs what its first
+// few hundred kilobytes do.
+const chunk = 64 << 10
+
 // Result says which chosen hosts' caps a tool result goes over, one line
 // each (nil: none, or no host with a cap chosen); tool is the tool as
 // listed, result the tools/call result.
 func (c *Config) Result(toolRaw, result json.RawMessage) []string {
-	if c == nil {
-		return nil
-	}
-	var caps []hostprofile.Host
-	for _, h := range c.Hosts {
-		if h.ResultTokens > 0 || h.ResultMetaKey != "" {
-			caps = append(caps, h)
-		}
-	}
-	if len(caps) == 0 {
+	if !c.Caps() {
 		return nil
 	}
 	var res struct {
@@ -318,29 +329,39 @@ func (c *Config) Result(toolRaw, result json.RawMessage) []string {
 		}
 	}
 	text := b.String()
-	chars := len([]rune(text))
+	chars := utf8.RuneCountInString(text)
 	var meta struct {
 		Meta map[string]any `json:"_meta"`
 	}
 	_ = json.Unmarshal(toolRaw, &meta)
+	most := 0
+	for _, h := range c.Hosts {
+		most = max(most, h.ResultTokens)
+	}
+	// A token is at least one byte: a text no longer than the cap in bytes
+	// is within it, uncounted.
+	tokens, counted := 0, 0
+	if len(text) > 0 && most > 0 && len(text) > minCap(c.Hosts) {
+		for counted < len(text) && tokens <= most {
+			end := min(counted+chunk, len(text))
+			for end < len(text) && !utf8.RuneStart(text[end]) {
+				end++
+			}
+			n, err := toolcost.Count(text[counted:end])
+			if err != nil {
+				return []string{"the result's size in tokens: " + err.Error()}
+			}
+			tokens, counted = tokens+n, end
+		}
+	}
 	var out []string
-	tokens := -1
-	for _, h := range caps {
-		// A token is at least one byte: a text no longer than the cap in
-		// bytes is within it, uncounted.
-		if h.ResultTokens > 0 && len(text) > h.ResultTokens {
-			if tokens < 0 {
-				n, err := toolcost.Count(text)
-				if err != nil {
-					out = append(out, "the result's size in tokens: "+err.Error())
-					continue
-				}
-				tokens = n
+	for _, h := range c.Hosts {
+		if h.ResultTokens > 0 && tokens > h.ResultTokens {
+			size := fmt.Sprintf("about %d tokens (%s; %d characters)", tokens, toolcost.Tokenizer, chars)
+			if counted < len(text) {
+				size = fmt.Sprintf("more than %d tokens in its first %d KiB (%s; %d characters in all)", tokens, counted>>10, toolcost.Tokenizer, chars)
 			}
-			if tokens > h.ResultTokens {
-				out = append(out, fmt.Sprintf("over %s's result cap: about %d tokens (%s; %d characters); its default cap is %d (%s)",
-					h.Name, tokens, toolcost.Tokenizer, chars, h.ResultTokens, h.ResultEnv))
-			}
+			out = append(out, fmt.Sprintf("over %s's result cap: %s; its default cap is %d (%s)", h.Name, size, h.ResultTokens, h.ResultEnv))
 		}
 		if h.ResultMetaKey == "" {
 			continue
@@ -350,4 +371,15 @@ func (c *Config) Result(toolRaw, result json.RawMessage) []string {
 		}
 	}
 	return out
+}
+
+// minCap is the smallest result cap of hosts (0: none).
+func minCap(hosts []hostprofile.Host) int {
+	least := 0
+	for _, h := range hosts {
+		if h.ResultTokens > 0 && (least == 0 || h.ResultTokens < least) {
+			least = h.ResultTokens
+		}
+	}
+	return least
 }

@@ -21,7 +21,8 @@ func hosts(t *testing.T, names string) []hostprofile.Host {
 // TestResultOverTheCap: a tool result over a chosen host's cap says so,
 // with the host, the size in tokens and the cap; a small one, a result
 // with no host chosen, and a host with no cap recorded say nothing; a
-// result over the size the tool declares in _meta says that.
+// result over the size the tool declares in _meta says that; a huge one
+// is counted only until it is over.
 func TestResultOverTheCap(t *testing.T) {
 	text := func(s string) json.RawMessage {
 		b, _ := json.Marshal(map[string]any{"content": []any{map[string]any{"type": "text", "text": s}}})
@@ -31,9 +32,15 @@ func TestResultOverTheCap(t *testing.T) {
 	tool := json.RawMessage(`{"name":"t","_meta":{"anthropic/maxResultSizeChars":1000}}`)
 	cfg := &Config{Hosts: hosts(t, "claude-code")}
 	got := cfg.Result(tool, big)
-	if len(got) != 2 || !strings.Contains(got[0], "over claude-code's result cap: about ") || !strings.Contains(got[0], "its default cap is 25000 (MAX_MCP_OUTPUT_TOKENS)") ||
+	if len(got) != 2 || !strings.Contains(got[0], "over claude-code's result cap: ") || !strings.Contains(got[0], "its default cap is 25000 (MAX_MCP_OUTPUT_TOKENS)") ||
 		!strings.Contains(got[1], `over its _meta["anthropic/maxResultSizeChars"] of 1000`) {
 		t.Errorf("a 150 KB result: %q", got)
+	}
+	// A result of megabytes is counted until it is over the cap, not to
+	// its end.
+	huge := cfg.Result(json.RawMessage(`{"name":"t"}`), text(strings.Repeat("lorem ipsum dolor sit amet, ", 4<<20/28)))
+	if len(huge) != 1 || !strings.Contains(huge[0], "more than ") || !strings.Contains(huge[0], "KiB") {
+		t.Errorf("a 4 MiB result: %q", huge)
 	}
 	if got := cfg.Result(json.RawMessage(`{"name":"t"}`), text("small")); got != nil {
 		t.Errorf("a small result: %q", got)
