@@ -117,7 +117,11 @@ func (m *Model) markStatus(l *listing) []kit.Seg {
 	if len(s.Targets) > 0 {
 		sep()
 		if s.Broken > 0 {
-			segs = append(segs, kit.Txt(" H", st.Error), kit.Txt(fmt.Sprintf(" %d break %s", s.Broken, strings.Join(s.Targets, ", ")), st.Muted))
+			what := "tools break a rule"
+			if s.Broken == 1 {
+				what = "tool breaks a rule"
+			}
+			segs = append(segs, kit.Txt(" H", st.Error), kit.Txt(fmt.Sprintf(" %d %s of %s", s.Broken, what, strings.Join(s.Targets, ", ")), st.Muted))
 		} else {
 			segs = append(segs, kit.Txt(" none breaks "+strings.Join(s.Targets, ", "), st.Muted))
 		}

@@ -109,7 +109,7 @@ func TestCatalogMarks(t *testing.T) {
 			t.Errorf("row %s: %q; want it to start %q", name, got, want)
 		}
 	}
-	mustContain(t, m, "vs base.json: B 2 breaking R 1 risky A 1 additive (1 removed: exit)", "H 1 break claude-code, gemini")
+	mustContain(t, m, "vs base.json: B 2 breaking R 1 risky A 1 additive (1 removed: exit)", "H 1 tool breaks a rule of claude-code, gemini")
 
 	selectTool(m, "echo")
 	mustContain(t, m, "R risky since the baseline: description reworded (description)", "{+Louder.+}")

@@ -173,6 +173,9 @@ func (m *Model) statusLine(w int) string {
 				segs = append(segs, kit.Txt(" (listed again at "+l.at.Format("15:04:05")+": no further change)", st.Muted))
 			}
 		} else if m.marking(m.tab) && l.loaded && l.err == "" {
+			if len(segs) > 0 {
+				segs = append(segs, kit.Txt(" ·", st.Muted))
+			}
 			segs = append(segs, m.markStatus(l)...) // the marks matter more than the time
 		} else if l.loaded && l.err == "" {
 			segs = append(segs, kit.Txt(" listed at "+l.at.Format("15:04:05"), st.Muted))
