@@ -120,3 +120,71 @@ func TestCatalogKeyCostIsTheScreen(t *testing.T) {
 	}
 	mustContain(t, m, "tool_19999", "(10000 shown)")
 }
+
+// TestIncrementalFilterMatchesAFreshOne: the rows a filter reaches by
+// extending, shortening and editing earlier filters are the rows a fresh
+// listing gives it, in the same order (ranks, then the removed ones).
+func TestIncrementalFilterMatchesAFreshOne(t *testing.T) {
+	f := newFake("everything")
+	m := newTest(t, f, nil)
+	l := m.lists[Tools]
+	// Some removed rows too: a refresh without the first three tools.
+	f.tools = f.tools[3:]
+	feed(m, m.refresh(Tools)())
+	if len(l.removed) != 3 {
+		t.Fatalf("%d removed", len(l.removed))
+	}
+	// fresh is the rows as the catalog ranked them before it kept
+	// anything: every item looked at, ranked, the removed after the items
+	// of each rank.
+	fresh := func(filter string) []string {
+		f := strings.ToLower(strings.TrimSpace(filter))
+		rank := func(it item) int {
+			name := strings.ToLower(it.name)
+			switch {
+			case f == "":
+				return 0
+			case name == f || strings.ToLower(it.key) == f:
+				return 0
+			case strings.HasPrefix(name, f):
+				return 1
+			case strings.Contains(name, f):
+				return 2
+			}
+			for _, s := range []string{it.title, it.desc, it.key} {
+				if strings.Contains(strings.ToLower(s), f) {
+					return 3
+				}
+			}
+			return -1
+		}
+		var out []string
+		for r := 0; r <= 3; r++ {
+			for _, it := range l.items {
+				if rank(it) == r {
+					out = append(out, it.key)
+				}
+			}
+			for _, it := range l.removed {
+				if rank(it) == r {
+					out = append(out, it.key+" (removed)")
+				}
+			}
+			if f == "" {
+				break
+			}
+		}
+		return out
+	}
+	for _, filter := range []string{"g", "ge", "get", "get-", "get", "ge", "e", "es", "ESS", "ess ", "essage", "", "s", "st", "str", "struct", "st", "ru", "re", "res", "resource", "zzz", "z", "o"} {
+		v := l.rows(filter)
+		var got []string
+		for i := range v.len() {
+			r := v.at(i)
+			got = append(got, r.it.key+map[bool]string{true: " (removed)"}[r.removed])
+		}
+		if want := fresh(filter); strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("filter %q:\n got %v\nwant %v", filter, got, want)
+		}
+	}
+}
