@@ -14,6 +14,7 @@ import (
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/explorer"
 	"github.com/mcptui/mcptui/ui/explorer/argstore"
+	"github.com/mcptui/mcptui/ui/explorer/marks"
 )
 
 // Options configure the program.
@@ -45,6 +46,9 @@ type Options struct {
 	// and ArgStore remembers its arguments across runs (nil: not).
 	Explorer explorer.Server
 	ArgStore *argstore.Store
+	// CatalogMarks is what the catalog marks (--baseline, --host,
+	// --model; nil: nothing).
+	CatalogMarks *marks.Config
 	// ReadOnly is a session mcptui only watches (a recording replayed, a
 	// host's session through a tap): the keys that would send to the
 	// server or answer it (keymap.Senders) are left out of the footer, the

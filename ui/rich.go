@@ -71,7 +71,7 @@ func (m *Model) freshExplorer() tea.Cmd {
 	m.rich.explorer = explorer.New(explorer.Options{Server: m.opts.Explorer, Styles: m.styles, Store: m.opts.ArgStore,
 		Roots: m.rootList(), Now: m.now, Tick: m.opts.Tick, Keys: &m.keys,
 		Subscribe: m.openListenFor, Subscriptions: m.openSubscriptions,
-		DefaultTimeout: m.sess.Config().Timeout})
+		DefaultTimeout: m.sess.Config().Timeout, Marks: m.opts.CatalogMarks})
 	m.rich.explorerGen = c.Gen
 	return m.rich.explorer.Init()
 }

@@ -50,11 +50,28 @@ type serverDoc struct {
 // changed.
 func (m *Model) serverLines(w int) []serverLine {
 	c := m.sess.Conn()
-	k := fmt.Sprintf("%d|%d|%d|%d|%s|%s|%p|%d", w, c.Gen, c.Phase, c.Since.UnixNano(), c.LogLevel, c.LogLevelErr, m.styles, m.sess.FindingCount())
+	cost := m.catalogCost()
+	k := fmt.Sprintf("%d|%d|%d|%d|%s|%s|%p|%d|%s", w, c.Gen, c.Phase, c.Since.UnixNano(), c.LogLevel, c.LogLevelErr, m.styles, m.sess.FindingCount(), cost)
 	if m.views.serverDoc.key != k {
 		m.views.serverDoc = serverDoc{key: k, w: w, lines: buildServerDoc(m.styles, m.sess, w, keymap.Hint(keymap.Described(m.keys.Global.LogLevel, "changes it")))}
+		if cost != "" {
+			// --host/--model: what the tool list costs in context.
+			d := &docWriter{st: m.styles, w: w, lines: m.views.serverDoc.lines}
+			d.heading("Context")
+			d.own(0, "tool list", cost, m.styles.Text)
+			m.views.serverDoc.lines = d.lines
+		}
 	}
 	return m.views.serverDoc.lines
+}
+
+// catalogCost is what the catalog found the tool list costs in context
+// ("" without --host or --model, or before it is counted).
+func (m *Model) catalogCost() string {
+	if m.rich.explorer == nil {
+		return ""
+	}
+	return m.rich.explorer.ContextCost()
 }
 
 // docWriter gathers the document's lines.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -19,11 +20,13 @@ import (
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/session"
 	"github.com/mcptui/mcptui/internal/session/inbox"
+	"github.com/mcptui/mcptui/internal/snapshot"
 	"github.com/mcptui/mcptui/internal/telemetry"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
+	"github.com/mcptui/mcptui/ui/explorer/marks"
 )
 
 // runInspector opens the inspector on the configured server (or the demo
@@ -41,6 +44,12 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 	// The user's key file, read before any process starts: a bad one is
 	// an error that names it, and nothing runs.
 	keys, err := keymap.User()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui: %v\n", err)
+		return 2
+	}
+	// The baseline too: one that does not load is an error that names it.
+	catalogMarks, err := catalogMarks(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
 		return 2
@@ -154,7 +163,9 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		// notifications reach it through the model.
 		Explorer: sess.Catalog(serverKey(cfg, command, args)),
 		ArgStore: openArgStore(),
-		FrameGap: ui.DefaultFrameGap,
+		// What the catalog marks: --baseline, --host, --model.
+		CatalogMarks: catalogMarks,
+		FrameGap:     ui.DefaultFrameGap,
 		// A key is handled before the tail of a flood's batch.
 		FoldBudget: ui.DefaultFoldBudget,
 	}), tea.WithContext(ctx), tea.WithFPS(ui.RendererFPS))
@@ -229,4 +240,22 @@ func inspectorOptions(cfg *cli.Config) mcp.Options {
 	opts := cfg.MCPOptions()
 	opts.Capabilities = apps.ClientCapabilities
 	return opts
+}
+
+// catalogMarks is what the catalog marks, from --baseline, --host and
+// --model (nil: none given).
+func catalogMarks(cfg *cli.Config) (*marks.Config, error) {
+	p := cfg.Profiles
+	if cfg.Drift.Baseline == "" && len(p.Hosts)+len(p.Models) == 0 {
+		return nil, nil
+	}
+	mc := &marks.Config{Hosts: p.Hosts, Models: p.Models, ServerName: p.ServerName, Context: p.Context}
+	if cfg.Drift.Baseline != "" {
+		doc, err := snapshot.Load(cfg.Drift.Baseline)
+		if err != nil {
+			return nil, fmt.Errorf("--baseline: %w", err)
+		}
+		mc.Baseline, mc.BaselineName = doc, filepath.Base(cfg.Drift.Baseline)
+	}
+	return mc, nil
 }

@@ -336,8 +336,12 @@ func Parse(args []string) (*Config, error) {
 	// The inspector's answer policies: the headless commands' --answer,
 	// parsed by the same code.
 	fs.Func("answer", "", (&answerFlags{cfg: cfg}).set)
+	catalogMarkFlags(fs, cfg)
 	if err := fs.Parse(args); err != nil {
 		return nil, usageError("%v", flagError(fs, args, err, nil))
+	}
+	if err := cfg.Profiles.resolve(); err != nil {
+		return nil, err
 	}
 	rest := fs.Args()
 	cfg.Bell = !noBell

@@ -73,6 +73,25 @@ func defineProfileFlags(fs *flag.FlagSet, p *ProfileConfig) {
 	fs.StringVar(&p.as, "as", "", "")
 }
 
+// catalogMarkFlags are the inspector's flags of what the catalog marks:
+// --baseline FILE (what changed since that snapshot), --host and --model
+// (the tools that break their rules), with --server-name and --profiles
+// as check takes them.
+func catalogMarkFlags(fs *flag.FlagSet, cfg *Config) {
+	fs.StringVar(&cfg.Drift.Baseline, "baseline", "", "")
+	p := &cfg.Profiles
+	fs.Func("host", "", func(v string) error {
+		p.hosts = append(p.hosts, v)
+		return nil
+	})
+	fs.Func("model", "", func(v string) error {
+		p.models = append(p.models, v)
+		return nil
+	})
+	fs.StringVar(&p.File, "profiles", "", "")
+	fs.StringVar(&p.ServerName, "server-name", "", "")
+}
+
 // resolve turns the flags' names into profiles, from the built-in table
 // with --profiles over it.
 func (p *ProfileConfig) resolve() error {

@@ -61,3 +61,23 @@ func TestProfilesFile(t *testing.T) {
 		t.Fatalf("without the file: %v", err)
 	}
 }
+
+// TestInspectorMarkFlags: the inspector takes --baseline, --host, --model,
+// --server-name and --profiles for the catalog's marks, on a server, the
+// demo or a config's server; a name it does not know is a usage error.
+func TestInspectorMarkFlags(t *testing.T) {
+	cfg, err := Parse([]string{"--baseline", "base.json", "--host", "claude-code", "--model", "gemini", "--server-name", "gh", "--", "srv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != ModeInspect || cfg.Drift.Baseline != "base.json" || len(cfg.Profiles.Hosts) != 1 || cfg.Profiles.Hosts[0].Name != "claude-code" ||
+		len(cfg.Profiles.Models) != 1 || cfg.Profiles.ServerName != "gh" {
+		t.Fatalf("mode %v, baseline %q, profiles %+v", cfg.Mode, cfg.Drift.Baseline, cfg.Profiles)
+	}
+	if cfg, err = Parse([]string{"--demo", "--host", "all"}); err != nil || cfg.Mode != ModeDemo || len(cfg.Profiles.Hosts) != 6 {
+		t.Fatalf("--demo --host all: %v", err)
+	}
+	if _, err := Parse([]string{"--host", "nope", "--", "srv"}); err == nil || !strings.Contains(err.Error(), `unknown host "nope"`) {
+		t.Fatalf("--host nope: %v", err)
+	}
+}

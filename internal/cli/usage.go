@@ -11,6 +11,9 @@ Usage:
   mcptui [flags] [--] https://host/mcp   inspect a Streamable HTTP server (a URL where
                                         the command would be, in every command)
   mcptui --demo [flags]                 inspect the built-in demo server
+  mcptui [--baseline FILE] [--host NAME] [--model NAME] [flags] -- command...
+                                        the catalog marks what changed since the
+                                        snapshot, and the tools a host or model refuses
   mcptui demo-server                    run the demo server alone on stdio
   mcptui demo-server --extensions       a demo server of Skills and an MCP App, on stdio
   mcptui                                pick one of the servers your hosts are set up with
@@ -153,6 +156,15 @@ Screen:
       --theme T                auto, dark, light or high-contrast (default auto)
       --history-bytes N        traffic kept in memory (default 64MiB)
       --no-bell                no terminal bell when the server asks something
+
+Catalog marks (the inspector):
+      --baseline FILE          mark what changed since that snapshot (or recording):
+                               B breaking, R risky, A additive, as diff classifies
+      --host NAME[,NAME...]    mark (H) the tools that break these hosts' known
+                               limits, as check --host judges them; with --model
+                               too, the server view gives the list's context cost
+      --model NAME[,NAME...]   and these model APIs' limits
+      --server-name NAME, --profiles FILE    as for check
 
 Headless commands:
       --format F               json (default; run and doctor: text) or text

@@ -10,6 +10,7 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
+	"github.com/mcptui/mcptui/ui/explorer/marks"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -87,6 +88,7 @@ type detailsCache struct {
 	w     int
 	st    *themes.Styles
 	mark  mark
+	ms    *marks.Set
 	lines []string
 }
 
@@ -97,8 +99,9 @@ func (m *Model) cachedDetails(r *listRow, w int) []string {
 		return m.details(r, w)
 	}
 	c := &m.detailsCache
-	if c.raw != &r.it.raw[0] || c.w != w || c.st != m.st || c.mark != r.mark {
-		*c = detailsCache{raw: &r.it.raw[0], w: w, st: m.st, mark: r.mark, lines: m.details(r, w)}
+	ms := m.lists[min(m.tab, Skills)].ms
+	if c.raw != &r.it.raw[0] || c.w != w || c.st != m.st || c.mark != r.mark || c.ms != ms {
+		*c = detailsCache{raw: &r.it.raw[0], w: w, st: m.st, mark: r.mark, ms: ms, lines: m.details(r, w)}
 	}
 	return c.lines
 }
@@ -126,6 +129,9 @@ func (m *Model) details(r *listRow, w int) []string {
 		line(kit.Own(" ~ changed since the last listing", w, st.Warn))
 	case removed:
 		line(kit.Own(" − removed from the server's list", w, st.Error))
+	}
+	if m.marking(m.tab) {
+		out = append(out, m.markDetails(m.lists[m.tab], it.key, w)...)
 	}
 	switch {
 	case it.tool != nil:

@@ -32,9 +32,17 @@ func fixedNow() time.Time { return t0 }
 // newTest builds an explorer over f, sized and listed.
 func newTest(t testing.TB, f *fake, store *argstore.Store) *Model {
 	t.Helper()
-	m := New(Options{Server: f, Styles: themes.New(themes.Dark()), Store: store, Now: fixedNow,
+	return newTestWith(t, f, func(o *Options) { o.Store = store })
+}
+
+// newTestWith is newTest with options of its own.
+func newTestWith(t testing.TB, f *fake, set func(*Options)) *Model {
+	t.Helper()
+	o := Options{Server: f, Styles: themes.New(themes.Dark()), Now: fixedNow,
 		NoAutoListen: true, Tick: -1, SaveDir: t.TempDir(),
-		Roots: answer.NewRootList([]model.Root{{URI: "file:///home/me/project"}})})
+		Roots: answer.NewRootList([]model.Root{{URI: "file:///home/me/project"}})}
+	set(&o)
+	m := New(o)
 	t.Cleanup(m.Stop)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	feedCmd(m, m.Init())
@@ -89,8 +97,8 @@ func mustNotContain(t *testing.T, m *Model, unwanted ...string) {
 
 func selectTool(m *Model, name string) {
 	m.setTab(Tools)
-	for i, r := range m.lists[Tools].rows("") {
-		if r.it.name == name {
+	for rows, i := m.lists[Tools].rows(""), 0; i < rows.len(); i++ {
+		if r := rows.at(i); r.it.name == name {
 			m.lists[Tools].cursor = i
 		}
 	}
@@ -280,8 +288,8 @@ func TestPromptCompletionAndMessages(t *testing.T) {
 	f := newFake("everything")
 	m := newTest(t, f, nil)
 	m.setTab(Prompts)
-	for i, r := range m.lists[Prompts].rows("") {
-		if r.it.name == "completable-prompt" {
+	for rows, i := m.lists[Prompts].rows(""), 0; i < rows.len(); i++ {
+		if r := rows.at(i); r.it.name == "completable-prompt" {
 			m.lists[Prompts].cursor = i
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/skills"
+	"github.com/mcptui/mcptui/ui/explorer/marks"
 )
 
 // Kind is one of the explorer's lists.
@@ -39,6 +40,18 @@ type item struct {
 	tmpl                   *mcp.ResourceTemplate
 	prompt                 *mcp.Prompt
 	skill                  *skills.Skill
+	// The lowercased texts the filter searches, prepared once when the
+	// list arrives (off the UI goroutine), never per key or frame.
+	lkey, lname, ltitle, ldesc string
+}
+
+// prepare lowercases what the filter searches, once per listing.
+func prepare(items []item) []item {
+	for i := range items {
+		it := &items[i]
+		it.lkey, it.lname, it.ltitle, it.ldesc = strings.ToLower(it.key), strings.ToLower(it.name), strings.ToLower(it.title), strings.ToLower(it.desc)
+	}
+	return items
 }
 
 // mark is how an item changed in the last refresh.
@@ -70,20 +83,38 @@ type listing struct {
 	changedAt time.Time
 	cursor    int
 	offset    int
+	// nAdded and nChanged count the marks (diff is asked every frame).
+	nAdded, nChanged int
+	// filtered are the results of the filters typed since the listing,
+	// each one's filter contained in the next one's: a filter that
+	// extends the top one searches its matches only, and a backspace
+	// finds its answer here.
+	filtered []filtered
+	// gen counts the listings; ms are the marks of --baseline, --host
+	// and --model, worked out for listing gen (nil: none yet).
+	gen int
+	ms  *marks.Set
+	// probes counts the items the filter looked at, made the rows made
+	// for drawing or reading (the test that the cost of a key is not the
+	// length of the list reads them).
+	probes, made int
 }
+
+// filtered is the rows of one filter.
+type filtered struct {
+	f string
+	// match are the rows that match f, in list order; rows are they
+	// ranked.
+	match, rows []int32
+}
+
+// maxFiltered bounds the filters kept.
+const maxFiltered = 64
 
 // diff is how many items were added, removed and changed by the last
 // refresh.
 func (l *listing) diff() (add, rem, chg int) {
-	for _, m := range l.marks {
-		switch m {
-		case added:
-			add++
-		case changed:
-			chg++
-		}
-	}
-	return add, len(l.removed), chg
+	return l.nAdded, len(l.removed), l.nChanged
 }
 
 // replace installs a new listing and computes the diff with the old one
@@ -92,13 +123,13 @@ func (l *listing) diff() (add, rem, chg int) {
 // what the person has not seen yet.
 func (l *listing) replace(items []item, at time.Time) {
 	first := !l.listed
-	old := map[string]item{}
-	for _, it := range l.items {
-		old[it.key] = it
-	}
 	if !first {
+		old := make(map[string]*item, len(l.items))
+		for i := range l.items {
+			old[l.items[i].key] = &l.items[i]
+		}
 		marks, gone := map[string]mark{}, []item(nil)
-		seen := map[string]bool{}
+		seen := make(map[string]bool, len(items))
 		for _, it := range items {
 			seen[it.key] = true
 			prev, ok := old[it.key]
@@ -117,62 +148,140 @@ func (l *listing) replace(items []item, at time.Time) {
 		l.refreshes++
 		if len(marks) > 0 || len(gone) > 0 {
 			l.marks, l.removed, l.changedAt = marks, gone, at
+			l.nAdded, l.nChanged = 0, 0
+			for _, m := range marks {
+				if m == added {
+					l.nAdded++
+				} else {
+					l.nChanged++
+				}
+			}
 		} else {
 			l.quiet++
 		}
 	}
 	l.items, l.loaded, l.listed, l.loading, l.err, l.at = items, true, true, false, "", at
+	l.filtered = nil
+	l.gen++
 }
 
-// rows are what the list shows: the items that match the filter, then the
-// removed ones (dim), in order.
+// listRow is one row the list shows.
 type listRow struct {
 	it      item
 	mark    mark
 	removed bool
 }
 
-func (l *listing) rows(filter string) []listRow {
+// rowView is what the list shows for a filter: the items that match it,
+// then the removed ones (dim), ranked; unfiltered, every item in order
+// and the removed ones last. Row i is made when it is asked for, so
+// that a frame costs the rows it draws.
+type rowView struct {
+	l   *listing
+	idx []int32 // nil: unfiltered
+}
+
+// len is the number of rows.
+func (v rowView) len() int {
+	if v.idx == nil {
+		return len(v.l.items) + len(v.l.removed)
+	}
+	return len(v.idx)
+}
+
+// at is row i (0 ≤ i < len).
+func (v rowView) at(i int) listRow {
+	if v.idx != nil {
+		i = int(v.idx[i])
+	}
+	l := v.l
+	l.made++
+	if i < len(l.items) {
+		it := l.items[i]
+		return listRow{it: it, mark: l.marks[it.key]}
+	}
+	return listRow{it: l.removed[i-len(l.items)], mark: removed, removed: true}
+}
+
+// item is the item behind index i of the rows (items, then removed).
+func (l *listing) item(i int32) *item {
+	if int(i) < len(l.items) {
+		return &l.items[i]
+	}
+	return &l.removed[int(i)-len(l.items)]
+}
+
+// rank orders the matches of the lowercased filter f: the name itself, then
+// names starting with f, then names containing it, then other text; -1 is
+// no match.
+func (l *listing) rank(it *item, f string) int {
+	l.probes++
+	switch {
+	case it.lname == f || it.lkey == f:
+		return 0
+	case strings.HasPrefix(it.lname, f):
+		return 1
+	case strings.Contains(it.lname, f):
+		return 2
+	case strings.Contains(it.ltitle, f), strings.Contains(it.ldesc, f), strings.Contains(it.lkey, f):
+		return 3
+	}
+	return -1
+}
+
+// rows are the rows shown for filter. The answer for the filter asked
+// last is kept; a filter that extends a kept one (contains it) searches
+// only that one's matches, since whatever contains the longer text
+// contains the shorter.
+func (l *listing) rows(filter string) rowView {
 	f := strings.ToLower(strings.TrimSpace(filter))
-	// rank orders the matches: the name itself, then names starting with
-	// the filter, then names containing it, then other text.
-	rank := func(it item) int {
-		if f == "" {
-			return 0
-		}
-		name := strings.ToLower(it.name)
-		switch {
-		case name == f || strings.ToLower(it.key) == f:
-			return 0
-		case strings.HasPrefix(name, f):
-			return 1
-		case strings.Contains(name, f):
-			return 2
-		}
-		for _, s := range []string{it.title, it.desc, it.key} {
-			if strings.Contains(strings.ToLower(s), f) {
-				return 3
-			}
-		}
-		return -1
+	if f == "" {
+		return rowView{l: l}
 	}
-	var out []listRow
-	for r := 0; r <= 3; r++ {
-		for _, it := range l.items {
-			if rank(it) == r {
-				out = append(out, listRow{it: it, mark: l.marks[it.key]})
-			}
-		}
-		for _, it := range l.removed {
-			if rank(it) == r {
-				out = append(out, listRow{it: it, mark: removed, removed: true})
-			}
-		}
-		if f == "" {
-			break // unfiltered: in order, the removed ones last
+	for len(l.filtered) > 0 && !strings.Contains(f, l.filtered[len(l.filtered)-1].f) {
+		l.filtered = l.filtered[:len(l.filtered)-1]
+	}
+	if n := len(l.filtered); n > 0 && l.filtered[n-1].f == f {
+		return rowView{l: l, idx: l.filtered[n-1].rows}
+	}
+	var match []int32
+	var buckets [4][]int32
+	look := func(i int32) {
+		if r := l.rank(l.item(i), f); r >= 0 {
+			match = append(match, i)
+			buckets[r] = append(buckets[r], i)
 		}
 	}
-	return out
+	if n := len(l.filtered); n > 0 {
+		for _, i := range l.filtered[n-1].match {
+			look(i)
+		}
+	} else {
+		for i := range int32(len(l.items) + len(l.removed)) {
+			look(i)
+		}
+	}
+	// Ranked, and within a rank the items before the removed ones, each
+	// in list order: match is in list order and the items come first.
+	rows := make([]int32, 0, len(match))
+	nItems := int32(len(l.items))
+	for _, b := range buckets {
+		for _, i := range b {
+			if i < nItems {
+				rows = append(rows, i)
+			}
+		}
+		for _, i := range b {
+			if i >= nItems {
+				rows = append(rows, i)
+			}
+		}
+	}
+	if len(l.filtered) == maxFiltered {
+		l.filtered = append(l.filtered[:0], l.filtered[1:]...)
+	}
+	l.filtered = append(l.filtered, filtered{f: f, match: match, rows: rows})
+	return rowView{l: l, idx: rows}
 }
 
 // Items from the protocol types.

@@ -136,7 +136,7 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 // scrolling the detail, opening and copying the selected row.
 func (m *Model) rowKey(msg tea.KeyPressMsg) tea.Cmd {
 	l := m.lists[m.tab]
-	n := len(l.rows(m.filters[m.tab]))
+	n := l.rows(m.filters[m.tab]).len()
 	c, mv := m.keys.Catalog, m.keys.List
 	switch {
 	case key.Matches(msg, c.Filter):

@@ -78,7 +78,7 @@ func (m *Model) refresh(k Kind) tea.Cmd {
 			})
 			items = skillItems(ss)
 		}
-		return listedMsg{kind: k, items: items, err: err, at: now()}
+		return listedMsg{kind: k, items: prepare(items), err: err, at: now()}
 	}
 }
 
@@ -90,12 +90,12 @@ func (m *Model) listed(msg listedMsg) tea.Cmd {
 		return nil
 	}
 	l.replace(msg.items, msg.at)
-	l.cursor = min(l.cursor, max(len(l.rows(m.filters[msg.kind]))-1, 0))
+	l.cursor = min(l.cursor, max(l.rows(m.filters[msg.kind]).len()-1, 0))
 	if a, r, c := l.diff(); l.refreshes > 0 && (a+r+c) > 0 {
 		m.logs.add(logEntry{at: msg.at, kind: logEvent, level: "info",
 			text: fmt.Sprintf("%s changed: +%d −%d ~%d", msg.kind, a, r, c)})
 	}
-	return nil
+	return m.workMarks(msg.kind)
 }
 
 // autoListen opens the subscription that refreshes the lists when they
@@ -257,8 +257,9 @@ func (m *Model) current() *listRow {
 	}
 	l := m.lists[m.tab]
 	rows := l.rows(m.filters[m.tab])
-	if l.cursor < 0 || l.cursor >= len(rows) {
+	if l.cursor < 0 || l.cursor >= rows.len() {
 		return nil
 	}
-	return &rows[l.cursor]
+	r := rows.at(l.cursor)
+	return &r
 }

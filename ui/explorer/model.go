@@ -13,6 +13,7 @@ import (
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/answer"
 	"github.com/mcptui/mcptui/ui/explorer/argstore"
+	"github.com/mcptui/mcptui/ui/explorer/marks"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -64,6 +65,10 @@ type Options struct {
 	// OpenURL opens an App's page in the browser; nil means
 	// answer.OpenURL (the URL-opening policy's opener).
 	OpenURL func(string) error
+	// Marks, when on, marks the rows that changed since a baseline
+	// snapshot and the tools that break a chosen host's or model's rules
+	// (--baseline, --host, --model); nil marks nothing.
+	Marks *marks.Config
 }
 
 // Model is the explorer.
@@ -199,6 +204,12 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		m.w, m.h = msg.Width, msg.Height
 	case listedMsg:
 		return m.listed(msg)
+	case marksMsg:
+		m.marked(msg)
+	case resultMarksMsg:
+		for _, over := range msg.over {
+			msg.res.notes = append(msg.res.notes, note{kind: noteErr, text: over})
+		}
 	case NotificationMsg:
 		return m.notification(msg.N, nil)
 	case subEventMsg:

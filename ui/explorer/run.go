@@ -148,12 +148,12 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 	res.elapsed = elapsed
 	if shown || m.page == pageList || m.page == pageResult {
 		m.push(res)
-		return nil
+		return m.markResult(r.tool, msg.raw, res)
 	}
 	// The person is filling a form: the result waits under it.
 	m.results = append(m.results, res)
 	m.say(false, r.what+" is done: its result is under this page ("+m.keys.Catalog.Back.Help().Key+")")
-	return nil
+	return m.markResult(r.tool, msg.raw, res)
 }
 
 // pageUnder is the page below a call's or a result's: the form, if one is

@@ -160,7 +160,7 @@ func (m *Model) statusLine(w int) string {
 		l := m.lists[m.tab]
 		var segs []kit.Seg
 		if f := m.filters[m.tab]; f != "" {
-			segs = append(segs, kit.Txt(" filter ", st.Muted), kit.SrvFree(f, w/3, st.Accent), kit.Txt(fmt.Sprintf(" (%d shown)", len(l.rows(f))), st.Muted))
+			segs = append(segs, kit.Txt(" filter ", st.Muted), kit.SrvFree(f, w/3, st.Accent), kit.Txt(fmt.Sprintf(" (%d shown)", l.rows(f).len()), st.Muted))
 		}
 		if a, r, c := l.diff(); l.refreshes > 0 && a+r+c == 0 {
 			segs = append(segs, kit.Txt(" no changes since the first listing · listed again at "+l.at.Format("15:04:05"), st.Muted))
@@ -172,6 +172,11 @@ func (m *Model) statusLine(w int) string {
 			if !l.at.Equal(l.changedAt) {
 				segs = append(segs, kit.Txt(" (listed again at "+l.at.Format("15:04:05")+": no further change)", st.Muted))
 			}
+		} else if m.marking(m.tab) && l.loaded && l.err == "" {
+			if len(segs) > 0 {
+				segs = append(segs, kit.Txt(" ·", st.Muted))
+			}
+			segs = append(segs, m.markStatus(l)...) // the marks matter more than the time
 		} else if l.loaded && l.err == "" {
 			segs = append(segs, kit.Txt(" listed at "+l.at.Format("15:04:05"), st.Muted))
 		}
@@ -215,21 +220,22 @@ func (m *Model) listView(w, h int) []string {
 		return kit.Pad([]string{kit.Row(st, w, false, kit.Txt("  ", st.Text), kit.SrvFree(l.err, w-2, st.Error))}, w, h)
 	}
 	rows := l.rows(m.filters[m.tab])
-	if len(rows) == 0 {
+	if rows.len() == 0 {
 		msg := "  nothing here"
 		if m.filters[m.tab] != "" {
 			msg = "  nothing matches the filter"
 		}
 		return kit.Pad([]string{kit.Row(st, w, false, kit.Own(msg, w, st.Muted))}, w, h)
 	}
-	l.cursor = max(min(l.cursor, len(rows)-1), 0)
+	l.cursor = max(min(l.cursor, rows.len()-1), 0)
 	body := h
-	if len(rows) > h && h > 1 {
+	if rows.len() > h && h > 1 {
 		body = h - 1 // the last row says where the list goes on
 	}
-	l.offset = kit.Window(l.offset, l.cursor, len(rows), body)
-	for i := l.offset; i < len(rows) && len(out) < body; i++ {
-		r := rows[i]
+	l.offset = kit.Window(l.offset, l.cursor, rows.len(), body)
+	marking := m.marking(m.tab)
+	for i := l.offset; i < rows.len() && len(out) < body; i++ {
+		r := rows.at(i)
 		mark, mst := "  ", st.Text
 		switch r.mark {
 		case added:
@@ -247,14 +253,19 @@ func (m *Model) listView(w, h int) []string {
 		if r.removed {
 			nst = st.Muted.Strikethrough(true)
 		}
-		segs := []kit.Seg{kit.Txt(" "+mark, mst), kit.SrvFree(name, w-3, nst)}
-		if r.it.title != "" && r.it.title != name && inert.Width(name)+4 < w-3 {
-			segs = append(segs, kit.Txt("  ", st.Text), kit.SrvFree(r.it.title, max(w-6-inert.Width(name), 0), st.Muted))
+		lead := 3
+		segs := []kit.Seg{kit.Txt(" "+mark, mst)}
+		if marking {
+			segs, lead = append(segs, m.rowTag(l, r.it.key)...), lead+3
+		}
+		segs = append(segs, kit.SrvFree(name, w-lead, nst))
+		if r.it.title != "" && r.it.title != name && inert.Width(name)+4 < w-lead {
+			segs = append(segs, kit.Txt("  ", st.Text), kit.SrvFree(r.it.title, max(w-lead-3-inert.Width(name), 0), st.Muted))
 		}
 		out = append(out, kit.Row(st, w, i == l.cursor, segs...))
 	}
 	if body < h {
-		out = append(out, kit.Row(st, w, false, kit.Own(listPosition(l.cursor, l.offset, body, len(rows), w), w, st.Muted)))
+		out = append(out, kit.Row(st, w, false, kit.Own(listPosition(l.cursor, l.offset, body, rows.len(), w), w, st.Muted)))
 	}
 	return kit.Pad(out, w, h)
 }

@@ -1,0 +1,385 @@
+// Package marks works out what the catalog marks on its rows beside the
+// listing's own diff: what changed since a baseline snapshot (mcptui
+// --baseline FILE, classified by internal/drift as `mcptui diff` does),
+// and which host's or model API's known limits a tool breaks (mcptui
+// --host NAME / --model NAME, the rules of `mcptui check --host`), with
+// what the tool list costs in context. It works once per listing, off
+// the UI goroutine; a row then finds its mark by its key.
+package marks
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcptui/mcptui/internal/drift"
+	"github.com/mcptui/mcptui/internal/hostprofile"
+	"github.com/mcptui/mcptui/internal/snapshot"
+	"github.com/mcptui/mcptui/internal/toolcost"
+)
+
+// Config is what the catalog marks against.
+type Config struct {
+	// Baseline is the snapshot (or recording) compared with; BaselineName
+	// names it (the file).
+	Baseline     *snapshot.Document
+	BaselineName string
+	// Hosts and Models are the profiles judged against.
+	Hosts  []hostprofile.Host
+	Models []hostprofile.Model
+	// ServerName is the server's name in the host's config (a host puts
+	// it into every tool name); "" takes the server's own name.
+	ServerName string
+	// Context is the context size the list's cost is a share of (0:
+	// toolcost.DefaultContext).
+	Context int
+}
+
+// On reports whether anything is marked.
+func (c *Config) On() bool {
+	return c != nil && (c.Baseline != nil || c.judges())
+}
+
+// judges reports whether hosts or models were chosen.
+func (c *Config) judges() bool { return len(c.Hosts)+len(c.Models) > 0 }
+
+// Break is one host or model rule a tool breaks.
+type Break struct {
+	// Target is the host or model API ("claude-code", "gemini-cli/gemini").
+	Target string
+	// Seen is what breaks it (server text: escape it before drawing).
+	Seen   string
+	Fix    string
+	Source string
+}
+
+// Mark is what the catalog says of one row.
+type Mark struct {
+	// Class is the most severe class of Changes ("" none).
+	Class   drift.Class
+	Changes []drift.Change
+	Breaks  []Break
+	// Tokens is what the tool's definition costs in context (0: not
+	// counted).
+	Tokens int
+}
+
+// Set is the marks of one list.
+type Set struct {
+	// Marks are by the row's key (a tool's or prompt's name, a resource's
+	// URI, a template's URI template); a row without a mark has none.
+	Marks map[string]*Mark
+	// Compared says the list was compared with the baseline; Removed are
+	// the keys the baseline has and the list has not; Counts are the rows
+	// per class (the removed ones under Breaking).
+	Compared bool
+	Removed  []string
+	Counts   map[drift.Class]int
+	// Broken is the number of rows that break a host or model rule, and
+	// Targets the hosts and models judged.
+	Broken  int
+	Targets []string
+	// Cost is what the tool list costs in context (tools only, with hosts
+	// or models chosen; nil otherwise).
+	Cost *toolcost.List
+	// Err says what could not be worked out.
+	Err string
+}
+
+// Of is the mark of the row keyed key (nil: none).
+func (s *Set) Of(key string) *Mark {
+	if s == nil {
+		return nil
+	}
+	return s.Marks[key]
+}
+
+// kinds are drift's subject words for the lists' fields.
+var kinds = map[string]string{"tools": "tool", "resources": "resource", "resourceTemplates": "template", "prompts": "prompt"}
+
+// List works out the marks of one list: field is its member in a snapshot
+// ("tools", "resources", "resourceTemplates", "prompts"), protocol the
+// negotiated revision, serverName the server's own name, raws the items
+// as listed.
+func (c *Config) List(field, protocol, serverName string, raws []json.RawMessage) *Set {
+	s := &Set{Marks: map[string]*Mark{}, Counts: map[drift.Class]int{}}
+	if !c.On() {
+		return s
+	}
+	mark := func(key string) *Mark {
+		m := s.Marks[key]
+		if m == nil {
+			m = &Mark{}
+			s.Marks[key] = m
+		}
+		return m
+	}
+	if c.Baseline != nil {
+		c.compare(s, field, protocol, raws, mark)
+	}
+	if field == "tools" && c.judges() {
+		c.judge(s, serverName, raws, mark)
+	}
+	return s
+}
+
+// compare marks the changes since the baseline.
+func (c *Config) compare(s *Set, field, protocol string, raws []json.RawMessage, mark func(string) *Mark) {
+	kind := kinds[field]
+	base := c.Baseline.Era(protocol)
+	if base == nil && len(c.Baseline.Eras) > 0 {
+		base = &c.Baseline.Eras[0]
+	}
+	if base == nil || kind == "" {
+		return
+	}
+	before := base.Items(field)
+	if before == nil {
+		// The baseline did not list it: nothing to compare with.
+		return
+	}
+	after := make([]json.RawMessage, 0, len(raws))
+	for _, r := range raws {
+		n, err := snapshot.Normalize(r)
+		if err != nil {
+			n = r
+		}
+		after = append(after, n)
+	}
+	// Two surfaces of this one list: the rest of the server is not the
+	// catalog's to mark.
+	a, b := snapshot.Surface{Protocol: protocol}, snapshot.Surface{Protocol: protocol}
+	set(&a, field, before)
+	set(&b, field, after)
+	rep := drift.Compare(&snapshot.Document{Eras: []snapshot.Surface{a}}, &snapshot.Document{Eras: []snapshot.Surface{b}})
+	s.Compared = true
+	for _, ch := range rep.Changes {
+		key, ok := strings.CutPrefix(ch.Subject, kind+" ")
+		if !ok {
+			continue
+		}
+		if ch.Kind == kind+"-removed" {
+			s.Removed = append(s.Removed, key)
+			s.Counts[drift.Breaking]++
+			continue
+		}
+		m := mark(key)
+		m.Changes = append(m.Changes, ch)
+		if m.Class == "" || severity(ch.Class) < severity(m.Class) {
+			m.Class = ch.Class
+		}
+	}
+	for _, m := range s.Marks {
+		if m.Class != "" {
+			s.Counts[m.Class]++
+		}
+	}
+}
+
+// severity is a class's place in drift.Classes (0 the most severe).
+func severity(c drift.Class) int {
+	for i, x := range drift.Classes {
+		if x == c {
+			return i
+		}
+	}
+	return len(drift.Classes)
+}
+
+func set(s *snapshot.Surface, field string, items []json.RawMessage) {
+	if items == nil {
+		items = []json.RawMessage{}
+	}
+	switch field {
+	case "tools":
+		s.Tools = items
+	case "resources":
+		s.Resources = items
+	case "resourceTemplates":
+		s.ResourceTemplates = items
+	case "prompts":
+		s.Prompts = items
+	}
+}
+
+// tool is what the host rules read of a tool.
+type tool struct {
+	Name        string          `json:"name"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
+// judge marks the host and model rules each tool breaks, as `check
+// --host/--model` judges them, and counts the list's cost.
+func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark func(string) *Mark) {
+	if c.ServerName != "" {
+		serverName = c.ServerName
+	}
+	if serverName == "" {
+		serverName = "server"
+	}
+	for _, h := range c.Hosts {
+		s.Targets = append(s.Targets, h.Name)
+	}
+	for _, m := range c.Models {
+		s.Targets = append(s.Targets, m.Name)
+	}
+	broken := map[string]bool{}
+	brk := func(name string, b Break) {
+		m := mark(name)
+		m.Breaks = append(m.Breaks, b)
+		broken[name] = true
+	}
+	for _, raw := range raws {
+		var t tool
+		if json.Unmarshal(raw, &t) != nil || t.Name == "" {
+			continue
+		}
+		for _, h := range c.Hosts {
+			limit, src := h.NameRule()
+			if final, prefixed := h.FinalName(serverName, t.Name); limit > 0 && len(final) > limit {
+				seen := fmt.Sprintf("%s is %d characters, over the %d-character limit", final, len(final), limit)
+				if prefixed {
+					seen = fmt.Sprintf("the name the model sees, %s, is %d characters, over the %d-character limit", final, len(final), limit)
+				}
+				brk(t.Name, Break{Target: h.Name, Seen: seen, Source: src,
+					Fix: fmt.Sprintf("shorten the tool name to at most %d characters", limit-(len(final)-len(t.Name)))})
+			}
+			for _, m := range h.ModelProfiles {
+				schema(brk, h.Name+"/"+m.Name, m, t)
+			}
+		}
+		for _, m := range c.Models {
+			if m.NameLimit > 0 && len(t.Name) > m.NameLimit {
+				brk(t.Name, Break{Target: m.Name, Source: m.NameSource,
+					Seen: fmt.Sprintf("%s is %d characters, over the %d-character limit", t.Name, len(t.Name), m.NameLimit),
+					Fix:  fmt.Sprintf("shorten the tool name to at most %d characters", m.NameLimit)})
+			}
+			schema(brk, m.Name, m, t)
+		}
+	}
+	s.Broken = len(broken)
+	cost, err := toolcost.Of(raws, c.Context)
+	if err != nil {
+		s.Err = "the context cost: " + err.Error()
+		return
+	}
+	s.Cost = cost
+	for _, t := range cost.Tools {
+		mark(t.Name).Tokens = t.Tokens
+	}
+}
+
+// schema marks what m's dialect refuses in t's inputSchema.
+func schema(brk func(string, Break), target string, m hostprofile.Model, t tool) {
+	if m.Dialect == hostprofile.DialectAny {
+		return
+	}
+	for _, p := range hostprofile.CheckSchema(m.Dialect, t.InputSchema) {
+		ptr := p.Pointer
+		if ptr == "" {
+			ptr = "(the schema itself)"
+		}
+		brk(t.Name, Break{Target: target, Seen: fmt.Sprintf("inputSchema %s: %s", ptr, p.Problem), Fix: p.Fix, Source: m.DialectSource})
+	}
+}
+
+// Caps reports whether a chosen host caps results (Result has something
+// to say).
+func (c *Config) Caps() bool {
+	if c == nil {
+		return false
+	}
+	for _, h := range c.Hosts {
+		if h.ResultTokens > 0 || h.ResultMetaKey != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// chunk is how much text is counted at a time: counting stops once the
+// largest cap is passed, so a result of megabytes costs what its first
+// few hundred kilobytes do.
+const chunk = 64 << 10
+
+// Result says which chosen hosts' caps a tool result goes over, one line
+// each (nil: none, or no host with a cap chosen); tool is the tool as
+// listed, result the tools/call result.
+func (c *Config) Result(toolRaw, result json.RawMessage) []string {
+	if !c.Caps() {
+		return nil
+	}
+	var res struct {
+		Content []struct {
+			Text     string `json:"text"`
+			Resource *struct {
+				Text string `json:"text"`
+			} `json:"resource"`
+		} `json:"content"`
+	}
+	if json.Unmarshal(result, &res) != nil {
+		return nil
+	}
+	var b strings.Builder
+	for _, c := range res.Content {
+		b.WriteString(c.Text)
+		if c.Resource != nil {
+			b.WriteString(c.Resource.Text)
+		}
+	}
+	text := b.String()
+	chars := utf8.RuneCountInString(text)
+	var meta struct {
+		Meta map[string]any `json:"_meta"`
+	}
+	_ = json.Unmarshal(toolRaw, &meta)
+	most := 0
+	for _, h := range c.Hosts {
+		most = max(most, h.ResultTokens)
+	}
+	// A token is at least one byte: a text no longer than the cap in bytes
+	// is within it, uncounted.
+	tokens, counted := 0, 0
+	if len(text) > 0 && most > 0 && len(text) > minCap(c.Hosts) {
+		for counted < len(text) && tokens <= most {
+			end := min(counted+chunk, len(text))
+			for end < len(text) && !utf8.RuneStart(text[end]) {
+				end++
+			}
+			n, err := toolcost.Count(text[counted:end])
+			if err != nil {
+				return []string{"the result's size in tokens: " + err.Error()}
+			}
+			tokens, counted = tokens+n, end
+		}
+	}
+	var out []string
+	for _, h := range c.Hosts {
+		if h.ResultTokens > 0 && tokens > h.ResultTokens {
+			size := fmt.Sprintf("about %d tokens (%s; %d characters)", tokens, toolcost.Tokenizer, chars)
+			if counted < len(text) {
+				size = fmt.Sprintf("more than %d tokens in its first %d KiB (%s; %d characters in all)", tokens, counted>>10, toolcost.Tokenizer, chars)
+			}
+			out = append(out, fmt.Sprintf("over %s's result cap: %s; its default cap is %d (%s)", h.Name, size, h.ResultTokens, h.ResultEnv))
+		}
+		if h.ResultMetaKey == "" {
+			continue
+		}
+		if n, ok := meta.Meta[h.ResultMetaKey].(float64); ok && float64(chars) > n {
+			out = append(out, fmt.Sprintf("over the size the tool declares for %s: %d characters, over its _meta[%q] of %.0f", h.Name, chars, h.ResultMetaKey, n))
+		}
+	}
+	return out
+}
+
+// minCap is the smallest result cap of hosts (0: none).
+func minCap(hosts []hostprofile.Host) int {
+	least := 0
+	for _, h := range hosts {
+		if h.ResultTokens > 0 && (least == 0 || h.ResultTokens < least) {
+			least = h.ResultTokens
+		}
+	}
+	return least
+}
