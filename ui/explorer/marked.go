@@ -103,7 +103,7 @@ func (m *Model) markStatus(l *listing) []kit.Seg {
 		for _, c := range drift.Classes[:3] {
 			if n := s.Counts[c]; n > 0 {
 				t, cst := m.classTag(c)
-				segs = append(segs, kit.Txt(" "+t, cst), kit.Txt(fmt.Sprintf(" %d %s", n, c), st.Muted))
+				segs = append(segs, kit.Txt(inert.Line(" "+t), cst), kit.Txt(inert.Line(fmt.Sprintf(" %d %s", n, c)), st.Muted))
 				any = true
 			}
 		}
@@ -121,9 +121,9 @@ func (m *Model) markStatus(l *listing) []kit.Seg {
 			if s.Broken == 1 {
 				what = "tool breaks a rule"
 			}
-			segs = append(segs, kit.Txt(" H", st.Error), kit.Txt(fmt.Sprintf(" %d %s of %s", s.Broken, what, strings.Join(s.Targets, ", ")), st.Muted))
+			segs = append(segs, kit.Txt(" H", st.Error), kit.Txt(inert.Line(fmt.Sprintf(" %d %s of %s", s.Broken, what, strings.Join(s.Targets, ", "))), st.Muted))
 		} else {
-			segs = append(segs, kit.Txt(" none breaks "+strings.Join(s.Targets, ", "), st.Muted))
+			segs = append(segs, kit.Txt(inert.Line(" none breaks "+strings.Join(s.Targets, ", ")), st.Muted))
 		}
 	}
 	if s.Err != "" {
