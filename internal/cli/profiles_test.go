@@ -61,3 +61,20 @@ func TestProfilesFile(t *testing.T) {
 		t.Fatalf("without the file: %v", err)
 	}
 }
+
+// TestAsPlatform: doctor --as HOST:PLATFORM names the platform whose
+// launch is rehearsed; an unknown platform is refused.
+func TestAsPlatform(t *testing.T) {
+	for arg, want := range map[string]string{"claude-desktop": "", "claude-desktop:macos": "darwin", "claude-desktop:windows": "windows", "claude-desktop:linux": "linux"} {
+		cfg, err := Parse([]string{"doctor", "--as", arg, "--", "srv"})
+		if err != nil || cfg.Profiles.As == nil || cfg.Profiles.AsOS != want {
+			t.Errorf("--as %s: %v %q", arg, err, cfg.Profiles.AsOS)
+		}
+	}
+	if _, err := Parse([]string{"doctor", "--as", "claude-desktop:beos", "--", "srv"}); err == nil || !strings.Contains(err.Error(), "none of macos, windows, linux") {
+		t.Errorf("beos: %v", err)
+	}
+	if _, err := Parse([]string{"doctor", "--as", "cursor", "--", "srv"}); err == nil || !strings.Contains(err.Error(), "not recorded") {
+		t.Errorf("cursor: %v", err)
+	}
+}

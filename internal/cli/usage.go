@@ -191,8 +191,10 @@ Headless commands:
                                costs more than N tokens
       --cost                   tools: what each tool's definition costs in context,
                                in o200k_base tokens, costliest first
-      --as HOST                doctor: start the server as HOST does (claude-desktop:
-                               its PATH, only the variables it passes, no shell)
+      --as HOST[:PLATFORM]     doctor: start the server as HOST does on this platform,
+                               or on PLATFORM (macos, windows, linux); claude-desktop:
+                               its PATH, the variables it passes, no shell, Windows'
+                               cmd.exe /C for npx.cmd)
       --profiles FILE          check, doctor: host and model profiles (JSON) that add
                                to or replace the built-in ones, each limit with its source
       --rate R                 load: open loop, R requests a second, each on time
