@@ -78,3 +78,21 @@ func TestAsPlatform(t *testing.T) {
 		t.Errorf("cursor: %v", err)
 	}
 }
+
+// TestCheckRecording: check --recording takes no server, and needs a host,
+// model or budget to judge against.
+func TestCheckRecording(t *testing.T) {
+	cfg, err := Parse([]string{"check", "--host", "claude-code", "--recording", "rec.jsonl"})
+	if err != nil || cfg.Check.Recording != "rec.jsonl" || cfg.Command != "" {
+		t.Fatalf("%v %+v", err, cfg)
+	}
+	for args, want := range map[string]string{
+		"check --recording rec.jsonl":                                 "add --host NAME",
+		"check --host claude-code --recording rec.jsonl -- ./srv":     "give no server",
+		"check --host claude-code --recording rec.jsonl --call-tools": "calls nothing",
+	} {
+		if _, err := Parse(strings.Fields(args)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", args, err, want)
+		}
+	}
+}

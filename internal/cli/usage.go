@@ -191,6 +191,9 @@ Headless commands:
                                costs more than N tokens
       --cost                   tools: what each tool's definition costs in context,
                                in o200k_base tokens, costliest first
+      --recording FILE         check: judge a recording's tool lists and results
+                               against --host/--model (result caps, names, schemas)
+                               instead of starting a server; nothing is called
       --as HOST[:PLATFORM]     doctor: start the server as HOST does on this platform,
                                or on PLATFORM (macos, windows, linux); claude-desktop:
                                its PATH, the variables it passes, no shell, Windows'
