@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -73,10 +74,19 @@ var readmeExit = map[string]int{
 	"mcptui check --host all --model all --server-name demo --rule tools -- mcptui demo-server":           10,
 	"mcptui check --budget 1500 --rule tools.names -- mcptui demo-server":                                 10, // the demo's tools cost about 2,000 tokens
 	// ./server is mcptui demo-server, and mcptui is on the fixture's PATH,
-	// not on Claude Desktop's: the spawn ENOENT the section describes.
+	// not on Claude Desktop's: the spawn ENOENT the section describes, on
+	// macOS (init below: on Linux and Windows the launch keeps the user's
+	// PATH, docs/hosts.md).
 	"mcptui doctor --as claude-desktop -- mcptui demo-server":                    3,
 	"mcptui skills -- mcptui demo-server --extensions=tampered":                  8, // a file that fails its digest, shown on purpose
 	"mcptui skills --require-digests -- mcptui demo-server --extensions=dynamic": 8, // a dynamic skill has no digests to require
+}
+
+func init() {
+	if runtime.GOOS != "darwin" {
+		// Claude Desktop's launch on this platform keeps the user's PATH.
+		delete(readmeExit, "mcptui doctor --as claude-desktop -- mcptui demo-server")
+	}
 }
 
 // TestReadmeCommandsRun runs every command in the README's code blocks

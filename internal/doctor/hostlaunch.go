@@ -58,7 +58,8 @@ type HostLaunch struct {
 	// Resolved is what the host would start (Windows: the .exe, or
 	// cmd.exe with the batch file's command line).
 	Resolved string `json:"resolved,omitempty"`
-	// PATH is the host's search path; Passed the variables of this
+	// PATH is the host's search path ("yours": it keeps this
+	// environment's, or its own is not recorded); Passed the variables of this
 	// environment it passes on; Dropped those it does not (names only).
 	PATH    string   `json:"path"`
 	Passed  []string `json:"passed"`
