@@ -81,7 +81,7 @@ var readmeExit = map[string]int{
 	"mcptui check --budget 1500 --rule tools.names -- mcptui demo-server":                                 10, // the demo's tools cost about 2,000 tokens
 	// ./server is mcptui demo-server, and mcptui is on the fixture's PATH,
 	// not on Claude Desktop's: the spawn ENOENT the section describes.
-	"mcptui doctor --as claude-desktop -- mcptui demo-server":                        3,
+	"mcptui doctor --as claude-desktop:macos -- mcptui demo-server":                  3,
 	"mcptui skills -- mcptui demo-server --extensions=tampered":                      8,  // a file that fails its digest, shown on purpose
 	"mcptui check --rule skills.digests -- mcptui demo-server --extensions=tampered": 10, // the same file, as check's failed MUST
 	"mcptui skills --require-digests -- mcptui demo-server --extensions=dynamic":     8,  // a dynamic skill has no digests to require

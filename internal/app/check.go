@@ -12,6 +12,7 @@ import (
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -25,6 +26,9 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
 		return headless.ExitUsage
+	}
+	if cfg.Check.Recording != "" {
+		return checkRecording(cfg, stdout, stderr)
 	}
 	o := headless.MCPOptions(cfg, answers)
 	co := check.Options{
@@ -149,4 +153,33 @@ type escapedLines struct{ w io.Writer }
 func (e *escapedLines) Write(p []byte) (int, error) {
 	fmt.Fprintf(e.w, "server stderr: %s\n", inert.Line(string(p)))
 	return len(p), nil
+}
+
+// checkRecording is check --recording: the host rules judged on what a
+// recording holds, nothing started or called.
+func checkRecording(cfg *cli.Config, stdout, stderr io.Writer) int {
+	rec, err := record.OpenLimited(cfg.Check.Recording, cfg.MaxLineBytes)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitUsage
+	}
+	rep := check.FromRecording(rec, cfg.Check.Recording, check.Options{
+		Hosts: cfg.Profiles.Hosts, Models: cfg.Profiles.Models, ServerName: cfg.Profiles.ServerName,
+		ContextTokens: cfg.Profiles.Context, ContextBudget: cfg.Profiles.Budget,
+	})
+	level := rules.Must
+	if err := writeCheck(rep, cfg.Format, level, cfg.Verbose, stdout); err != nil {
+		fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+		return headless.ExitInternal
+	}
+	for _, side := range []struct{ path, format string }{{cfg.JUnit, "junit"}, {cfg.Check.SARIF, "sarif"}} {
+		if side.path == "" {
+			continue
+		}
+		if err := writeCheckFile(rep, side.path, side.format, level); err != nil {
+			fmt.Fprintf(stderr, "mcptui check: %s\n", inert.Line(err.Error()))
+			return headless.ExitInternal
+		}
+	}
+	return check.ExitCode(rep, level)
 }

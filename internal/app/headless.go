@@ -90,7 +90,7 @@ func runDoctor(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		Command: cfg.Command, Args: cfg.Args, Env: cfg.ConnEnv(), Dir: cfg.Dir, Header: cfg.HTTPHeader(), HTTPClient: httpClient,
 		Transport: cfg.Transport, Insecure: cfg.Insecure,
 		Versions: cfg.Protocols, Timeout: cfg.Timeout, MaxLineBytes: cfg.MaxLineBytes, Recorder: rec,
-		ProbeTimeout: cfg.ProbeTimeout, Declare: rules.Declare, As: cfg.Profiles.As,
+		ProbeTimeout: cfg.ProbeTimeout, Declare: rules.Declare, As: cfg.Profiles.As, AsOS: cfg.Profiles.AsOS,
 	})
 	if rec != nil {
 		if err := rec.Close(); err != nil {

@@ -165,6 +165,9 @@ type Report struct {
 	Hosts *HostReport `json:"hosts,omitempty"`
 	// Error is why nothing could be checked (the server did not start).
 	Error string `json:"error,omitempty"`
+	// Recording is the recording judged instead of a server (check
+	// --recording): only the host rules, nothing called.
+	Recording string `json:"recording,omitempty"`
 }
 
 // Failures counts the failed rules at level or stronger.
@@ -602,7 +605,7 @@ const (
 // stronger passed (or was skipped), 10 when one failed, 3 when the server
 // could not be checked at all.
 func ExitCode(rep *Report, level rules.Level) int {
-	if rep.Error != "" || len(rep.Eras) == 0 {
+	if rep.Error != "" || len(rep.Eras) == 0 && rep.Recording == "" {
 		return exitNoServer
 	}
 	if rep.Failures(level) > 0 || rep.Hosts != nil && len(rep.Hosts.Findings) > 0 {

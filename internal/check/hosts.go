@@ -6,11 +6,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/headless"
 	"github.com/mcptui/mcptui/internal/hostprofile"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/toolcost"
 )
 
@@ -301,7 +303,17 @@ func (h *hostWatch) judgeResults(hr *HostReport, host hostprofile.Host) {
 		hr.Unknown = append(hr.Unknown, host.Name+": no tool result was seen, so its result cap was not judged (check calls the read-only tools; --call-tools calls every tool)")
 		return
 	}
-	for _, name := range h.order {
+	// Tools whose results were seen but whose listing was not (a
+	// recording of calls alone) are judged too, after the listed ones.
+	names := slices.Clone(h.order)
+	var unlisted []string
+	for name := range h.results {
+		if _, ok := h.tools[name]; !ok {
+			unlisted = append(unlisted, name)
+		}
+	}
+	slices.Sort(unlisted)
+	for _, name := range append(names, unlisted...) {
 		r, ok := h.results[name]
 		if !ok {
 			continue
@@ -457,4 +469,25 @@ func (hr *HostReport) sarif(uri string) ([]sarifRule, []sarifResult) {
 			Locations: []sarifLocation{{Physical: sarifPhysical{Artifact: sarifArtifact{URI: uri}}}}})
 	}
 	return rs, out
+}
+
+// FromRecording judges the tool lists and tool results of a recording
+// against o's host and model profiles (check --recording): nothing is
+// started or called. Every line of the recording is read as one
+// connection's: a tools/call is matched to the next answer with its id.
+func FromRecording(rec *record.Recording, name string, o Options) *Report {
+	rep := &Report{Command: []string{"--recording", name}, Started: time.Now(), Eras: []EraReport{}, Recording: name}
+	h := newHostWatch()
+	see := h.wrap(nil)
+	for _, e := range rec.Entries {
+		kind, ok := map[string]conn.EventKind{record.TypeSent: conn.Sent, record.TypeReceived: conn.Received}[e.Type]
+		if !ok {
+			continue
+		}
+		see(conn.Event{Time: e.Time, Kind: kind, Line: e.Content(), Size: e.Size})
+	}
+	rep.Hosts = h.judge(o)
+	rep.Duration = time.Since(rep.Started)
+	rep.Millis = rep.Duration.Milliseconds()
+	return rep
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/hostprofile"
+	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/testkit/everything"
 	"github.com/mcptui/mcptui/internal/testkit/surfaceserver"
 )
@@ -240,5 +241,71 @@ func TestHostContextBudget(t *testing.T) {
 		} else if ExitCode(rep, rules.Must) != 0 {
 			t.Fatalf("exit %d under the budget", ExitCode(rep, rules.Must))
 		}
+	}
+}
+
+// TestFromRecordingResultCap: check --recording judges a recording's
+// tool results against a host's cap without starting or calling
+// anything: a 150 KB text result is over Claude Code's 25,000 tokens
+// (said with the tokenizer's count and the tool), a small one is not, and
+// a result whose tool was never listed in the recording is judged too.
+func TestFromRecordingResultCap(t *testing.T) {
+	var big strings.Builder
+	for i := 0; big.Len() < 150*1024; i++ {
+		fmt.Fprintf(&big, "row %d: checksum %x, state %s\n", i, i*7919, []string{"open", "closed", "pending"}[i%3])
+	}
+	line := func(typ string, msg any) string {
+		b, err := json.Marshal(map[string]any{"type": typ, "t": "2026-12-03T07:00:00Z", "msg": msg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b) + "\n"
+	}
+	text := func(s string) map[string]any {
+		return map[string]any{"content": []map[string]any{{"type": "text", "text": s}}}
+	}
+	rec := `{"type":"header","format":"mcptui-recording","version":1,"t":"2026-12-03T07:00:00Z"}` + "\n" +
+		line("sent", map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}) +
+		line("received", map[string]any{"jsonrpc": "2.0", "id": 1, "result": map[string]any{"tools": []map[string]any{
+			{"name": "dump", "inputSchema": map[string]any{"type": "object"}}, {"name": "small", "inputSchema": map[string]any{"type": "object"}}}}}) +
+		line("sent", map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": map[string]any{"name": "dump"}}) +
+		line("received", map[string]any{"jsonrpc": "2.0", "id": 2, "result": text(big.String())}) +
+		line("sent", map[string]any{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": map[string]any{"name": "small"}}) +
+		line("received", map[string]any{"jsonrpc": "2.0", "id": 3, "result": text("ok")}) +
+		line("sent", map[string]any{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": map[string]any{"name": "unlisted"}}) +
+		line("received", map[string]any{"jsonrpc": "2.0", "id": 4, "result": text(big.String())})
+	r, err := record.Read(strings.NewReader(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc, _ := hostprofile.HostNamed("claude-code")
+	rep := FromRecording(r, "rec.jsonl", Options{Hosts: []hostprofile.Host{cc}, ServerName: "srv"})
+	hr := rep.Hosts
+	if hr == nil || hr.Results != 3 {
+		t.Fatalf("%+v", hr)
+	}
+	var capped []string
+	for _, f := range hr.Findings {
+		if f.Rule != RuleHostResultCap {
+			t.Errorf("another finding: %+v", f)
+			continue
+		}
+		capped = append(capped, f.Tool)
+		if !strings.Contains(f.Seen, "over the 25000-token default cap (MAX_MCP_OUTPUT_TOKENS)") || !strings.Contains(f.Seen, "o200k_base") || f.Target != "claude-code" {
+			t.Errorf("%+v", f)
+		}
+	}
+	if strings.Join(capped, ",") != "dump,unlisted" {
+		t.Fatalf("capped %v", capped)
+	}
+	if ExitCode(rep, rules.Must) != ExitRuleFailed {
+		t.Errorf("exit %d", ExitCode(rep, rules.Must))
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b, rules.Must, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "mcptui check -- --recording rec.jsonl") || !strings.Contains(b.String(), "host.result-cap") {
+		t.Errorf("text:\n%s", b.String())
 	}
 }

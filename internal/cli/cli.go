@@ -240,6 +240,9 @@ type CheckConfig struct {
 	// Rules is --rule ID|GROUP (repeatable, or comma-separated): check only
 	// those rules (nil: every rule).
 	Rules []string
+	// Recording is --recording FILE: judge that recording's tool lists
+	// and results against --host/--model instead of starting a server.
+	Recording string
 }
 
 // Completion is the question of mcptui complete: which argument of which

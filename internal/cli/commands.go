@@ -50,7 +50,7 @@ var commands = map[string]command{
 	"run":       {name: "run", mode: ModeRun, words: []string{"a script file"}, server: true, flags: []string{"junit"}, answers: true, format: "text"},
 	"doctor":    {name: "doctor", mode: ModeDoctor, server: true, format: "text"},
 	"servers":   {name: "servers", mode: ModeServers, flags: []string{"config", "format"}, format: "text"},
-	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule", "baseline"}, answers: true, format: "text"},
+	"check":     {name: "check", mode: ModeCheck, server: true, flags: []string{"era", "level", "call-tools", "junit", "sarif", "rule", "baseline", "recording"}, answers: true, format: "text"},
 	"snapshot":  {name: "snapshot", mode: ModeSnapshot, server: true, flags: []string{"era"}, answers: true, format: "json"},
 	"diff":      {name: "diff", mode: ModeDiff, words: []string{"a snapshot, recording or server URL", "another (or -- a server command)"}, server: true, flags: []string{"fail-on", "eras"}, answers: true, format: "text"},
 	"logout":    {name: "logout", mode: ModeLogout, words: []string{"a server URL, or all"}},
@@ -82,6 +82,7 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 	fs.StringVar(&cc.Era, "era", "", "")
 	fs.StringVar(&cc.Level, "level", "must", "")
 	fs.BoolVar(&cc.CallTools, "call-tools", false, "")
+	fs.StringVar(&cc.Recording, "recording", "", "")
 	fs.StringVar(&cc.SARIF, "sarif", "", "")
 	fs.StringVar(&cfg.Export.Call, "call", "", "")
 	fs.StringVar(&cfg.Export.Output, "output", "", "")
@@ -155,6 +156,18 @@ func parseCommand(cfg *Config, c command, args []string) (*Config, error) {
 		server, words = words[len(words)-1:], words[:len(words)-1]
 	}
 	fromConfig := cfg.ConfigFile != "" || cfg.ServerName != ""
+	if c.mode == ModeCheck && cfg.Check.Recording != "" {
+		// check --recording judges a recording: no server is started.
+		switch {
+		case server != nil || fromConfig || len(words) > nw:
+			return nil, usageError("check --recording judges the recording alone: give no server (remove -- …, --config, --server)")
+		case len(cfg.Profiles.Hosts)+len(cfg.Profiles.Models) == 0 && cfg.Profiles.Budget == 0:
+			return nil, usageError("check --recording judges host and model limits: add --host NAME (e.g. --host claude-code), --model NAME or --budget N")
+		case cfg.Drift.Baseline != "" || cfg.Check.CallTools:
+			return nil, usageError("check --recording calls nothing: --baseline and --call-tools need a server")
+		}
+		c.server = false
+	}
 	if c.server && server == nil && fromConfig && cfg.ServerName == "" && len(words) > nw {
 		// mcptui tools --config .mcp.json memory: the word after the
 		// command's own names the server, as --server would.

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"strconv"
+	"strings"
 
 	"github.com/mcptui/mcptui/internal/hostprofile"
 )
@@ -23,8 +24,11 @@ type ProfileConfig struct {
 	Budget int
 	// Cost is tools --cost: print what each tool costs in context.
 	Cost bool
-	// As is doctor --as HOST: start the server as that host would.
-	As *hostprofile.Host
+	// As is doctor --as HOST[:PLATFORM]: start the server as that host
+	// would; AsOS the platform's launch to rehearse (a GOOS; "": this
+	// one).
+	As   *hostprofile.Host
+	AsOS string
 	// File is --profiles FILE: profiles that add to or replace the
 	// built-in ones.
 	File string
@@ -119,13 +123,23 @@ func (p *ProfileConfig) resolve() error {
 	if p.as == "" {
 		return nil
 	}
-	h, ok := t.Host(p.as)
+	name, platform, _ := strings.Cut(p.as, ":")
+	h, ok := t.Host(name)
 	if !ok {
-		_, err := t.ParseHosts(p.as)
+		_, err := t.ParseHosts(name)
 		return usageError("--as: %v", err)
 	}
-	if h.Launch == nil {
-		return usageError("--as %s: how %s starts a server is not recorded (claude-desktop's is; a --profiles file can add a launch)", p.as, h.Title)
+	if len(h.Platforms()) == 0 {
+		return usageError("--as %s: how %s starts a server is not recorded (claude-desktop's is; a --profiles file can add a launch)", name, h.Title)
+	}
+	switch strings.ToLower(platform) {
+	case "":
+	case "macos", "darwin", "mac":
+		p.AsOS = "darwin"
+	case "windows", "linux":
+		p.AsOS = strings.ToLower(platform)
+	default:
+		return usageError("--as %s: platform %q is none of macos, windows, linux", p.as, platform)
 	}
 	p.As = &h
 	return nil

@@ -81,3 +81,38 @@ func TestInspectorMarkFlags(t *testing.T) {
 		t.Fatalf("--host nope: %v", err)
 	}
 }
+
+// TestAsPlatform: doctor --as HOST:PLATFORM names the platform whose
+// launch is rehearsed; an unknown platform is refused.
+func TestAsPlatform(t *testing.T) {
+	for arg, want := range map[string]string{"claude-desktop": "", "claude-desktop:macos": "darwin", "claude-desktop:windows": "windows", "claude-desktop:linux": "linux"} {
+		cfg, err := Parse([]string{"doctor", "--as", arg, "--", "srv"})
+		if err != nil || cfg.Profiles.As == nil || cfg.Profiles.AsOS != want {
+			t.Errorf("--as %s: %v %q", arg, err, cfg.Profiles.AsOS)
+		}
+	}
+	if _, err := Parse([]string{"doctor", "--as", "claude-desktop:beos", "--", "srv"}); err == nil || !strings.Contains(err.Error(), "none of macos, windows, linux") {
+		t.Errorf("beos: %v", err)
+	}
+	if _, err := Parse([]string{"doctor", "--as", "cursor", "--", "srv"}); err == nil || !strings.Contains(err.Error(), "not recorded") {
+		t.Errorf("cursor: %v", err)
+	}
+}
+
+// TestCheckRecording: check --recording takes no server, and needs a host,
+// model or budget to judge against.
+func TestCheckRecording(t *testing.T) {
+	cfg, err := Parse([]string{"check", "--host", "claude-code", "--recording", "rec.jsonl"})
+	if err != nil || cfg.Check.Recording != "rec.jsonl" || cfg.Command != "" {
+		t.Fatalf("%v %+v", err, cfg)
+	}
+	for args, want := range map[string]string{
+		"check --recording rec.jsonl":                                 "add --host NAME",
+		"check --host claude-code --recording rec.jsonl -- ./srv":     "give no server",
+		"check --host claude-code --recording rec.jsonl --call-tools": "calls nothing",
+	} {
+		if _, err := Parse(strings.Fields(args)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", args, err, want)
+		}
+	}
+}

@@ -203,8 +203,13 @@ Headless commands:
                                costs more than N tokens
       --cost                   tools: what each tool's definition costs in context,
                                in o200k_base tokens, costliest first
-      --as HOST                doctor: start the server as HOST does (claude-desktop:
-                               its PATH, only the variables it passes, no shell)
+      --recording FILE         check: judge a recording's tool lists and results
+                               against --host/--model (result caps, names, schemas)
+                               instead of starting a server; nothing is called
+      --as HOST[:PLATFORM]     doctor: start the server as HOST does on this platform,
+                               or on PLATFORM (macos, windows, linux); claude-desktop:
+                               its PATH, the variables it passes, no shell, Windows'
+                               cmd.exe /C for npx.cmd)
       --profiles FILE          check, doctor: host and model profiles (JSON) that add
                                to or replace the built-in ones, each limit with its source
       --rate R                 load: open loop, R requests a second, each on time

@@ -74,6 +74,9 @@ type Options struct {
 	// --as; hostlaunch.go): its PATH, only the variables it passes, no
 	// shell.
 	As *hostprofile.Host
+	// AsOS is the platform (a GOOS) whose launch of As is rehearsed: ""
+	// for this one (doctor --as HOST:PLATFORM).
+	AsOS string
 }
 
 func (o Options) withDefaults() Options {
@@ -366,7 +369,7 @@ func clip(s string) string {
 // fails: what went wrong is in the report's diagnoses.
 func Run(ctx context.Context, opts Options) *Report {
 	opts = opts.withDefaults()
-	if opts.As != nil && opts.As.Launch != nil {
+	if opts.As != nil {
 		return runAs(ctx, opts)
 	}
 	// The command line is shown and kept with its secrets redacted.

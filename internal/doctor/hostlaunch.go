@@ -2,17 +2,20 @@ package doctor
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"github.com/mcptui/mcptui/internal/record"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/hostprofile"
+	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/winproc"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -27,23 +30,47 @@ const (
 	// KindHostLiteral: the host passes ~ or $VAR to the server as they
 	// are: it has no shell to expand them.
 	KindHostLiteral = "host-literal"
+	// KindHostBatch: the command is a batch file (npx.cmd) the host runs
+	// through cmd.exe /C, unquoted (Windows).
+	KindHostBatch = "host-batch-file"
+	// KindHostSplitArg: an argument with a space the host passes to
+	// cmd.exe unquoted: the server gets it split (Windows).
+	KindHostSplitArg = "host-split-argument"
+	// KindHostDropped: the host drops a variable the command needs
+	// (PATHEXT for PowerShell, Windows).
+	KindHostDropped = "host-dropped-variable"
+	// KindHostHomePATH: the command is found only in a directory of the
+	// user's home, which a desktop session's PATH may lack (Linux).
+	KindHostHomePATH = "host-home-path"
+	// KindHostUnrecorded: the host's launch is not recorded for this
+	// platform.
+	KindHostUnrecorded = "host-launch-unrecorded"
 )
 
 // HostLaunch is how doctor --as started the server: the host's way.
 type HostLaunch struct {
 	Host  string `json:"host"`
 	Title string `json:"title"`
-	// Platform the host's launch facts hold on.
+	// Platform the host's launch facts hold on; Config where its config
+	// file is there.
 	Platform string `json:"platform"`
-	// PATH is the host's search path; Passed the variables of this
+	Config   string `json:"config,omitempty"`
+	// Resolved is what the host would start (Windows: the .exe, or
+	// cmd.exe with the batch file's command line).
+	Resolved string `json:"resolved,omitempty"`
+	// PATH is the host's search path ("yours": it keeps this
+	// environment's, or its own is not recorded); Passed the variables of this
 	// environment it passes on; Dropped those it does not (names only).
 	PATH    string   `json:"path"`
 	Passed  []string `json:"passed"`
 	Dropped []string `json:"dropped"`
 	// Versions are the protocol versions offered (nil: all of mcptui's).
 	Versions []string `json:"versions,omitempty"`
-	// Sources are where these facts come from.
+	// Sources are where these facts come from; Unknown the facts not
+	// recorded for this platform (the rehearsal keeps this terminal's
+	// there).
 	Sources []string `json:"sources"`
+	Unknown []string `json:"unknown,omitempty"`
 	// Terminal is how the same command did from this terminal's own
 	// environment, when the host's launch failed: "works" or what failed.
 	Terminal string `json:"terminal,omitempty"`
@@ -55,10 +82,34 @@ type HostLaunch struct {
 // only the host sees from one everyone sees.
 func runAs(ctx context.Context, opts Options) *Report {
 	h := *opts.As
-	l := h.Launch
-	opts.As = nil
-	hl := &HostLaunch{Host: h.Name, Title: h.Title, Platform: l.Platform, PATH: l.PATH,
-		Sources: []string{"PATH: " + l.PATHSource, "environment: " + l.InheritSource, "no shell: " + l.ShellSource}}
+	goos := opts.AsOS
+	if goos == "" {
+		goos = runtime.GOOS
+	}
+	opts.As, opts.AsOS = nil, ""
+	command := record.RedactArgs(append([]string{opts.Command}, opts.Args...), false)
+	l, ok := h.LaunchOn(goos)
+	if !ok || (l.OS == "windows") != (runtime.GOOS == "windows") {
+		d := Diagnosis{Kind: KindHostUnrecorded, Severity: Error,
+			Summary: fmt.Sprintf("how %s starts a server on %s is not recorded (recorded: %s)", h.Title, goos, strings.Join(platformNames(h), ", ")),
+			Fix:     "rehearse a recorded platform's launch with --as " + h.Name + ":PLATFORM, or add this one with --profiles FILE"}
+		if ok {
+			d.Summary = fmt.Sprintf("%s's launch on %s can be rehearsed only on %s: this is %s", h.Title, l.Platform, map[bool]string{true: "Windows", false: "macOS or Linux"}[l.OS == "windows"], runtime.GOOS)
+			d.Fix = "run doctor --as " + h.Name + " there"
+		}
+		return &Report{Command: command, Launchers: launchers(), Stderr: []string{}, Diagnoses: []Diagnosis{d}}
+	}
+	hl := &HostLaunch{Host: h.Name, Title: h.Title, Platform: l.Platform, Config: l.Config, PATH: l.PATH, Unknown: l.Unknown}
+	for _, s := range [][2]string{{"config", l.ConfigSource}, {"PATH", l.PATHSource}, {"environment", l.InheritSource}, {"dropped", l.DropsSource}, {"no shell", l.ShellSource}, {"batch files", l.BatchSource}} {
+		if s[1] != "" {
+			hl.Sources = append(hl.Sources, s[0]+": "+s[1])
+		}
+	}
+	path := l.PATH
+	if path == "" {
+		path = os.Getenv("PATH")
+		hl.PATH = "yours"
+	}
 	env, passed, dropped := hostEnv(os.Environ(), l, opts.Env)
 	hl.Passed, hl.Dropped = passed, dropped
 	hostOpts := opts
@@ -81,16 +132,28 @@ func runAs(ctx context.Context, opts Options) *Report {
 				Fix:     "write the absolute path and the value itself in the config (\"/Users/me/…\", not \"~/…\" or \"$HOME/…\"); put variables the server needs in the entry's \"env\""})
 		}
 	}
-	if !strings.Contains(opts.Command, "/") && !mcp.IsURL(opts.Command) {
-		found, ok := lookIn(l.PATH, opts.Command)
+	if l.OS == "windows" {
+		wc, ds, fatal := windowsLaunch(h.Title, l, opts.Command, opts.Args, winproc.Environ(opts.Dir))
+		hl.Resolved = wc.CmdLine
+		if hl.Resolved == "" {
+			hl.Resolved = wc.Path
+		}
+		literal = append(literal, ds...)
+		if fatal {
+			r := &Report{Command: command, Launchers: launchers(), Stderr: []string{}, Host: hl, Diagnoses: literal}
+			sortDiagnoses(r.Diagnoses)
+			return r
+		}
+	} else if !strings.Contains(opts.Command, "/") && !mcp.IsURL(opts.Command) {
+		found, ok := lookIn(path, opts.Command)
 		if !ok {
-			r := &Report{Command: record.RedactArgs(append([]string{opts.Command}, opts.Args...), false), Launchers: launchers(), Stderr: []string{}, Host: hl}
+			r := &Report{Command: command, Launchers: launchers(), Stderr: []string{}, Host: hl}
 			d := Diagnosis{Kind: KindHostNotFound, Severity: Error,
-				Summary: fmt.Sprintf("%s would show \"spawn %s ENOENT\": %s is not in any directory of its PATH (%s)", h.Title, opts.Command, opts.Command, l.PATH)}
+				Summary: fmt.Sprintf("%s would show \"spawn %s ENOENT\": %s is not in any directory of its PATH (%s)", h.Title, opts.Command, opts.Command, path)}
 			if mine, err := exec.LookPath(opts.Command); err == nil {
 				abs, _ := filepath.Abs(mine)
 				d.Summary += fmt.Sprintf("; your terminal finds it at %s", abs)
-				d.Fix = fmt.Sprintf("give the absolute path in the config: \"command\": %q (or add \"env\": {\"PATH\": \"%s:%s\"} to the entry)", abs, filepath.Dir(abs), l.PATH)
+				d.Fix = fmt.Sprintf("give the absolute path in the config: \"command\": %q (or add \"env\": {\"PATH\": \"%s:%s\"} to the entry)", abs, filepath.Dir(abs), path)
 			} else {
 				d.Fix = "install it, then give its absolute path in the config"
 				if hint := installHint(opts.Command); hint != "" {
@@ -101,9 +164,14 @@ func runAs(ctx context.Context, opts Options) *Report {
 			return r
 		}
 		hostOpts.Command = found
+		if l.PATH == "" {
+			if d, ok := homePATH(h.Title, l, found, os.Getenv("HOME")); ok {
+				literal = append(literal, d)
+			}
+		}
 	}
 	r := Run(ctx, hostOpts)
-	r.Command = append([]string{opts.Command}, opts.Args...)
+	r.Command = command
 	r.Host = hl
 	r.Diagnoses = append(r.Diagnoses, literal...)
 	if r.ExitCode() == 0 {
@@ -122,7 +190,7 @@ func runAs(ctx context.Context, opts Options) *Report {
 			r.Diagnoses[i].Fix = "see " + KindHostOnly + ": the same command starts from your terminal"
 		}
 	}
-	r.Diagnoses = append([]Diagnosis{hostOnly(h, l, r, passed, dropped)}, r.Diagnoses...)
+	r.Diagnoses = append([]Diagnosis{hostOnly(h, l, path, r, passed, dropped)}, r.Diagnoses...)
 	sortDiagnoses(r.Diagnoses)
 	return r
 }
@@ -130,14 +198,18 @@ func runAs(ctx context.Context, opts Options) *Report {
 // hostOnly explains a failure only the host's launch shows: a program
 // the server runs that only this terminal's PATH has, or a variable the
 // host does not pass.
-func hostOnly(h hostprofile.Host, l *hostprofile.Launch, r *Report, passed, dropped []string) Diagnosis {
+func hostOnly(h hostprofile.Host, l *hostprofile.Launch, path string, r *Report, passed, dropped []string) Diagnosis {
+	only := "only " + strings.Join(passed, ", ") + " passed from your environment"
+	if l.Inherit == nil {
+		only = strings.Join(dropped, ", ") + " not passed"
+	}
 	d := Diagnosis{Kind: KindHostOnly, Severity: Error,
-		Summary: fmt.Sprintf("the server works from your terminal but fails as %s starts it (PATH %s; only %s passed from your environment; no shell)",
-			h.Title, l.PATH, strings.Join(passed, ", "))}
+		Summary: fmt.Sprintf("the server works from your terminal but fails as %s starts it (PATH %s; %s; no shell)",
+			h.Title, path, only)}
 	var missing []string
 	var dirs []string
 	for _, name := range namesIn(strings.Join(r.Stderr, "\n") + "\n" + r.ConnectError + "\n" + r.Exit) {
-		if _, ok := lookIn(l.PATH, name); ok {
+		if _, ok := lookIn(path, name); ok {
 			continue
 		}
 		if p, err := exec.LookPath(name); err == nil {
@@ -151,11 +223,11 @@ func hostOnly(h hostprofile.Host, l *hostprofile.Launch, r *Report, passed, drop
 	if len(missing) > 0 {
 		d.Summary += fmt.Sprintf(": it runs %s, which only your PATH has", strings.Join(missing, ", "))
 		d.Fix = fmt.Sprintf("add \"env\": {\"PATH\": \"%s:%s\"} to the server's entry in the config, or make the server call those programs by absolute path",
-			strings.Join(dirs, ":"), l.PATH)
+			strings.Join(dirs, ":"), path)
 		return d
 	}
 	d.Fix = fmt.Sprintf("the difference is the environment: PATH is %s, and %d variables of yours are not passed (%s); put what the server needs in the entry's \"env\" (an absolute PATH, API keys), and use absolute paths",
-		l.PATH, len(dropped), strings.Join(clipList(dropped, 12), ", "))
+		path, len(dropped), strings.Join(clipList(dropped, 12), ", "))
 	return d
 }
 
@@ -195,14 +267,18 @@ func hostEnv(base []string, l *hostprofile.Launch, mine []conn.EnvVar) (env []co
 		if name == "" || name == conn.MarkerEnv || name == "PATH" || set(name) {
 			continue // PATH is the host's own, not this one
 		}
-		if slices.Contains(l.Inherit, name) && !strings.HasPrefix(value, "()") {
+		keep := !slices.Contains(l.Drops, name)
+		if l.Inherit != nil {
+			keep = slices.Contains(l.Inherit, name) && !strings.HasPrefix(value, "()")
+		}
+		if keep {
 			passed = append(passed, name)
 			continue
 		}
 		dropped = append(dropped, name)
 		env = append(env, conn.EnvVar{Name: name})
 	}
-	if !set("PATH") {
+	if !set("PATH") && l.PATH != "" {
 		path := l.PATH
 		env = append(env, conn.EnvVar{Name: "PATH", Value: &path})
 	}
@@ -237,4 +313,98 @@ func clipList(xs []string, n int) []string {
 		return xs
 	}
 	return append(slices.Clone(xs[:n]), fmt.Sprintf("and %d more", len(xs)-n))
+}
+
+// platformNames are the platforms h's launches are recorded for, as
+// --as HOST:PLATFORM takes them.
+func platformNames(h hostprofile.Host) []string {
+	var out []string
+	for _, goos := range h.Platforms() {
+		if goos == "" {
+			goos = "any"
+		}
+		out = append(out, PlatformWord(goos))
+	}
+	return out
+}
+
+// PlatformWord is the word --as HOST:PLATFORM takes for goos.
+func PlatformWord(goos string) string {
+	if goos == "darwin" {
+		return "macos"
+	}
+	return goos
+}
+
+// windowsLaunch is how the host would start command on Windows, found
+// the host's way (PATH and PATHEXT, through winproc): what it would run,
+// the diagnoses of that, and whether the host would fail before the
+// server runs at all. It is pure (env says which files exist), so that
+// it is tested on every platform.
+func windowsLaunch(title string, l *hostprofile.Launch, command string, args []string, env winproc.Env) (winproc.Command, []Diagnosis, bool) {
+	wc, err := winproc.Resolve(command, args, env)
+	if errors.Is(err, winproc.ErrNotFound) {
+		return wc, []Diagnosis{{Kind: KindHostNotFound, Severity: Error,
+			Summary: fmt.Sprintf("%s would show \"spawn %s ENOENT\": no %s with one of PATHEXT's extensions is in any directory of PATH", title, command, command),
+			Fix:     "install it, or give its absolute path (with its extension: C:\\…\\server.exe) in the config"}}, true
+	}
+	if err != nil {
+		return wc, []Diagnosis{{Kind: KindNotExecutable, Severity: Error, Summary: err.Error(), Fix: "start an .exe directly instead of a batch file"}}, true
+	}
+	var ds []Diagnosis
+	fatal := false
+	base := strings.ToLower(strings.TrimSuffix(filepath.Base(strings.ReplaceAll(wc.Path, `\`, "/")), ".exe"))
+	if slices.Contains(l.Drops, "PATHEXT") && (base == "powershell" || base == "pwsh") {
+		ds = append(ds, Diagnosis{Kind: KindHostDropped, Severity: Warning,
+			Summary: fmt.Sprintf("%s starts PowerShell without PATHEXT: a script it runs finds no bare command (git, python) on PATH (source: %s)", title, l.DropsSource),
+			Fix:     `add "env": {"PATHEXT": ".COM;.EXE;.BAT;.CMD"} to the server's entry`})
+	}
+	if wc.CmdLine == "" || !l.BatchUnquoted {
+		return wc, ds, fatal
+	}
+	// The batch file found is the quoted path after /c "".
+	script := wc.Args[0]
+	if _, rest, ok := strings.Cut(wc.CmdLine, `/c ""`); ok {
+		script, _, _ = strings.Cut(rest, `"`)
+	}
+	portable := fmt.Sprintf(`"command": "cmd", "args": ["/c", %q%s]`, command, quotedList(args))
+	if strings.Contains(script, " ") {
+		first, _, _ := strings.Cut(script, " ")
+		fatal = true
+		ds = append(ds, Diagnosis{Kind: KindHostBatch, Severity: Error,
+			Summary: fmt.Sprintf("%s finds %s as %s, a batch file, and runs it through cmd.exe /C without quotes: cmd.exe would say \"'%s' is not recognized as an internal or external command\" and the server never starts (source: %s)", title, command, script, first, l.BatchSource),
+			Fix:     fmt.Sprintf("install it in a directory without spaces, or give %s: %s (cmd.exe then finds %s itself)", title, portable, command)})
+	} else {
+		ds = append(ds, Diagnosis{Kind: KindHostBatch, Severity: Warning,
+			Summary: fmt.Sprintf("%s finds %s as %s, a batch file, and runs it through cmd.exe /C; it starts, but hosts that spawn without a shell (Claude Code warns \"Windows requires 'cmd /c' wrapper to execute npx\") show spawn %s ENOENT (source: %s)", title, command, script, command, l.BatchSource),
+			Fix:     "for a config that works in every host: " + portable})
+	}
+	for _, a := range args {
+		if strings.ContainsAny(a, " \t") {
+			fatal = true
+			ds = append(ds, Diagnosis{Kind: KindHostSplitArg, Severity: Error,
+				Summary: fmt.Sprintf("%s passes %q to cmd.exe unquoted: the server gets it split at the spaces (source: %s)", title, a, l.BatchSource),
+				Fix:     "use a path without spaces (the short name dir /x shows, or another directory), or start the server's .exe (node.exe with the package's script) directly, which goes through no cmd.exe"})
+		}
+	}
+	return wc, ds, fatal
+}
+
+func quotedList(args []string) string {
+	var b strings.Builder
+	for _, a := range args {
+		fmt.Fprintf(&b, ", %q", a)
+	}
+	return b.String()
+}
+
+// homePATH warns that found is in a directory under home: a desktop
+// session's PATH lacks what shell start-up files add there (nvm, mise).
+func homePATH(title string, l *hostprofile.Launch, found, home string) (Diagnosis, bool) {
+	if home == "" || !strings.HasPrefix(found, strings.TrimSuffix(home, "/")+"/") {
+		return Diagnosis{}, false
+	}
+	return Diagnosis{Kind: KindHostHomePATH, Severity: Warning,
+		Summary: fmt.Sprintf("%s (%s) finds the command at %s, under your home directory: if your shell's start-up files put that directory on PATH, the desktop session %s starts from lacks it and shows spawn ENOENT (source: %s)", title, l.Platform, found, title, l.PATHSource),
+		Fix:     fmt.Sprintf("give the absolute path in the config: \"command\": %q", found)}, true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/hostprofile"
+	"github.com/mcptui/mcptui/internal/winproc"
 )
 
 // userOnlyPATH puts a program, mcphelper-only-mine, in a directory only
@@ -27,7 +29,7 @@ func userOnlyPATH(t *testing.T) string {
 
 func desktop(t *testing.T) *hostprofile.Host {
 	h, ok := hostprofile.HostNamed("claude-desktop")
-	if !ok || h.Launch == nil {
+	if _, on := h.LaunchOn("darwin"); !ok || !on {
 		t.Fatal("no claude-desktop launch profile")
 	}
 	return &h
@@ -57,7 +59,7 @@ func TestAsHostOnlyFailure(t *testing.T) {
 	if mine.ExitCode() != 0 {
 		t.Fatalf("from the terminal: exit %d %+v", mine.ExitCode(), mine.Diagnoses)
 	}
-	r := Run(ctx, Options{Command: script, Env: env, Timeout: 30 * time.Second, As: desktop(t)})
+	r := Run(ctx, Options{Command: script, Env: env, Timeout: 30 * time.Second, As: desktop(t), AsOS: "darwin"})
 	if r.ExitCode() == 0 || r.Host == nil || r.Host.Terminal != "works" {
 		t.Fatalf("as claude-desktop: exit %d host %+v %+v", r.ExitCode(), r.Host, r.Diagnoses)
 	}
@@ -88,7 +90,7 @@ func TestAsHostNotFound(t *testing.T) {
 	bin := userOnlyPATH(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	r := Run(ctx, Options{Command: "mcphelper-only-mine", As: desktop(t)})
+	r := Run(ctx, Options{Command: "mcphelper-only-mine", As: desktop(t), AsOS: "darwin"})
 	if len(r.Diagnoses) == 0 || r.ExitCode() != 3 {
 		t.Fatalf("%+v", r.Diagnoses)
 	}
@@ -102,7 +104,7 @@ func TestAsHostNotFound(t *testing.T) {
 // TestHostEnv: only the host's variables pass (a bash function's never),
 // PATH is the host's, and the config's env entries win.
 func TestHostEnv(t *testing.T) {
-	l := desktop(t).Launch
+	l, _ := desktop(t).LaunchOn("darwin")
 	key := "k"
 	env, passed, dropped := hostEnv([]string{"HOME=/h", "API_KEY=x", "PATH=/mine", "TERM=() { :; }", "KEEP=1"}, l, []conn.EnvVar{{Name: "KEEP", Value: &key}})
 	if !slices.Equal(passed, []string{"HOME"}) || !slices.Equal(dropped, []string{"API_KEY", "TERM"}) {
@@ -118,5 +120,136 @@ func TestHostEnv(t *testing.T) {
 	}
 	if got["API_KEY"] != "<unset>" || got["TERM"] != "<unset>" || got["PATH"] != l.PATH || got["KEEP"] != "k" || got["HOME"] != "" {
 		t.Fatalf("env %v", got)
+	}
+}
+
+// winFiles is a fake Windows file system, compared case-insensitively.
+func winFiles(paths ...string) func(string) bool {
+	set := map[string]bool{}
+	for _, p := range paths {
+		set[strings.ToLower(p)] = true
+	}
+	return func(p string) bool { return set[strings.ToLower(strings.ReplaceAll(p, "/", `\`))] }
+}
+
+// TestWindowsLaunch: Claude Desktop on Windows, rehearsed the host's way
+// on every platform (winproc's resolution over a fake file system): npx
+// is npx.cmd run through cmd.exe /C unquoted, so Node.js under
+// C:\Program Files never starts (the fix is cmd /c), an argument with a
+// space is split, a missing command is spawn ENOENT, PowerShell lacks
+// PATHEXT, and an .exe starts with nothing to say.
+func TestWindowsLaunch(t *testing.T) {
+	h := desktop(t)
+	l, ok := h.LaunchOn("windows")
+	if !ok {
+		t.Fatal("no Windows launch")
+	}
+	env := func(files ...string) winproc.Env {
+		return winproc.Env{Path: `C:\Windows\System32;C:\Windows\System32\WindowsPowerShell\v1.0;C:\Program Files\nodejs;C:\nodejs;C:\Users\me\AppData\Roaming\npm`, PathExt: ".COM;.EXE;.BAT;.CMD",
+			IsFile: winFiles(append(files, `C:\Windows\System32\cmd.exe`, `C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe`)...)}
+	}
+	kinds := func(ds []Diagnosis) string {
+		var ks []string
+		for _, d := range ds {
+			ks = append(ks, string(d.Severity)+":"+d.Kind)
+		}
+		return strings.Join(ks, ",")
+	}
+	t.Run("npx under Program Files", func(t *testing.T) {
+		wc, ds, fatal := windowsLaunch(h.Title, l, "npx", []string{"-y", "@modelcontextprotocol/server-everything"}, env(`C:\Program Files\nodejs\npx.cmd`))
+		if !fatal || kinds(ds) != "error:"+KindHostBatch || !strings.Contains(wc.CmdLine, `C:\Program Files\nodejs\npx.cmd`) {
+			t.Fatalf("fatal %v %s %+v", fatal, kinds(ds), wc)
+		}
+		if !strings.Contains(ds[0].Summary, `'C:\Program' is not recognized`) ||
+			!strings.Contains(ds[0].Fix, `"command": "cmd", "args": ["/c", "npx", "-y", "@modelcontextprotocol/server-everything"]`) {
+			t.Fatalf("%+v", ds[0])
+		}
+	})
+	t.Run("npx elsewhere starts, with the portable form", func(t *testing.T) {
+		_, ds, fatal := windowsLaunch(h.Title, l, "npx", []string{"-y", "pkg"}, env(`C:\nodejs\npx.cmd`))
+		if fatal || kinds(ds) != "warning:"+KindHostBatch || !strings.Contains(ds[0].Fix, `"command": "cmd", "args": ["/c", "npx", "-y", "pkg"]`) {
+			t.Fatalf("fatal %v %+v", fatal, ds)
+		}
+	})
+	t.Run("an argument with a space", func(t *testing.T) {
+		_, ds, fatal := windowsLaunch(h.Title, l, "npx", []string{"-y", "@modelcontextprotocol/server-filesystem", `C:\Users\me\My Documents`}, env(`C:\nodejs\npx.cmd`))
+		if !fatal || kinds(ds) != "warning:"+KindHostBatch+",error:"+KindHostSplitArg || !strings.Contains(ds[1].Summary, `My Documents`) {
+			t.Fatalf("fatal %v %+v", fatal, ds)
+		}
+	})
+	t.Run("not found", func(t *testing.T) {
+		_, ds, fatal := windowsLaunch(h.Title, l, "uvx", []string{"mcp-server-time"}, env())
+		if !fatal || kinds(ds) != "error:"+KindHostNotFound || !strings.Contains(ds[0].Summary, `"spawn uvx ENOENT"`) {
+			t.Fatalf("fatal %v %+v", fatal, ds)
+		}
+	})
+	t.Run("PowerShell without PATHEXT", func(t *testing.T) {
+		_, ds, fatal := windowsLaunch(h.Title, l, "powershell", []string{"-File", `C:\w.ps1`}, env())
+		if fatal || kinds(ds) != "warning:"+KindHostDropped || !strings.Contains(ds[0].Fix, `"PATHEXT"`) {
+			t.Fatalf("fatal %v %+v", fatal, ds)
+		}
+	})
+	t.Run("an exe", func(t *testing.T) {
+		wc, ds, fatal := windowsLaunch(h.Title, l, "node", []string{`C:\srv\index.js`}, env(`C:\Program Files\nodejs\node.exe`))
+		if fatal || len(ds) != 0 || wc.Path != `C:\Program Files\nodejs\node.exe` {
+			t.Fatalf("fatal %v %+v %+v", fatal, ds, wc)
+		}
+	})
+}
+
+// TestAsLinuxHomePATH: Linux has no recorded PATH, so the rehearsal
+// keeps this terminal's, and warns of a command found under the home
+// directory, which a desktop session's PATH may lack.
+func TestAsLinuxHomePATH(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a POSIX launch")
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	bin := filepath.Join(home, ".nvm", "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "mcp-home-server"), []byte("#!/bin/sh\nexec '"+self+"'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	demo := "demo"
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	r := Run(ctx, Options{Command: "mcp-home-server", Env: []conn.EnvVar{{Name: serverEnv, Value: &demo}}, Timeout: 30 * time.Second, As: desktop(t), AsOS: "linux"})
+	if r.Host == nil || r.Host.PATH != "yours" || r.Host.Config != "~/.config/Claude/claude_desktop_config.json" {
+		t.Fatalf("host %+v %+v", r.Host, r.Diagnoses)
+	}
+	var found *Diagnosis
+	for i, d := range r.Diagnoses {
+		if d.Kind == KindHostHomePATH {
+			found = &r.Diagnoses[i]
+		}
+		if d.Severity == Error {
+			t.Errorf("an error: %+v", d)
+		}
+	}
+	if found == nil || !strings.Contains(found.Fix, filepath.Join(bin, "mcp-home-server")) || !strings.Contains(found.Summary, "claude-desktop-debian#247") {
+		t.Fatalf("%+v", r.Diagnoses)
+	}
+}
+
+// TestAsUnrecordedPlatform: a platform with no recorded launch is said,
+// not guessed; Windows' launch is rehearsed only on Windows.
+func TestAsUnrecordedPlatform(t *testing.T) {
+	r := Run(context.Background(), Options{Command: "srv", As: desktop(t), AsOS: "plan9"})
+	if len(r.Diagnoses) != 1 || r.Diagnoses[0].Kind != KindHostUnrecorded || !strings.Contains(r.Diagnoses[0].Summary, "macos, windows, linux") {
+		t.Fatalf("%+v", r.Diagnoses)
+	}
+	if runtime.GOOS != "windows" {
+		r = Run(context.Background(), Options{Command: "srv", As: desktop(t), AsOS: "windows"})
+		if len(r.Diagnoses) != 1 || !strings.Contains(r.Diagnoses[0].Summary, "only on Windows") {
+			t.Fatalf("%+v", r.Diagnoses)
+		}
 	}
 }

@@ -39,8 +39,22 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	p.field("Launchers", "%s", strings.Join(ls, " · "))
 	if h := r.Host; h != nil {
-		p.field("As", "%s (%s): PATH %s; passed from your environment: %s; %d others dropped; no shell",
-			h.Title, h.Platform, h.PATH, strings.Join(h.Passed, ", "), len(h.Dropped))
+		if len(h.Dropped) <= 3 {
+			p.field("As", "%s (%s): PATH %s; %d variables of your environment passed, not passed: %s; no shell",
+				h.Title, h.Platform, h.PATH, len(h.Passed), orNone(h.Dropped))
+		} else {
+			p.field("As", "%s (%s): PATH %s; passed from your environment: %s; %d others dropped; no shell",
+				h.Title, h.Platform, h.PATH, strings.Join(h.Passed, ", "), len(h.Dropped))
+		}
+		if h.Config != "" {
+			p.line("    config: %s", h.Config)
+		}
+		if h.Resolved != "" {
+			p.line("    it would start: %s", inert.Line(h.Resolved))
+		}
+		for _, u := range h.Unknown {
+			p.line("    not recorded: %s", u)
+		}
 		if h.Versions != nil {
 			p.line("    offers %s with initialize only (no server/discover)", strings.Join(h.Versions, ", "))
 		}
@@ -169,4 +183,11 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
+}
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
 }

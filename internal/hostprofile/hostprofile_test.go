@@ -89,8 +89,8 @@ func TestProfiles(t *testing.T) {
 			h.LegacyInitialize != (h.LegacySource != "") {
 			t.Errorf("host %s: a fact without its source (or a source without its fact)", h.Name)
 		}
-		if l := h.Launch; l != nil && ((l.PATH != "") != (l.PATHSource != "") || (l.Inherit != nil) != (l.InheritSource != "") || l.ShellSource == "") {
-			t.Errorf("host %s: a launch fact without its source", h.Name)
+		if err := h.check(); err != nil {
+			t.Errorf("host %s: %v", h.Name, err)
 		}
 	}
 	for _, m := range Models() {
@@ -161,5 +161,36 @@ func TestWithFile(t *testing.T) {
 		if _, err := Builtin().WithFile(write(body)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", body, err, want)
 		}
+	}
+}
+
+// TestDesktopLaunchPerPlatform: Claude Desktop's launch is recorded for
+// macOS, Windows and Linux, each with its config file, and Windows' with
+// the batch-file and PATHEXT facts; a platform with none has none.
+func TestDesktopLaunchPerPlatform(t *testing.T) {
+	h, _ := HostNamed("claude-desktop")
+	for _, tt := range []struct{ goos, config string }{
+		{"darwin", "~/Library/Application Support/Claude/claude_desktop_config.json"},
+		{"windows", `%APPDATA%\Claude\claude_desktop_config.json`},
+		{"linux", "~/.config/Claude/claude_desktop_config.json"},
+	} {
+		l, ok := h.LaunchOn(tt.goos)
+		if !ok || l.Config != tt.config || l.ConfigSource == "" {
+			t.Errorf("%s: %+v", tt.goos, l)
+		}
+	}
+	w, _ := h.LaunchOn("windows")
+	if !w.BatchUnquoted || !w.UserPATH || len(w.Drops) != 1 || w.Drops[0] != "PATHEXT" || w.PATH != "" {
+		t.Errorf("windows: %+v", w)
+	}
+	if l, _ := h.LaunchOn("linux"); l.PATH != "" || l.Inherit != nil || len(l.Unknown) == 0 {
+		t.Errorf("linux: a fact no source states: %+v", l)
+	}
+	if _, ok := h.LaunchOn("plan9"); ok {
+		t.Error("a launch for plan9")
+	}
+	bad := Host{Name: "x", Launches: []Launch{{OS: "windows", BatchUnquoted: true}}}
+	if bad.check() == nil {
+		t.Error("batchUnquoted without its source passed")
 	}
 }

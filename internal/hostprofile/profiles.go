@@ -52,23 +52,45 @@ type Model struct {
 	Unknown []string `json:"unknown,omitempty"`
 }
 
-// Launch is how a host starts a stdio server.
+// Launch is how a host starts a stdio server on one platform.
 type Launch struct {
-	// Platform the launch facts hold on ("macOS").
+	// OS is the platform the facts hold on, as Go names it ("darwin",
+	// "windows", "linux"; "" for any); Platform its name for people.
+	OS       string `json:"os,omitempty"`
 	Platform string `json:"platform,omitempty"`
-	// PATH is the search path the server gets ("" not recorded).
+	// Config is where the host's config file is; ConfigSource where that
+	// comes from.
+	Config       string `json:"config,omitempty"`
+	ConfigSource string `json:"configSource,omitempty"`
+	// PATH is the search path the server gets ("" not recorded);
+	// UserPATH says it is the user's own PATH, as the host got it from
+	// the desktop session. PATHSource for either.
 	PATH       string `json:"path,omitempty"`
+	UserPATH   bool   `json:"userPath,omitempty"`
 	PATHSource string `json:"pathSource,omitempty"`
 	// Inherit are the only variables of the host's own environment the
 	// server gets, beside the config's env entries (nil: not recorded, or
 	// everything); InheritSource where that comes from.
 	Inherit       []string `json:"inherit,omitempty"`
 	InheritSource string   `json:"inheritSource,omitempty"`
+	// Drops are variables the server is known not to get even though the
+	// rest pass; DropsSource where that comes from.
+	Drops       []string `json:"drops,omitempty"`
+	DropsSource string   `json:"dropsSource,omitempty"`
 	// Shell: the command goes through a shell. Expands: ~ and $VAR in the
-	// command, args and env are expanded. ShellSource for both.
+	// command, args and env are expanded. ShellSource for both ("": not
+	// recorded; the rehearsal starts the command with no shell then).
 	Shell       bool   `json:"shell,omitempty"`
 	Expands     bool   `json:"expands,omitempty"`
 	ShellSource string `json:"shellSource,omitempty"`
+	// BatchUnquoted (Windows): a command found as a .cmd or .bat file
+	// (npx.cmd) is run as cmd.exe /C PATH ARGS, the path and the
+	// arguments not quoted, so a space in either splits it;
+	// BatchSource where that comes from.
+	BatchUnquoted bool   `json:"batchUnquoted,omitempty"`
+	BatchSource   string `json:"batchSource,omitempty"`
+	// Unknown are the launch facts not recorded on this platform.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // Host is an MCP client application.
@@ -105,8 +127,11 @@ type Host struct {
 	// server/discover); LegacySource where that comes from.
 	LegacyInitialize bool   `json:"legacyInitialize,omitempty"`
 	LegacySource     string `json:"legacySource,omitempty"`
-	// Launch is how it starts a stdio server (nil: not recorded).
-	Launch *Launch `json:"launch,omitempty"`
+	// Launch is how it starts a stdio server on every platform, or on
+	// the one its OS names (nil: not recorded); Launches are its launches
+	// per platform, which come first (LaunchOn).
+	Launch   *Launch  `json:"launch,omitempty"`
+	Launches []Launch `json:"launches,omitempty"`
 	// Unknown are the limits this profile does not record.
 	Unknown []string `json:"unknown,omitempty"`
 }
@@ -125,6 +150,12 @@ const (
 	srcResultCap      = "GuDaStudio/codexmcp#4, rollbar/rollbar-mcp-server#28, caiowilson/MCP-memento#21 (MAX_MCP_OUTPUT_TOKENS, 25,000 by default)"
 	srcDesktopPATH    = "imdinu/apple-mail-mcp#70 (Desktop's log shows its PATH); mark3labs/mcp-filesystem-server#6, pathintegral-institute/mcpm.sh#229 (spawn ENOENT)"
 	srcLegacyInit     = "laravel/mcp#338 (claude.ai, Claude Desktop and ChatGPT still send legacy initialize)"
+
+	srcDesktopWinConfig = "modelcontextprotocol/docs#42 (the file goes in %APPDATA%\\Claude; create it), askdba/mysql-mcp-server#32; a Microsoft Store (MSIX) install keeps it under %LOCALAPPDATA%\\Packages\\Claude_pzs8sxrjxfjjc\\LocalCache\\Roaming\\Claude (exchangepedia.com, 2026-04, ClaudeTools)"
+	srcDesktopWinPATH   = "anthropics/claude-ai-mcp#832 (2026-08: Desktop's log line \"Using MCP server command … with path\" shows the user's complete PATH, and the server gets no PATHEXT)"
+	srcDesktopWinBatch  = "modelcontextprotocol/servers#40 (Desktop 0.7.5 launches npx), aaronsb/obsidian-mcp-plugin#31 and modelcontextprotocol/servers#4487 (2026-07: npx resolved to C:\\Program Files\\nodejs\\npx.cmd and run through cmd.exe /C unquoted: 'C:\\Program' is not recognized), anthropics/claude-ai-mcp#891 (2026-08: an argument with a space is split)"
+	srcDesktopLinux     = "there is no official Linux build; community builds repackage it (aaddrick/claude-desktop-debian): config at ~/.config/Claude (aaddrick/claude-desktop-debian#1, #216)"
+	srcDesktopLinuxPATH = "aaddrick/claude-desktop-debian#247 (2026-02: the PATH in the server's log lacks the nvm directory .bashrc adds; \"not a bug\"), #216 (npx not found by the app, found by the shell)"
 )
 
 // models are the model APIs.
@@ -156,11 +187,28 @@ var hosts = []Host{
 	{Name: "claude-desktop", Title: "Claude Desktop",
 		Models:           []string{"anthropic"},
 		LegacyInitialize: true, LegacySource: srcLegacyInit,
-		Launch: &Launch{Platform: "macOS",
-			PATH: "/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin", PATHSource: srcDesktopPATH,
-			Inherit: tsSDKEnv, InheritSource: "issue 27 (the TypeScript SDK passes only a short list); the list is the SDK's DEFAULT_INHERITED_ENV_VARS",
-			ShellSource: "issue 27, field research §4 (no shell, no ~ or ${VAR} expansion)"},
-		Unknown: []string{"how it prefixes tool names: the bare name is judged (a lower bound)", "PATH on Windows and Linux: not recorded", "result cap: not recorded", "connect timeout: not recorded"}},
+		Launches: []Launch{
+			{OS: "darwin", Platform: "macOS",
+				Config: "~/Library/Application Support/Claude/claude_desktop_config.json", ConfigSource: "askdba/mysql-mcp-server#32, pab1it0/chess-mcp#13",
+				PATH: "/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin", PATHSource: srcDesktopPATH,
+				Inherit: tsSDKEnv, InheritSource: "issue 27 (the TypeScript SDK passes only a short list); the list is the SDK's DEFAULT_INHERITED_ENV_VARS",
+				ShellSource: "issue 27, field research §4 (no shell, no ~ or ${VAR} expansion)"},
+			{OS: "windows", Platform: "Windows",
+				Config: `%APPDATA%\Claude\claude_desktop_config.json`, ConfigSource: srcDesktopWinConfig,
+				UserPATH: true, PATHSource: srcDesktopWinPATH,
+				Drops: []string{"PATHEXT"}, DropsSource: srcDesktopWinPATH,
+				BatchUnquoted: true, BatchSource: srcDesktopWinBatch,
+				Unknown: []string{
+					"which other variables pass: the sources read name PATHEXT as dropped; APPDATA was reported missing for entries with an \"env\" in 2025 (anthropics/claude-code#1254, modelcontextprotocol/servers#1039), not since",
+					"shell and expansion of %VAR%: not recorded beyond the cmd.exe /C of a batch file"}},
+			{OS: "linux", Platform: "Linux (community builds)",
+				Config: "~/.config/Claude/claude_desktop_config.json", ConfigSource: srcDesktopLinux,
+				UserPATH: true, PATHSource: srcDesktopLinuxPATH,
+				Unknown: []string{
+					"the PATH itself: the desktop session's, which lacks what shell start-up files add (nvm, mise, ~/.local/bin when only .bashrc adds it); the rehearsal uses this terminal's PATH and warns of such directories",
+					"environment filter, shell and expansion: not recorded for Linux"}},
+		},
+		Unknown: []string{"how it prefixes tool names: the bare name is judged (a lower bound)", "result cap: not recorded", "connect timeout: not recorded"}},
 	{Name: "vscode", Title: "VS Code / GitHub Copilot",
 		NameLimit: 64, NameSource: srcNameVSCode,
 		Unknown: []string{"how it prefixes tool names: the bare name is judged (a lower bound)", "result cap, launch environment: not recorded"}},
@@ -279,10 +327,67 @@ func (h Host) check() error {
 	case h.LegacyInitialize != (h.LegacySource != ""):
 		return fmt.Errorf("host %s: legacyInitialize needs its legacySource", h.Name)
 	}
-	if l := h.Launch; l != nil && ((l.PATH != "") != (l.PATHSource != "") || (l.Inherit != nil) != (l.InheritSource != "") || l.ShellSource == "") {
-		return fmt.Errorf("host %s: launch: path, inherit and shell each need their source", h.Name)
+	ls := slices.Clone(h.Launches)
+	if h.Launch != nil {
+		ls = append(ls, *h.Launch)
+	}
+	for _, l := range ls {
+		if err := l.check(); err != nil {
+			return fmt.Errorf("host %s: launch %s: %w", h.Name, l.Platform, err)
+		}
 	}
 	return nil
+}
+
+// check reports a launch fact stated without its source.
+func (l Launch) check() error {
+	switch {
+	case (l.PATH != "" || l.UserPATH) != (l.PATHSource != ""):
+		return fmt.Errorf("path (or userPath) needs its pathSource")
+	case l.PATH != "" && l.UserPATH:
+		return fmt.Errorf("path and userPath both set")
+	case (l.Inherit != nil) != (l.InheritSource != ""):
+		return fmt.Errorf("inherit needs its inheritSource")
+	case (l.Drops != nil) != (l.DropsSource != ""):
+		return fmt.Errorf("drops needs its dropsSource")
+	case (l.Shell || l.Expands) && l.ShellSource == "":
+		return fmt.Errorf("shell and expands need their shellSource")
+	case l.BatchUnquoted != (l.BatchSource != ""):
+		return fmt.Errorf("batchUnquoted needs its batchSource")
+	case (l.Config != "") != (l.ConfigSource != ""):
+		return fmt.Errorf("config needs its configSource")
+	}
+	return nil
+}
+
+// LaunchOn is how the host starts a server on goos (a GOOS: "darwin",
+// "windows", "linux"): its launch for that platform, else its launch for
+// any platform; false when neither is recorded.
+func (h Host) LaunchOn(goos string) (*Launch, bool) {
+	for i := range h.Launches {
+		if h.Launches[i].OS == goos {
+			l := h.Launches[i]
+			return &l, true
+		}
+	}
+	if h.Launch != nil && (h.Launch.OS == "" || h.Launch.OS == goos) {
+		l := *h.Launch
+		return &l, true
+	}
+	return nil, false
+}
+
+// Platforms are the GOOS names the host's launches are recorded for
+// ("" for any).
+func (h Host) Platforms() []string {
+	var out []string
+	for _, l := range h.Launches {
+		out = append(out, l.OS)
+	}
+	if h.Launch != nil {
+		out = append(out, h.Launch.OS)
+	}
+	return out
 }
 
 // Host returns the host called name.

@@ -1,7 +1,7 @@
 // Package toolcost says what a server's tool definitions cost in a
 // model's context, in tokens of a real BPE tokenizer: OpenAI's o200k_base
-// (tiktoken-go, with its ranks embedded by tiktoken-go-loader, so nothing
-// is fetched at run time). Claude's and Gemini's tokenizers are not
+// (tiktoken-go, with its ranks embedded compressed in this package, so
+// nothing is fetched at run time). Claude's and Gemini's tokenizers are not
 // published; o200k_base is the closest public one, so figures for those
 // models are estimates, and every figure names the tokenizer it comes
 // from. A byte count is never presented as tokens.
@@ -16,7 +16,6 @@ import (
 	"sync"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
-	loader "github.com/pkoukk/tiktoken-go-loader"
 )
 
 // Tokenizer names the tokenizer every count comes from.
@@ -27,11 +26,11 @@ const Tokenizer = "o200k_base (tiktoken-go v0.1.8, embedded ranks)"
 // model's (pass the model's own with --context).
 const DefaultContext = 200000
 
-// encoding loads o200k_base once, from the embedded ranks: the offline
-// loader is set before the first GetEncoding, which would otherwise
-// download them.
+// encoding loads o200k_base once, on first use, from the embedded ranks:
+// the embedded loader is set before the first GetEncoding, which would
+// otherwise download them.
 var encoding = sync.OnceValues(func() (*tiktoken.Tiktoken, error) {
-	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	tiktoken.SetBpeLoader(embeddedLoader{})
 	enc, err := tiktoken.GetEncoding("o200k_base")
 	if err != nil {
 		return nil, fmt.Errorf("loading the o200k_base tokenizer: %w", err)

@@ -53,3 +53,44 @@ func TestOfSortsAndShares(t *testing.T) {
 		t.Fatalf("text:\n%s", b.String())
 	}
 }
+
+// TestVectorsUnchanged: the compressed ranks give the ids the
+// uncompressed ones gave (tiktoken-go-loader's o200k_base.tiktoken, before
+// the ranks were embedded deflated): tiktoken's own vector and strings of
+// every kind a tool definition holds.
+func TestVectorsUnchanged(t *testing.T) {
+	for _, v := range []struct {
+		text string
+		ids  []int
+	}{
+		{"hello world", []int{24912, 2375}},
+		{"", []int{}},
+		{" ", []int{220}},
+		{"Hello, World! 123", []int{13225, 11, 5922, 0, 220, 7633}},
+		{"日本語のテキスト", []int{9048, 40909, 3385, 16056, 18368, 38236}},
+		{"func main() {\n\tfmt.Println(\"héllo\")\n}", []int{5652, 2758, 416, 405, 24728, 28250, 568, 79163, 72807, 1896, 92}},
+		{"🙂👍🏽 emoji", []int{37459, 82514, 52622, 121, 74471}},
+		{"{\"name\":\"get_weather\",\"description\":\"Get the weather\",\"input_schema\":{\"type\":\"object\"}}", []int{10848, 897, 7534, 522, 170154, 4294, 9186, 7534, 1816, 290, 11122, 4294, 2586, 56952, 70649, 2493, 7534, 3369, 57612}},
+		{"    indented\r\n\ttabs", []int{271, 1383, 23537, 370, 6264, 6071}},
+		{"supercalifragilisticexpialidocious antidisestablishmentarianism", []int{17789, 5842, 366, 17764, 311, 6207, 8067, 563, 315, 170661, 4624, 129901, 376, 160388, 21203, 2367}},
+	} {
+		ids, err := Encode(v.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(ids, v.ids) {
+			t.Errorf("o200k_base(%q) = %v, want %v", v.text, ids, v.ids)
+		}
+	}
+}
+
+// TestDecodeRanksRefusesDamage: ranks cut short are an error, not a
+// tokenizer that counts wrong.
+func TestDecodeRanksRefusesDamage(t *testing.T) {
+	if _, err := decodeRanks(o200kRanks[:len(o200kRanks)/2]); err == nil {
+		t.Fatal("half the ranks decoded")
+	}
+	if _, err := (embeddedLoader{}).LoadTiktokenBpe("https://example/cl100k_base.tiktoken"); err == nil {
+		t.Fatal("cl100k_base loaded")
+	}
+}
