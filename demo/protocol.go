@@ -11,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Protocol revisions the demo tells apart. go-sdk v1.8.0 negotiates these
@@ -18,8 +20,8 @@ import (
 // them: 2026-07-28 requests carry their version in _meta, legacy sessions
 // agree on one in initialize.
 const (
-	v20260728 = "2026-07-28"
-	v20251125 = "2025-11-25"
+	v20260728 = protocol.Rev20260728
+	v20251125 = protocol.Rev20251125
 )
 
 // codeMissingCapability is the 2026-07-28 error for "this needs a client

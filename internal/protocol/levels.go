@@ -23,3 +23,12 @@ func LogLevels() []string { return slices.Clone(logLevels[:]) }
 // LevelRank is a level's place among LogLevels (0 for debug), or -1 for a
 // level the specification does not name.
 func LevelRank(level string) int { return slices.Index(logLevels[:], level) }
+
+// LevelName is the level of rank r (LevelRank's inverse), or "" for a
+// rank outside 0 to 7.
+func LevelName(r int) string {
+	if r < 0 || r >= len(logLevels) {
+		return ""
+	}
+	return logLevels[r]
+}

@@ -20,6 +20,8 @@ import (
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/schemaform"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Line is one line of traffic.
@@ -90,7 +92,7 @@ type Linter struct {
 	caps        *capabilities
 	initSent    bool
 	initialized bool
-	level       int // index in levels set by logging/setLevel; -1 none
+	level       int // protocol.LevelRank of the level set by logging/setLevel; -1 none
 	pending     map[string]*request
 	progress    map[string]float64 // last progress per active token
 	tokens      map[string]string  // token -> request id key
@@ -249,7 +251,7 @@ func (j *judge) received(raw []byte) {
 func (j *judge) serverRequest(m *message) {
 	l := j.l
 	v := l.version
-	if v != "" && v >= "2026-07-28" {
+	if v != "" && protocol.Stateless(v) {
 		j.fail("lifecycle.no-server-requests", v, "the server sent a %s request", clip([]byte(*m.Method)))
 		return
 	}
@@ -262,16 +264,13 @@ func (j *judge) serverRequest(m *message) {
 	j.question(*m.Method, m.Params, l.clientCaps, true, v)
 }
 
-// levels are the log levels, least severe first.
-var levels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
-
 func (j *judge) notification(method string, params json.RawMessage) {
 	l := j.l
 	v := l.version
 	var meta [1][]byte // read in place: every notification of a flood comes here
 	jsonscan.Fields(params, meta[:], "_meta")
 	j.metaKeys(meta[0], method, v)
-	modern := v >= "2026-07-28"
+	modern := protocol.Stateless(v)
 	switch method {
 	case "notifications/progress":
 		j.progressShape(params, v)
@@ -301,7 +300,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 	case "notifications/message":
 		j.messageShape(params, v)
 		p := struct{ Level string }{logLevel(params)}
-		lv := slices.Index(levels, p.Level)
+		lv := protocol.LevelRank(p.Level)
 		if lv < 0 {
 			j.fail("logging.valid-level", v, "log message with level %q", clip([]byte(p.Level)))
 		}
@@ -309,14 +308,14 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			j.fail("capabilities.logging-declared", v, "a log message, and the server did not declare logging")
 		}
 		if l.level >= 0 && lv >= 0 && lv < l.level {
-			j.fail("logging.level-respected", v, "a %s message after logging/setLevel %s", p.Level, levels[l.level])
+			j.fail("logging.level-respected", v, "a %s message after logging/setLevel %s", p.Level, protocol.LevelName(l.level))
 		}
 		if modern {
 			if tag := members(members(params)["_meta"])[metaSubscriptionID]; tag != nil {
 				j.fail("logging.not-on-subscription", v, "a log message on subscription %s", clip(tag))
 			}
 		}
-		if v >= "2026-07-28" && !l.anyLogLevel() {
+		if protocol.Stateless(v) && !l.anyLogLevel() {
 			j.fail("logging.request-scoped", v, "a log message while no request in flight carries a logLevel")
 		}
 	case "notifications/subscriptions/acknowledged":
@@ -346,7 +345,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			j.fail("capabilities.list-changed-declared", v, "resources/list_changed, and the server did not declare resources.listChanged")
 		}
 	case "notifications/resources/updated":
-		if l.caps != nil && v < "2026-07-28" && (l.caps.Resources == nil || !l.caps.Resources.Subscribe) {
+		if l.caps != nil && !protocol.Stateless(v) && (l.caps.Resources == nil || !l.caps.Resources.Subscribe) {
 			j.fail("capabilities.list-changed-declared", v, "resources/updated, and the server did not declare resources.subscribe")
 		}
 	}
@@ -438,7 +437,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 		return
 	}
 	j.metaKeys(top.Meta, r.method+" result", v)
-	modern := v >= "2026-07-28"
+	modern := protocol.Stateless(v)
 	switch r.method {
 	case "initialize":
 		var ir struct {
@@ -707,7 +706,7 @@ func (l *Linter) sent(raw []byte) {
 		l.initSent, l.initialized = true, false
 		l.clientCaps = members(m.Params)["capabilities"]
 	case "logging/setLevel":
-		l.level = slices.Index(levels, p.Level)
+		l.level = protocol.LevelRank(p.Level)
 	}
 	if len(l.pending) >= maxPending {
 		return
