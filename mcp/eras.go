@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/protocol"
@@ -30,17 +29,11 @@ func Introduced(feature string) string { return protocol.Introduced(feature) }
 // HasEveryFeature reports whether version has every feature this package
 // dates: nothing a peer sends on it gets a NotIn mark.
 // It is one comparison: the model asks it for every line.
-func HasEveryFeature(version string) bool { return !Before(version, protocol.NewestFeature) }
+func HasEveryFeature(version string) bool { return protocol.HasEveryFeature(version) }
 
 // NotIn is the mark for a feature a peer used on a session of version
 // that predates it — "(not in 2024-11-05)" — or "" when version has it.
-func NotIn(version, feature string) string {
-	since := protocol.Introduced(feature)
-	if since == "" || version == "" || !Before(version, since) {
-		return ""
-	}
-	return "(not in " + CanonicalVersion(version) + ")"
-}
+func NotIn(version, feature string) string { return protocol.NotIn(version, feature) }
 
 // ExplainOldStyleQuestion explains an error a server's own SDK raised
 // because the server asked a question the pre-2026 way (a request of its
@@ -94,14 +87,5 @@ func OlderWorking(offered []string) string {
 // — or "" when version has them all. Each feature is named once, in the
 // order given.
 func NotInAll(version string, features ...string) string {
-	var names []string
-	for _, f := range features {
-		if NotIn(version, f) != "" && !slices.Contains(names, f) {
-			names = append(names, f)
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return "(not in " + CanonicalVersion(version) + ": " + strings.Join(names, ", ") + ")"
+	return protocol.NotInAll(version, features...)
 }

@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // maxSteps bounds the negotiation steps kept per connection.
@@ -57,7 +59,7 @@ func (s *Session) negotiationResponse(c *Call, env envelope, t time.Time) {
 	switch c.Method {
 	case "server/discover":
 		switch {
-		case env.err != nil && env.err.Code == -32022:
+		case env.err != nil && env.err.Code == protocol.CodeUnsupportedVersion:
 			s.addStep(t, fmt.Sprintf("probe answered in %s: -32022, the server names its versions", took))
 		case env.err != nil:
 			s.addStep(t, fmt.Sprintf("probe answered in %s with error %d: an initialize-era server", took, env.err.Code))

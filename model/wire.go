@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // wire folds one line into the history and the tables derived from it.
@@ -123,7 +125,7 @@ func ExplainDiscardedAnswer(line, head []byte, size, limit int, reason string) (
 	}
 	if line == nil {
 		if limit <= 0 {
-			limit = 16 << 20
+			limit = protocol.MaxLineBytes
 		}
 		return v[0], fmt.Sprintf("request %s's answer, %s, was discarded over the %s limit (raise --max-line-bytes)",
 			clip(idKey(v[0])), FormatSize(size), FormatSize(limit))

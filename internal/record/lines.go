@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"io"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // DefaultMaxLineBytes is the line limit of conn, and so of the lines a
 // recording holds and of what replay --serve reads from its client.
-const DefaultMaxLineBytes = 16 << 20
+const DefaultMaxLineBytes = protocol.MaxLineBytes
 
 // ErrLineTooLong is what LineReader.Next returns for a line over its limit.
 var ErrLineTooLong = errors.New("line longer than the limit")

@@ -23,6 +23,8 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/internal/record"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Options say which server to verify and how.
@@ -144,7 +146,7 @@ func Run(ctx context.Context, rec *record.Recording, o Options) (*Report, error)
 		o.Timeout = 30 * time.Second
 	}
 	if o.MaxLineBytes <= 0 {
-		o.MaxLineBytes = 16 << 20
+		o.MaxLineBytes = protocol.MaxLineBytes
 	}
 	rep := &Report{Command: append([]string{o.Command}, o.Args...), Counts: map[Status]int{}}
 	for _, p := range o.Ignore {
