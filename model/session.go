@@ -41,6 +41,9 @@ type Config struct {
 	// ProbeTimeout is the timer of the server/discover probe sent while
 	// negotiating (mcp's Options.ProbeTimeout); 0 means Timeout.
 	ProbeTimeout time.Duration
+	// Linter makes the live lint that judges the lines Apply is given
+	// unjudged (see Linter); nil means DefaultLinter.
+	Linter func() Linter
 }
 
 func (c Config) withDefaults() Config {

@@ -22,6 +22,7 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui"
 )
 
@@ -116,6 +117,9 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		LogLevel: "debug",
 		Policies: cfg.Policies(),
 		Roots:    roots(cfg.Roots),
+		// The live lint, with the output schemas' validator, judges each
+		// batch before the UI takes it.
+		Linter: liveLint,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
@@ -138,6 +142,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		ResetOnProgress: cfg.ResetOnProgress,
 		MaxTotal:        cfg.MaxTotalTimeout,
 		ProbeTimeout:    probeTimeout(cfg, command),
+		Linter:          liveLint,
 	})
 	title := windowTitle(cfg.Mode, command, args)
 	program := tea.NewProgram(ui.New(ui.Options{
@@ -145,7 +150,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		Backend: sess,
 		Session: state,
 		Theme:   cfg.Theme,
-		NoColor: os.Getenv("NO_COLOR") != "",
+		NoColor: themes.NoColor(os.Getenv),
 		NoBell:  !cfg.Bell,
 		Title:   title,
 		// The catalog goes through the session like everything else: its

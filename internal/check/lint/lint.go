@@ -16,10 +16,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/jsonscan"
-	"github.com/mcptui/mcptui/internal/schemaform"
+	"github.com/mcptui/mcptui/internal/rpccall"
 
 	"github.com/mcptui/mcptui/internal/protocol"
 )
@@ -97,7 +96,8 @@ type Linter struct {
 	progress    map[string]float64 // last progress per active token
 	tokens      map[string]string  // token -> request id key
 	cancelled   map[string]bool    // cancelled requests already answered or not
-	schemas     map[string]*schemaform.Form
+	schemas     map[string]Validate
+	compile     CompileSchema            // nil: no schema is compiled
 	subs        map[string]*subscription // open subscriptions/listen requests by id
 	sentN       uint64                   // lines the client sent
 	clientCaps  json.RawMessage          // the capabilities initialize declared
@@ -115,10 +115,25 @@ type capabilities struct {
 	Logging json.RawMessage `json:"logging"`
 }
 
-// New returns a linter for a session that has not started yet.
-func New() *Linter {
+// Validate checks a value against one compiled JSON Schema: nil when it
+// conforms, what it breaks otherwise.
+type Validate = func(value json.RawMessage) error
+
+// CompileSchema compiles a JSON Schema for Validate (schemaform.Validator
+// is mcptui's), or fails for a schema it cannot use.
+type CompileSchema func(schema json.RawMessage) (Validate, error)
+
+// New returns a linter for a session that has not started yet. It judges
+// every live rule but tools.structured-content-conforms, which needs a
+// JSON Schema validator: NewWithSchemas judges that one too.
+func New() *Linter { return NewWithSchemas(nil) }
+
+// NewWithSchemas is New with compile for the tools' output schemas (nil:
+// none, as New).
+func NewWithSchemas(compile CompileSchema) *Linter {
 	return &Linter{level: -1, pending: map[string]*request{}, progress: map[string]float64{},
-		tokens: map[string]string{}, cancelled: map[string]bool{}, schemas: map[string]*schemaform.Form{}, subs: map[string]*subscription{}}
+		tokens: map[string]string{}, cancelled: map[string]bool{}, schemas: map[string]Validate{}, subs: map[string]*subscription{},
+		compile: compile}
 }
 
 // Version is the protocol revision the linter believes is in use ("" until
@@ -126,8 +141,8 @@ func New() *Linter {
 func (l *Linter) Version() string { return l.version }
 
 // Reset forgets the session (a restarted server) but keeps what no restart
-// changes: nothing, today; the tool schemas come again with tools/list.
-func (l *Linter) Reset() { *l = *New() }
+// changes: the schema compiler; the tool schemas come again with tools/list.
+func (l *Linter) Reset() { *l = *NewWithSchemas(l.compile) }
 
 // Observe judges one line and returns the rules it breaks.
 func (l *Linter) Observe(ln Line) []Finding {
@@ -142,7 +157,7 @@ func (l *Linter) Observe(ln Line) []Finding {
 		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
 	case ln.Discarded && !json.Valid(ln.Raw):
 		j.framing(ln.Raw)
-	case ln.Discarded && ln.Reason == httpconn.ErrIDLessErrorBody.Error():
+	case ln.Discarded && ln.Reason == rpccall.ReasonIDLessErrorBody:
 		// An HTTP error answer's body: the transport lets its error have
 		// no id ("The HTTP response body MAY comprise a JSON-RPC error
 		// response that has no id"). It answers the POST's own message:
@@ -624,19 +639,19 @@ func (l *Linter) learnTools(res json.RawMessage) {
 			delete(l.schemas, t.Name)
 			continue
 		}
-		if len(l.schemas) >= maxTools {
+		if len(l.schemas) >= maxTools || l.compile == nil {
 			return
 		}
-		if f, err := schemaform.Compile(t.OutputSchema); err == nil && f.ValidatorErr == nil {
-			l.schemas[t.Name] = f
+		if validate, err := l.compile(t.OutputSchema); err == nil && validate != nil {
+			l.schemas[t.Name] = validate
 		}
 	}
 }
 
 // structured checks a tool result against the tool's outputSchema.
 func (j *judge) structured(r *request, res json.RawMessage, v string) {
-	f := j.l.schemas[r.tool]
-	if f == nil {
+	validate := j.l.schemas[r.tool]
+	if validate == nil {
 		return
 	}
 	var cr struct {
@@ -650,8 +665,8 @@ func (j *judge) structured(r *request, res json.RawMessage, v string) {
 		j.fail("tools.structured-content-conforms", v, "tool %q has an outputSchema and its result has no structuredContent", clip([]byte(r.tool)))
 		return
 	}
-	if errs := f.Validate(cr.Structured); len(errs) > 0 {
-		j.fail("tools.structured-content-conforms", v, "tool %q: structuredContent breaks its outputSchema: %s", clip([]byte(r.tool)), clip([]byte(errs.Error())))
+	if err := validate(cr.Structured); err != nil {
+		j.fail("tools.structured-content-conforms", v, "tool %q: structuredContent breaks its outputSchema: %s", clip([]byte(r.tool)), clip([]byte(err.Error())))
 	}
 }
 
