@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -235,7 +234,7 @@ func (c *Conn) progress(m message) bool {
 
 // cancelServerRequest cancels the handler of a running server request.
 func (c *Conn) cancelServerRequest(m message) bool {
-	key := idKey(jsonscan.Member(m.params, "requestId"))
+	key := rpccall.MatchKey(jsonscan.Member(m.params, "requestId"))
 	if key == "" {
 		return false
 	}
@@ -247,19 +246,4 @@ func (c *Conn) cancelServerRequest(m message) bool {
 	}
 	sr.cancel()
 	return true
-}
-
-// idKey normalizes a raw id for lookups: compact JSON, and a number written
-// with an exponent or fraction as the integer it is.
-func idKey(raw []byte) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return ""
-	}
-	if raw[0] != '"' {
-		if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == float64(int64(f)) {
-			return strconv.FormatInt(int64(f), 10)
-		}
-	}
-	return string(raw)
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Defaults of Config.
@@ -293,7 +295,7 @@ func (s *Session) Counters() Counters {
 
 // callKey names a call: generation, direction and normalized id.
 func callKey(gen int, dir Direction, id []byte) string {
-	return strconv.Itoa(gen) + "/" + dir.String() + "/" + idKey(id)
+	return strconv.Itoa(gen) + "/" + dir.String() + "/" + rpccall.MatchKey(id)
 }
 
 // questionKey names a question: the server request's call key, or the

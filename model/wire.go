@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/protocol"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // wire folds one line into the history and the tables derived from it.
@@ -34,7 +36,7 @@ func (s *Session) wire(w Wire) {
 		if c := s.lateAnswer(w); c != nil {
 			// A server may answer a request it was told to cancel: that
 			// answer is dropped, as it should be, and is no error.
-			e.Summary = "late answer to cancelled request " + idKey(c.ID) + ": " + clipRaw(w.Line)
+			e.Summary = "late answer to cancelled request " + rpccall.MatchKey(c.ID) + ": " + clipRaw(w.Line)
 		} else {
 			s.errors++
 			if c := s.discardedAnswer(w); c != nil {
@@ -128,9 +130,9 @@ func ExplainDiscardedAnswer(line, head []byte, size, limit int, reason string) (
 			limit = protocol.MaxLineBytes
 		}
 		return v[0], fmt.Sprintf("request %s's answer, %s, was discarded over the %s limit (raise --max-line-bytes)",
-			clip(idKey(v[0])), FormatSize(size), FormatSize(limit))
+			clip(rpccall.MatchKey(v[0])), FormatSize(size), FormatSize(limit))
 	}
-	return v[0], fmt.Sprintf("request %s's answer was discarded: %s", clip(idKey(v[0])), reason)
+	return v[0], fmt.Sprintf("request %s's answer was discarded: %s", clip(rpccall.MatchKey(v[0])), reason)
 }
 
 // stub folds a line whose content the inbox shed under load but whose
@@ -190,7 +192,7 @@ func parseBatch(line []byte) (envs []envelope, summary string, ok bool) {
 			case env.method != "":
 				name += " " + env.method
 			case env.id != nil:
-				name += " " + idKey(env.id)
+				name += " " + rpccall.MatchKey(env.id)
 			}
 			names = append(names, name)
 		}
@@ -250,7 +252,7 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 
 // tokenKey scopes a progress token to the sender of the request carrying it.
 func (s *Session) tokenKey(dir Direction, tok []byte) string {
-	return strconv.Itoa(s.conn.Gen) + "/" + dir.String() + "/" + idKey(tok)
+	return strconv.Itoa(s.conn.Gen) + "/" + dir.String() + "/" + rpccall.MatchKey(tok)
 }
 
 // response folds a response; it reports whether the response is a step of

@@ -1,16 +1,12 @@
 package protocol
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcptui/mcptui/internal/testkit/gosource"
 )
 
 // notRevisions are the date-shaped string literals of the module's code
@@ -36,84 +32,18 @@ var dateShaped = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 // under tools/, which cannot import this package) and lists each string
 // literal shaped like a date that is not listed above as something else.
 func TestRevisionsAreWrittenOnce(t *testing.T) {
-	root := moduleRoot(t)
 	var found []string
-	for _, lit := range stringLiterals(t, root) {
-		if !dateShaped.MatchString(lit.value) {
+	for _, lit := range gosource.StringLiterals(t, "internal/protocol") {
+		if !dateShaped.MatchString(lit.Value) {
 			continue
 		}
-		if _, ok := notRevisions[lit.file+" "+lit.value]; ok {
+		if _, ok := notRevisions[lit.File+" "+lit.Value]; ok {
 			continue
 		}
-		found = append(found, lit.pos+": "+strconv.Quote(lit.value))
+		found = append(found, lit.Pos()+": "+strconv.Quote(lit.Value))
 	}
 	if len(found) > 0 {
 		t.Errorf("protocol revisions written outside internal/protocol (read them from there, or list a date that is no revision in notRevisions):\n%s",
 			strings.Join(found, "\n"))
 	}
-}
-
-type literal struct{ file, pos, value string }
-
-// moduleRoot is the directory of the module's go.mod, two levels up.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		t.Fatalf("no module root at %s: %v", root, err)
-	}
-	return root
-}
-
-// stringLiterals are the string literals of the module's non-test Go
-// files outside this package, testdata and nested modules.
-func stringLiterals(t *testing.T, root string) []literal {
-	t.Helper()
-	self, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lits []literal
-	fset := token.NewFileSet()
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path == self || name == "testdata" || name == "node_modules" || path != root && strings.HasPrefix(name, ".") {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != root {
-				return filepath.SkipDir // another module
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		ast.Inspect(f, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BasicLit); ok && b.Kind == token.STRING {
-				if v, err := strconv.Unquote(b.Value); err == nil {
-					p := fset.Position(b.Pos())
-					lits = append(lits, literal{file: rel, pos: rel + ":" + strconv.Itoa(p.Line), value: v})
-				}
-			}
-			return true
-		})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lits
 }

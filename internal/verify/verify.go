@@ -25,6 +25,8 @@ import (
 	"github.com/mcptui/mcptui/internal/record"
 
 	"github.com/mcptui/mcptui/internal/protocol"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Options say which server to verify and how.
@@ -265,7 +267,7 @@ func (s *server) read(r io.Reader) {
 		s.mu.Lock()
 		switch {
 		case l.answer && l.id != nil:
-			s.answers[idKey(l.id)] = append([]byte{}, l.raw...)
+			s.answers[rpccall.MatchKey(l.id)] = append([]byte{}, l.raw...)
 		case l.method != "" && l.id != nil:
 			l.raw = append([]byte{}, l.raw...)
 			s.asked[l.method] = append(s.asked[l.method], l)
@@ -339,7 +341,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 	answered := map[string][]byte{} // recorded answers by recorded request id
 	for _, l := range lines {
 		if !l.sent && l.answer && l.id != nil {
-			answered[idKey(l.id)] = l.raw
+			answered[rpccall.MatchKey(l.id)] = l.raw
 		}
 	}
 	n := 0
@@ -347,7 +349,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 	// client sent back (2026-07-28's requestState) to the new build's.
 	subst := map[string]string{}
 	judge := func(p pending) {
-		key := idKey(mustID(p.recorded))
+		key := rpccall.MatchKey(mustID(p.recorded))
 		got := s.wait(ctx, func() bool { return s.answers[key] != nil })
 		if !got {
 			p.ex.Status, p.ex.Why = Missing, s.missingWhy()
@@ -370,7 +372,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 		case !l.sent && l.method != "" && l.id != nil:
 			// The server asked a question in the recording: the new
 			// build must ask it too, in the same order.
-			k := idKey(l.id)
+			k := rpccall.MatchKey(l.id)
 			serverIDs[k] = l
 			ordinal[k] = serverAsks[l.method]
 			serverAsks[l.method]++
@@ -383,7 +385,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 				ex.Status, ex.Why = Missing, s.sendFailed(ctx, err)
 				continue
 			}
-			rec := answered[idKey(l.id)]
+			rec := answered[rpccall.MatchKey(l.id)]
 			if rec == nil {
 				// Never answered in the recording either: nothing to
 				// compare.
@@ -399,13 +401,13 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 		case l.sent && l.answer && l.id != nil:
 			// Our recorded answer to a question of the server's: send it
 			// to the new build's same question, under its id.
-			q, ok := serverIDs[idKey(l.id)]
+			q, ok := serverIDs[rpccall.MatchKey(l.id)]
 			if !ok {
 				continue
 			}
 			n++
 			ex := Exchange{N: n, Method: q.method, FromServer: true}
-			k := ordinal[idKey(l.id)]
+			k := ordinal[rpccall.MatchKey(l.id)]
 			if !s.wait(ctx, func() bool { return len(s.asked[q.method]) > k }) {
 				ex.Status, ex.Why = Missing, "the server did not ask it ("+s.missingWhy()+")"
 				rep.Exchanges = append(rep.Exchanges, ex)
@@ -453,12 +455,12 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 // id before the client sent anything else: then the new build is given
 // the same chance.
 func answeredBeforeNextSend(rest []line, id json.RawMessage) bool {
-	k := idKey(id)
+	k := rpccall.MatchKey(id)
 	for _, l := range rest {
 		if l.sent {
 			return false
 		}
-		if l.answer && idKey(l.id) == k {
+		if l.answer && rpccall.MatchKey(l.id) == k {
 			return true
 		}
 	}
@@ -553,12 +555,4 @@ func withID(raw []byte, id json.RawMessage) []byte {
 		return raw
 	}
 	return b
-}
-
-func idKey(id json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, id) != nil {
-		return string(id)
-	}
-	return b.String()
 }

@@ -97,7 +97,7 @@ func progressOf(params []byte) (token json.RawMessage, progress *float64) {
 	return v[0], progress
 }
 
-// tokenKey is idKey for a progress token, without decoding the common
+// tokenKey is valueKey for a progress token, without decoding the common
 // ones (a short integer, an ASCII string needing no escapes), whose key is
 // their text.
 func tokenKey(raw []byte) string {
@@ -125,5 +125,5 @@ func tokenKey(raw []byte) string {
 			return string(raw)
 		}
 	}
-	return idKey(raw)
+	return valueKey(raw)
 }

@@ -337,7 +337,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 		j.acknowledged(params, v)
 	case "notifications/cancelled":
 		if modern {
-			key := idKey(members(params)["requestId"])
+			key := valueKey(members(params)["requestId"])
 			if r := l.pending[key]; r == nil || r.method != "subscriptions/listen" {
 				j.fail("cancellation.server-cancel-listen-only", v, "notifications/cancelled for request %s, which is no open subscriptions/listen", clip([]byte(key)))
 			}
@@ -377,7 +377,7 @@ func (l *Linter) anyLogLevel() bool {
 
 func (j *judge) response(m *message, raw []byte) {
 	l := j.l
-	key := idKey(m.ID)
+	key := valueKey(m.ID)
 	r := l.pending[key]
 	v := l.version
 	if r != nil && r.version != "" {
@@ -703,7 +703,7 @@ func (l *Linter) sent(raw []byte) {
 		case "notifications/initialized":
 			l.initialized = true
 		case "notifications/cancelled":
-			key := idKey(p.RequestID)
+			key := valueKey(p.RequestID)
 			if r := l.pending[key]; r != nil {
 				r.cancelled, r.cancelAt = true, l.sentN
 				if len(l.unread) < maxPending {
@@ -726,7 +726,7 @@ func (l *Linter) sent(raw []byte) {
 	if len(l.pending) >= maxPending {
 		return
 	}
-	key := idKey(m.ID)
+	key := valueKey(m.ID)
 	if method == "subscriptions/listen" {
 		l.listenSent(key, m.Params)
 	}
@@ -735,7 +735,7 @@ func (l *Linter) sent(raw []byte) {
 		r.tool = p.Name
 	}
 	if p.Meta.Token != nil {
-		r.token = idKey(p.Meta.Token)
+		r.token = valueKey(p.Meta.Token)
 		l.tokens[r.token] = key
 	}
 	l.pending[key] = r
@@ -772,8 +772,9 @@ func (l *Linter) finish(key string) {
 	}
 }
 
-// idKey is an id or token as a map key: its JSON, so 1 and "1" differ.
-func idKey(raw json.RawMessage) string {
+// valueKey is an id or token as a map key, by its JSON value: 1 and 1.0
+// are one key, 1 and "1" two, a string by what it decodes to.
+func valueKey(raw json.RawMessage) string {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return string(raw)

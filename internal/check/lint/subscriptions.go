@@ -43,7 +43,7 @@ func (l *Linter) subscriptionOf(params json.RawMessage) (string, *subscription) 
 	if tag == nil {
 		return "", nil
 	}
-	key := idKey(tag)
+	key := valueKey(tag)
 	return key, l.subs[key]
 }
 
