@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // subscriptionIDKey is the _meta key that tags subscription notifications.
@@ -184,11 +186,11 @@ func (c *Conn) notification(m message) {
 		return
 	}
 	switch m.method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		if c.progress(m) {
 			return
 		}
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		if c.cancelServerRequest(m) {
 			return
 		}

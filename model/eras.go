@@ -40,7 +40,7 @@ func eraMark(env envelope, dir Direction, version string, size int) string {
 		}
 		used = resultFeatures(env.result)
 	case KindNotification:
-		if env.method == "notifications/progress" && member(env.params, "message") != nil {
+		if env.method == protocol.NotificationProgress && member(env.params, "message") != nil {
 			used = append(used, protocol.FeatureProgressMessage)
 		}
 	case KindRequest:

@@ -118,7 +118,7 @@ func logParams(raw []byte, nth int) []byte {
 	}
 	var params []byte
 	eachElement(raw, func(el []byte) bool {
-		if m, _ := str(member(el, "method")); m == "notifications/message" {
+		if m, _ := str(member(el, "method")); m == protocol.NotificationMessage {
 			if nth == 0 {
 				params = member(el, "params")
 				return false

@@ -17,9 +17,9 @@ const PreparedModel = "mcptui-headless"
 // The methods of the questions every policy table names, by their short
 // kind words (the --answer vocabulary: roots=…, sampling=…, elicitation=…).
 const (
-	MethodRoots    = "roots/list"
-	MethodSampling = "sampling/createMessage"
-	MethodElicit   = "elicitation/create"
+	MethodRoots    = protocol.MethodListRoots
+	MethodSampling = protocol.MethodCreateMessage
+	MethodElicit   = protocol.MethodElicit
 )
 
 // PolicyAction says what happens to a question of one kind when it

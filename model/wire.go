@@ -85,7 +85,7 @@ func (s *Session) dispatch(w Wire, env envelope, entry *Entry, logRank int32) {
 			entry.Negotiation = true
 		}
 	case KindNotification:
-		if w.Dir == In && env.method == "notifications/message" {
+		if w.Dir == In && env.method == protocol.NotificationMessage {
 			s.logMessage(logRank, entry.Seq)
 		}
 		if w.Dir == In {
@@ -225,9 +225,9 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 	c := &Call{Key: key, ID: clone(env.id), Dir: w.Dir, Gen: s.conn.Gen, Method: env.method,
 		Target: target(env.method, env.params), Start: w.Time, RequestSeq: seq}
 	switch {
-	case w.Dir == Out && env.method == "subscriptions/listen":
+	case w.Dir == Out && env.method == protocol.MethodListen:
 		// A stream: open until closed, with no timer once acknowledged.
-	case w.Dir == Out && env.method == "server/discover" && s.conn.Phase != PhaseReady && s.cfg.ProbeTimeout > 0:
+	case w.Dir == Out && env.method == protocol.MethodDiscover && s.conn.Phase != PhaseReady && s.cfg.ProbeTimeout > 0:
 		c.setTimer(s.cfg.ProbeTimeout, 0, false)
 	case w.Dir == Out:
 		if o, ok := s.opts[key]; ok {
@@ -244,7 +244,7 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 	s.calls[key] = c
 	s.order = append(s.order, c)
 	s.negotiationRequest(w, env)
-	if w.Dir == Out && env.method == "subscriptions/listen" {
+	if w.Dir == Out && env.method == protocol.MethodListen {
 		s.subs = append(s.subs, &Subscription{Key: key, ID: clone(env.id), Gen: s.conn.Gen,
 			Asked: clone(member(env.params, "notifications")), Opened: w.Time, Open: true})
 	}
@@ -266,7 +266,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 	c := s.calls[key]
 	// The probe's error is how an initialize-era server answers it: part
 	// of the negotiation, not a failure.
-	probe := c != nil && c.Method == "server/discover" && s.conn.Phase != PhaseReady
+	probe := c != nil && c.Method == protocol.MethodDiscover && s.conn.Phase != PhaseReady
 	if env.kind == KindError && !probe {
 		s.errors++
 	}
@@ -278,7 +278,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 		if rt, _ := str(member(env.result, "resultType")); rt == "input_required" {
 			o.Kind = NeedsInput
 		}
-		if c.Method == "tools/call" && env.kind != KindError && string(trimValue(member(env.result, "isError"))) == "true" {
+		if c.Method == protocol.MethodCallTool && env.kind != KindError && string(trimValue(member(env.result, "isError"))) == "true" {
 			// The tool failed: the header counts it with the errors.
 			o.ToolError = true
 			s.errors++
@@ -345,7 +345,7 @@ func (s *Session) notification(w Wire, env envelope) {
 		return
 	}
 	switch env.method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		v, _ := members(env.params, "progressToken", "progress", "total", "message")
 		// Progress about a request travels the other way.
 		reqDir := Out
@@ -360,7 +360,7 @@ func (s *Session) notification(w Wire, env envelope) {
 		total, _ := num(v[2])
 		msg, _ := str(v[3])
 		c.progressed(w.Time, value, total, msg)
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		v, _ := members(env.params, "requestId", "reason")
 		// A cancellation names a request its sender made.
 		key := callKey(s.conn.Gen, w.Dir, v[0])

@@ -47,3 +47,53 @@ func TestRevisionsAreWrittenOnce(t *testing.T) {
 			strings.Join(found, "\n"))
 	}
 }
+
+// notMethods are the literals of the layers below that spell a method's
+// name with another meaning, each with what it is.
+var notMethods = map[string]string{
+	"mcp/negotiate.go initialize":                   "the name of a negotiation step (StepInitialize)",
+	"internal/check/rules/rules.go server/discover": "a page of the 2026-07-28 specification",
+}
+
+// methodLayers are the packages that read method names from here: the
+// protocol's layers (conn, httpconn, mcp), the model, check and its lint,
+// the command line.
+var methodLayers = []string{"conn/", "httpconn/", "mcp/", "model/", "internal/check/", "internal/cli/"}
+
+// TestMethodNamesAreWrittenOnce: the protocol's layers spell a method or
+// notification through this package's constants, never as a literal of
+// their own.
+func TestMethodNamesAreWrittenOnce(t *testing.T) {
+	names := map[string]bool{}
+	for _, v := range Revisions() {
+		for _, m := range append(Requests(v), Notifications(v)...) {
+			names[m] = true
+		}
+	}
+	for _, m := range append(QuestionMethods(), NotificationMessage, NotificationProgress, NotificationToolsChanged,
+		NotificationPromptsChanged, NotificationResourcesChanged, NotificationResourceUpdated, NotificationTasks, MethodTasksList) {
+		names[m] = true
+	}
+	var found []string
+	for _, lit := range gosource.StringLiterals(t, "internal/protocol") {
+		if !names[lit.Value] || !inLayers(lit.File) {
+			continue
+		}
+		if _, ok := notMethods[lit.File+" "+lit.Value]; ok {
+			continue
+		}
+		found = append(found, lit.Pos()+": "+strconv.Quote(lit.Value))
+	}
+	if len(found) > 0 {
+		t.Errorf("method names written outside internal/protocol (use its constants):\n%s", strings.Join(found, "\n"))
+	}
+}
+
+func inLayers(file string) bool {
+	for _, l := range methodLayers {
+		if strings.HasPrefix(file, l) {
+			return true
+		}
+	}
+	return false
+}

@@ -273,7 +273,7 @@ func (j *judge) serverRequest(m *message) {
 	if !isID(m.ID) {
 		j.fail("basic.request-id", v, "the server's %s request has id %s (want a string or an integer)", clip([]byte(*m.Method)), clip(m.ID))
 	}
-	if l.initSent && !l.initialized && *m.Method != "ping" && *m.Method != "logging/setLevel" {
+	if l.initSent && !l.initialized && *m.Method != protocol.MethodPing && *m.Method != protocol.MethodSetLevel {
 		j.fail("lifecycle.no-requests-before-initialized", v, "the server sent %s before notifications/initialized", clip([]byte(*m.Method)))
 	}
 	j.question(*m.Method, m.Params, l.clientCaps, true, v)
@@ -287,7 +287,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 	j.metaKeys(meta[0], method, v)
 	modern := protocol.Stateless(v)
 	switch method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		j.progressShape(params, v)
 		var p struct {
 			Token    json.RawMessage `json:"progressToken"`
@@ -312,7 +312,7 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			j.fail("progress.increasing", v, "progress went from %s to %s for token %s", num(last), num(*p.Progress), clip(p.Token))
 		}
 		l.progress[key] = *p.Progress
-	case "notifications/message":
+	case protocol.NotificationMessage:
 		j.messageShape(params, v)
 		p := struct{ Level string }{logLevel(params)}
 		lv := protocol.LevelRank(p.Level)
@@ -335,31 +335,31 @@ func (j *judge) notification(method string, params json.RawMessage) {
 		}
 	case "notifications/subscriptions/acknowledged":
 		j.acknowledged(params, v)
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		if modern {
 			key := valueKey(members(params)["requestId"])
-			if r := l.pending[key]; r == nil || r.method != "subscriptions/listen" {
+			if r := l.pending[key]; r == nil || r.method != protocol.MethodListen {
 				j.fail("cancellation.server-cancel-listen-only", v, "notifications/cancelled for request %s, which is no open subscriptions/listen", clip([]byte(key)))
 			}
 		}
 	}
-	if modern && strings.HasSuffix(method, "/list_changed") || modern && method == "notifications/resources/updated" {
+	if modern && strings.HasSuffix(method, "/list_changed") || modern && method == protocol.NotificationResourceUpdated {
 		j.changed(method, params, v)
 	}
 	switch method {
-	case "notifications/tools/list_changed":
+	case protocol.NotificationToolsChanged:
 		if l.caps != nil && (l.caps.Tools == nil || !l.caps.Tools.ListChanged) {
 			j.fail("capabilities.list-changed-declared", v, "tools/list_changed, and the server did not declare tools.listChanged")
 		}
-	case "notifications/prompts/list_changed":
+	case protocol.NotificationPromptsChanged:
 		if l.caps != nil && (l.caps.Prompts == nil || !l.caps.Prompts.ListChanged) {
 			j.fail("capabilities.list-changed-declared", v, "prompts/list_changed, and the server did not declare prompts.listChanged")
 		}
-	case "notifications/resources/list_changed":
+	case protocol.NotificationResourcesChanged:
 		if l.caps != nil && (l.caps.Resources == nil || !l.caps.Resources.ListChanged) {
 			j.fail("capabilities.list-changed-declared", v, "resources/list_changed, and the server did not declare resources.listChanged")
 		}
-	case "notifications/resources/updated":
+	case protocol.NotificationResourceUpdated:
 		if l.caps != nil && !protocol.Stateless(v) && (l.caps.Resources == nil || !l.caps.Resources.Subscribe) {
 			j.fail("capabilities.list-changed-declared", v, "resources/updated, and the server did not declare resources.subscribe")
 		}
@@ -427,7 +427,7 @@ func (j *judge) response(m *message, raw []byte) {
 	l.cancelsRead(r.sentAt)
 	// A subscriptions/listen ends with its terminal result after the
 	// client's cancel: that answer is the normal end, not a late response.
-	if r.cancelled && r.cancelRead && r.method != "subscriptions/listen" {
+	if r.cancelled && r.cancelRead && r.method != protocol.MethodListen {
 		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled (and after the server answered a later request)", r.method, clip(m.ID))
 	}
 	if hasResult && !hasError {
@@ -436,7 +436,7 @@ func (j *judge) response(m *message, raw []byte) {
 }
 
 // cacheable are the methods whose 2026-07-28 results carry ttlMs and cacheScope.
-var cacheable = []string{"server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"}
+var cacheable = []string{protocol.MethodDiscover, protocol.MethodListTools, protocol.MethodListPrompts, protocol.MethodListResources, protocol.MethodListResourceTemplates, protocol.MethodReadResource}
 
 func (j *judge) result(r *request, res json.RawMessage, v string) {
 	l := j.l
@@ -454,7 +454,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 	j.metaKeys(top.Meta, r.method+" result", v)
 	modern := protocol.Stateless(v)
 	switch r.method {
-	case "initialize":
+	case protocol.MethodInitialize:
 		var ir struct {
 			ProtocolVersion string          `json:"protocolVersion"`
 			Capabilities    json.RawMessage `json:"capabilities"`
@@ -465,7 +465,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 			j.icons(members(members(res)["serverInfo"])["icons"], "serverInfo", l.version)
 		}
 		return
-	case "server/discover":
+	case protocol.MethodDiscover:
 		var d struct {
 			Capabilities json.RawMessage `json:"capabilities"`
 		}
@@ -475,7 +475,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 	}
 	if modern {
 		switch {
-		case top.ResultType == nil && r.method != "subscriptions/listen":
+		case top.ResultType == nil && r.method != protocol.MethodListen:
 			j.fail("lifecycle.result-type", v, "the %s result has no resultType", r.method)
 		case top.ResultType != nil && *top.ResultType != "complete" && *top.ResultType != "input_required" && *top.ResultType != "task":
 			j.fail("lifecycle.result-type", v, "the %s result has resultType %q", r.method, clip([]byte(*top.ResultType)))
@@ -484,7 +484,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 			j.createdTask(r, res, v)
 			return
 		}
-		if r.method == "tasks/get" {
+		if r.method == protocol.MethodTasksGet {
 			j.taskGot(res, v)
 		}
 		inputRequired := top.ResultType != nil && *top.ResultType == "input_required"
@@ -499,18 +499,18 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 	}
 	j.listed(r.method, res, v)
 	switch r.method {
-	case "tools/list":
+	case protocol.MethodListTools:
 		l.learnTools(res)
-	case "tools/call":
+	case protocol.MethodCallTool:
 		j.structured(r, res, v)
 		j.toolContent(r, res, v)
-	case "prompts/get":
+	case protocol.MethodGetPrompt:
 		for _, m := range array(members(res)["messages"]) {
 			j.content(members(m)["content"], "prompts/get "+clip([]byte(r.tool)), v)
 		}
-	case "resources/read":
+	case protocol.MethodReadResource:
 		for _, c := range array(members(res)["contents"]) {
-			j.resourceContents(c, "resources/read", v)
+			j.resourceContents(c, protocol.MethodReadResource, v)
 		}
 	}
 }
@@ -533,7 +533,7 @@ func (j *judge) toolContent(r *request, res json.RawMessage, v string) {
 // inputRequired judges an input_required result: allowed on this method,
 // not empty, only the three kinds of question, only declared capabilities.
 func (j *judge) inputRequired(r *request, rawReqs, state json.RawMessage, v string) {
-	if !slices.Contains([]string{"tools/call", "prompts/get", "resources/read"}, r.method) {
+	if !slices.Contains([]string{protocol.MethodCallTool, protocol.MethodGetPrompt, protocol.MethodReadResource}, r.method) {
 		j.fail("mrtr.methods", v, "the %s result is input_required", r.method)
 	}
 	reqs := members(rawReqs)
@@ -549,8 +549,8 @@ func (j *judge) inputRequired(r *request, rawReqs, state json.RawMessage, v stri
 	for key, q := range reqs {
 		qm := members(q)
 		method := str(qm["method"])
-		if !slices.Contains([]string{"elicitation/create", "sampling/createMessage", "roots/list"}, method) ||
-			(method != "roots/list" && members(qm["params"]) == nil) {
+		if !slices.Contains([]string{protocol.MethodElicit, protocol.MethodCreateMessage, protocol.MethodListRoots}, method) ||
+			(method != protocol.MethodListRoots && members(qm["params"]) == nil) {
 			j.fail("mrtr.request-kinds", v, "input request %q is %s", clip([]byte(key)), clip(q))
 		}
 	}
@@ -615,7 +615,7 @@ func (j *judge) inputRequests(r *request, reqs map[string]json.RawMessage, v str
 			Method string `json:"method"`
 		}
 		_ = json.Unmarshal(raw, &q)
-		need := map[string]string{"sampling/createMessage": "sampling", "elicitation/create": "elicitation", "roots/list": "roots"}[q.Method]
+		need := map[string]string{protocol.MethodCreateMessage: "sampling", protocol.MethodElicit: "elicitation", protocol.MethodListRoots: "roots"}[q.Method]
 		if need != "" && caps[need] == nil {
 			j.fail("mrtr.declared-capabilities", v, "input request %q asks %s, and the client did not declare %s", clip([]byte(key)), q.Method, need)
 			continue
@@ -700,9 +700,9 @@ func (l *Linter) sent(raw []byte) {
 	method := *m.Method
 	if m.ID == nil {
 		switch method {
-		case "notifications/initialized":
+		case protocol.NotificationInitialized:
 			l.initialized = true
-		case "notifications/cancelled":
+		case protocol.NotificationCancelled:
 			key := valueKey(p.RequestID)
 			if r := l.pending[key]; r != nil {
 				r.cancelled, r.cancelAt = true, l.sentN
@@ -717,21 +717,21 @@ func (l *Linter) sent(raw []byte) {
 		l.version = p.Meta.Version
 	}
 	switch method {
-	case "initialize":
+	case protocol.MethodInitialize:
 		l.initSent, l.initialized = true, false
 		l.clientCaps = members(m.Params)["capabilities"]
-	case "logging/setLevel":
+	case protocol.MethodSetLevel:
 		l.level = protocol.LevelRank(p.Level)
 	}
 	if len(l.pending) >= maxPending {
 		return
 	}
 	key := valueKey(m.ID)
-	if method == "subscriptions/listen" {
+	if method == protocol.MethodListen {
 		l.listenSent(key, m.Params)
 	}
 	r := &request{sentAt: l.sentN, method: method, version: p.Meta.Version, caps: p.Meta.Caps, logLevel: p.Meta.LogLevel != ""}
-	if method == "tools/call" || method == "prompts/get" {
+	if method == protocol.MethodCallTool || method == protocol.MethodGetPrompt {
 		r.tool = p.Name
 	}
 	if p.Meta.Token != nil {

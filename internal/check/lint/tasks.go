@@ -44,7 +44,7 @@ func (j *judge) createdTask(r *request, res json.RawMessage, v string) {
 	if !declaresTasks(r.caps) {
 		j.fail("tasks.declared-only", v, "the %s result is a task, and the request did not declare the tasks extension", r.method)
 	}
-	if r.method != "tools/call" {
+	if r.method != protocol.MethodCallTool {
 		j.fail("tasks.create-result", v, "a task answered %s (only tools/call may be answered with one)", r.method)
 		return
 	}
