@@ -10,6 +10,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Cancellation reasons sent in notifications/cancelled (the shared ones
@@ -124,7 +126,7 @@ func (c *Conn) cancelRequest(id int64, reason string) {
 	params := fmt.Appendf(nil, `{"requestId":%d,"reason":`, id)
 	params, _ = jsontext.AppendQuote(params, reason)
 	params = append(params, '}')
-	c.w.enqueue(&outgoing{line: appendRequest(nil, 0, "notifications/cancelled", params)})
+	c.w.enqueue(&outgoing{line: appendRequest(nil, 0, protocol.NotificationCancelled, params)})
 }
 
 // Notify writes a notification and returns once the line is written to the

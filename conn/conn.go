@@ -263,13 +263,13 @@ func (c *Conn) readLoop() {
 	defer close(c.proc.outDone)
 	lr := newLineReader(countingReader{c.proc.stdoutR, &c.proc.outRead, &c.proc.waiting}, c.opts.MaxLineBytes)
 	for {
-		line, size, err := lr.next()
+		line, size, err := lr.Next()
 		if err == errLineTooLong {
 			why := fmt.Errorf("%w: %d bytes > %d", errLineTooLong, size, c.opts.MaxLineBytes)
 			if c.opts.Observer != nil {
-				c.opts.Observer(Event{Time: time.Now(), Kind: Discarded, Size: size, Head: lr.head, Err: why})
+				c.opts.Observer(Event{Time: time.Now(), Kind: Discarded, Size: size, Head: lr.Head(), Err: why})
 			}
-			c.failLost(lr.head, why)
+			c.failLost(lr.Head(), why)
 			c.proc.handled.Add(1)
 			continue
 		}

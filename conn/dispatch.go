@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // subscriptionIDKey is the _meta key that tags subscription notifications.
@@ -185,11 +186,11 @@ func (c *Conn) notification(m message) {
 		return
 	}
 	switch m.method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		if c.progress(m) {
 			return
 		}
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		if c.cancelServerRequest(m) {
 			return
 		}
@@ -235,7 +236,7 @@ func (c *Conn) progress(m message) bool {
 
 // cancelServerRequest cancels the handler of a running server request.
 func (c *Conn) cancelServerRequest(m message) bool {
-	key := idKey(jsonscan.Member(m.params, "requestId"))
+	key := rpccall.MatchKey(jsonscan.Member(m.params, "requestId"))
 	if key == "" {
 		return false
 	}
@@ -247,19 +248,4 @@ func (c *Conn) cancelServerRequest(m message) bool {
 	}
 	sr.cancel()
 	return true
-}
-
-// idKey normalizes a raw id for lookups: compact JSON, and a number written
-// with an exponent or fraction as the integer it is.
-func idKey(raw []byte) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return ""
-	}
-	if raw[0] != '"' {
-		if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == float64(int64(f)) {
-			return strconv.FormatInt(int64(f), 10)
-		}
-	}
-	return string(raw)
 }

@@ -3,22 +3,24 @@ package conn
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Error codes the transport itself produces.
 const (
 	// CodeConnection is used when the connection is closed, the server
 	// exited, a write failed, or the server sent an unusable response.
-	CodeConnection = -32000
+	CodeConnection = protocol.CodeConnection
 	// CodeTimeout is used when a request or a subscription acknowledgement
 	// did not arrive in time.
-	CodeTimeout = -32001
+	CodeTimeout = protocol.CodeTimeout
 	// CodeMethodNotFound answers server requests nobody handles.
-	CodeMethodNotFound = -32601
+	CodeMethodNotFound = protocol.CodeMethodNotFound
 	// CodeInvalidParams reports parameters that are not what a method needs.
-	CodeInvalidParams = -32602
+	CodeInvalidParams = protocol.CodeInvalidParams
 	// CodeInternal answers server requests whose handler failed.
-	CodeInternal = -32603
+	CodeInternal = protocol.CodeInternal
 )
 
 // Messages of the transport's own errors.

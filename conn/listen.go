@@ -12,6 +12,8 @@ import (
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Messages of subscription errors.
@@ -75,7 +77,7 @@ func (c *Conn) Listen(ctx context.Context, filter any, opts ...CallOption) (*Sub
 	}
 	s := newSubscription(id, o.maxBuffer)
 	s.forget = func(reason string) bool { return c.forget(s, reason) }
-	s.out.line = appendRequest(nil, id, "subscriptions/listen", params)
+	s.out.line = appendRequest(nil, id, protocol.MethodListen, params)
 
 	c.mu.Lock()
 	if c.stopErr != nil {

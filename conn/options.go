@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Defaults of Options and of the call options.
 const (
-	DefaultMaxLineBytes      = 16 << 20
+	DefaultMaxLineBytes      = protocol.MaxLineBytes
 	DefaultMaxServerRequests = 16
 	DefaultTimeout           = 30 * time.Second
 	DefaultMaxTotalTimeout   = 10 * time.Minute

@@ -64,7 +64,7 @@ func checkLineReader(t *testing.T, stream []byte, limit, chunk int) {
 	t.Helper()
 	lr := newLineReader(&chunkReader{data: stream, n: chunk}, limit)
 	for i, want := range expectedLines(stream, limit) {
-		line, size, err := lr.next()
+		line, size, err := lr.Next()
 		if err != want.err || size != want.size || !bytes.Equal(line, want.line) || (want.err != nil && line != nil) {
 			t.Fatalf("line %d (limit %d, chunk %d): got %.60q size %d err %v; want %.60q size %d err %v",
 				i, limit, chunk, line, size, err, want.line, want.size, want.err)
@@ -76,7 +76,7 @@ func checkLineReader(t *testing.T, stream []byte, limit, chunk int) {
 		}
 	}
 	for range 2 {
-		if line, size, err := lr.next(); err != io.EOF || line != nil || size != 0 {
+		if line, size, err := lr.Next(); err != io.EOF || line != nil || size != 0 {
 			t.Fatalf("at the end: %q %d %v, want io.EOF", line, size, err)
 		}
 	}
@@ -133,10 +133,10 @@ func (r *errReader) Read(p []byte) (int, error) {
 func TestLineReaderError(t *testing.T) {
 	boom := errors.New("boom")
 	lr := newLineReader(&errReader{data: []byte("ok\npartial"), err: boom}, 100)
-	if line, _, err := lr.next(); err != nil || string(line) != "ok" {
+	if line, _, err := lr.Next(); err != nil || string(line) != "ok" {
 		t.Fatalf("first line %q %v", line, err)
 	}
-	if _, _, err := lr.next(); err != boom {
+	if _, _, err := lr.Next(); err != boom {
 		t.Fatalf("error %v, want the reader's", err)
 	}
 }

@@ -17,7 +17,7 @@ func (c *Conn) serverRequest(m message) {
 		c.answer(m.id, nil, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method})
 		return
 	}
-	key := idKey(m.id)
+	key := rpccall.MatchKey(m.id)
 	c.mu.Lock()
 	if c.stopErr != nil {
 		c.mu.Unlock()

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // ShutdownStage is a step of Shutdown, told to Options.OnShutdownStage.
@@ -228,7 +230,7 @@ func (c *Conn) farewell() {
 		params, _ = jsontext.AppendQuote(params, reasonShuttingDown)
 		params = append(params, '}')
 		done := make(chan error, 1)
-		if c.w.enqueue(&outgoing{line: appendRequest(nil, 0, "notifications/cancelled", params), done: done}) {
+		if c.w.enqueue(&outgoing{line: appendRequest(nil, 0, protocol.NotificationCancelled, params), done: done}) {
 			written = append(written, done)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Protocol revisions the demo tells apart. go-sdk v1.8.0 negotiates these
@@ -18,18 +20,18 @@ import (
 // them: 2026-07-28 requests carry their version in _meta, legacy sessions
 // agree on one in initialize.
 const (
-	v20260728 = "2026-07-28"
-	v20251125 = "2025-11-25"
+	v20260728 = protocol.Rev20260728
+	v20251125 = protocol.Rev20251125
 )
 
 // codeMissingCapability is the 2026-07-28 error for "this needs a client
 // capability you did not declare" (MissingRequiredClientCapability).
-const codeMissingCapability = -32021
+const codeMissingCapability = protocol.CodeMissingCapability
 
 // codeLegacyResourceNotFound is what 2025-11-25 and earlier use for an
 // unknown resource; go-sdk v1.8.0 answers -32602 (the 2026-07-28 code) on
 // every version, so legacyMiddleware puts the old code back.
-const codeLegacyResourceNotFound = -32002
+const codeLegacyResourceNotFound = protocol.CodeResourceNotFound
 
 // versionOf returns the protocol revision a request is served under: the
 // version in its _meta for 2026-07-28 requests, else the one initialize

@@ -30,7 +30,7 @@ import (
 // after halt, nothing more is written and input reads as EOF.
 type wire struct {
 	mu        sync.Mutex
-	inflight  map[string]string // request id (see idKey) → method
+	inflight  map[string]string // request id (see valueKey) → method
 	cancelled map[string]bool   // ids cancelled while in flight
 	halted    bool
 	pr        *io.PipeReader
@@ -202,11 +202,11 @@ func (w *wire) observeIn(line []byte) {
 	defer w.mu.Unlock()
 	switch {
 	case len(msg.ID) > 0:
-		k := idKey(msg.ID)
+		k := valueKey(msg.ID)
 		w.inflight[k] = msg.Method
 		delete(w.cancelled, k)
 	case msg.Method == "notifications/cancelled":
-		k := idKey(msg.Params.RequestID)
+		k := valueKey(msg.Params.RequestID)
 		if m, ok := w.inflight[k]; ok && m != "subscriptions/listen" {
 			w.cancelled[k] = true
 		}
@@ -226,7 +226,7 @@ func (w *wire) dropOut(p []byte) bool {
 	if !ok {
 		return false
 	}
-	k := idKey(id)
+	k := valueKey(id)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	delete(w.inflight, k)
@@ -268,9 +268,9 @@ func responseID(p []byte) (json.RawMessage, bool) {
 	return id, len(id) > 0
 }
 
-// idKey normalises a JSON-RPC id so that 7, 7.0 and "7" compare as the
+// valueKey normalises a JSON-RPC id so that 7, 7.0 and "7" compare as the
 // client meant them: numbers by value, strings as strings.
-func idKey(raw json.RawMessage) string {
+func valueKey(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
 		var s string

@@ -15,11 +15,11 @@ import (
 
 func TestIDKey(t *testing.T) {
 	for _, tc := range []struct{ a, b string }{{`7`, `7.0`}, {`7`, ` 7 `}, {`"a"`, `"a"`}, {`-1`, `-1e0`}} {
-		if idKey(json.RawMessage(tc.a)) != idKey(json.RawMessage(tc.b)) {
+		if valueKey(json.RawMessage(tc.a)) != valueKey(json.RawMessage(tc.b)) {
 			t.Errorf("%s and %s should be the same id", tc.a, tc.b)
 		}
 	}
-	if idKey(json.RawMessage(`7`)) == idKey(json.RawMessage(`"7"`)) {
+	if valueKey(json.RawMessage(`7`)) == valueKey(json.RawMessage(`"7"`)) {
 		t.Errorf(`7 and "7" are different ids`)
 	}
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // pendingCall is a request waiting for its response: rpccall's mailbox
@@ -230,7 +232,7 @@ func (c *Conn) abandon(id int64, reason string) bool {
 		params, _ = jsontext.AppendQuote(params, reason)
 		params = append(params, '}')
 		ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
-		_ = c.notify(ctx, "notifications/cancelled", params)
+		_ = c.notify(ctx, protocol.NotificationCancelled, params)
 		cancel()
 		p.abort() // after the cancellation went out: closing the stream is not a cancellation
 	})
@@ -253,7 +255,7 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 	if err := c.notify(ctx, method, raw); err != nil {
 		return err
 	}
-	if method == "notifications/initialized" && c.Mode() != SSE {
+	if method == protocol.NotificationInitialized && c.Mode() != SSE {
 		// Wait (a little) for the stream's answer: a server may send on it
 		// what belongs to the next request.
 		t := time.NewTimer(getOpenWait)
@@ -320,15 +322,15 @@ func (c *Conn) standardHeaders(method string, body []byte) http.Header {
 	h := http.Header{HeaderMethod: {method}, HeaderProtocolVersion: {jsonscan.Unquote(v)}}
 	var name []byte
 	switch method {
-	case "tools/call", "prompts/get":
+	case protocol.MethodCallTool, protocol.MethodGetPrompt:
 		name = jsonscan.Member(params, "name")
-	case "resources/read":
+	case protocol.MethodReadResource:
 		name = jsonscan.Member(params, "uri")
 	}
 	if len(name) > 0 && name[0] == '"' {
 		tool := jsonscan.Unquote(name)
 		h.Set(HeaderName, EncodeHeaderValue(tool))
-		if method == "tools/call" {
+		if method == protocol.MethodCallTool {
 			c.mu.Lock()
 			headers := c.toolHeaders[tool]
 			c.mu.Unlock()

@@ -17,6 +17,8 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 func mediaType(resp *http.Response) string {
@@ -288,10 +290,10 @@ func (c *Conn) response(b, rawID []byte) {
 	c.observe(conn.Received, b, len(b), nil)
 	result, err := outcome(b)
 	if err == nil {
-		if p.method == "tools/list" {
+		if p.method == protocol.MethodListTools {
 			c.learnTools(result)
 		}
-		if p.method == "initialize" {
+		if p.method == protocol.MethodInitialize {
 			if v := jsonscan.Member(result, "protocolVersion"); len(v) > 0 && v[0] == '"' {
 				c.mu.Lock()
 				c.version = jsonscan.Unquote(v)
@@ -331,7 +333,7 @@ func (c *Conn) notification(method string, params []byte) {
 		return
 	}
 	switch method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		if id, ok := rpccall.ProgressCall(params); ok {
 			c.mu.Lock()
 			p := c.pending[id]
@@ -341,7 +343,7 @@ func (c *Conn) notification(method string, params []byte) {
 				return
 			}
 		}
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		if id := jsonscan.Member(params, "requestId"); id != nil {
 			c.mu.Lock()
 			cancel := c.handlers[string(id)]

@@ -7,6 +7,8 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // ErrSessionExpired is the Cause (wrapped) of a call the server answered
@@ -86,7 +88,7 @@ func (c *Conn) forget(sid string) bool {
 // comprise a JSON-RPC error response that has no id"): it answers the
 // POST's own message, which the call's failure reports; it is no answer
 // to a notification.
-var ErrIDLessErrorBody = errors.New("a JSON-RPC error without an id in an HTTP error answer's body (it answers the POST)")
+var ErrIDLessErrorBody = errors.New(rpccall.ReasonIDLessErrorBody)
 
 // errorBody dispatches b, a JSON-RPC error a POST's 4xx answer carried: one
 // with an id as any response, one without as ErrIDLessErrorBody.

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/conn"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The 2024-11-05 HTTP+SSE transport: a GET opens the session's stream,
@@ -72,7 +74,7 @@ func (c *Conn) fallsBack(method string, status int) bool {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.mode != Auto || method != "initialize" {
+	if c.mode != Auto || method != protocol.MethodInitialize {
 		return false
 	}
 	c.mode = SSE

@@ -13,6 +13,8 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // subscriptionIDKey is the _meta member that tags a subscription's messages.
@@ -55,7 +57,7 @@ func (c *Conn) Listen(ctx context.Context, filter any, opts ...conn.CallOption) 
 	if err != nil {
 		return nil, fmt.Errorf("httpconn: listen params: %w", err)
 	}
-	body := rpccall.AppendRequest(nil, id, "subscriptions/listen", raw)
+	body := rpccall.AppendRequest(nil, id, protocol.MethodListen, raw)
 	streamCtx, abort := context.WithCancel(c.ctx)
 	sub := &listenSub{abort: abort}
 	sub.feed = conn.NewSubscriptionFeed(id, s.MaxBuffer, func(reason string) bool { return c.forgetSub(id, sub, reason) })
@@ -82,7 +84,7 @@ func (c *Conn) Listen(ctx context.Context, filter any, opts ...conn.CallOption) 
 // subscription with a -32000.
 func (c *Conn) listenStream(ctx context.Context, id int64, body []byte) {
 	c.observe(conn.Sent, body, len(body), nil)
-	resp, err := c.do(ctx, http.MethodPost, c.url, body, c.standardHeaders("subscriptions/listen", body))
+	resp, err := c.do(ctx, http.MethodPost, c.url, body, c.standardHeaders(protocol.MethodListen, body))
 	if err != nil {
 		c.endSub(id, connError("The HTTP request failed", err))
 		return
@@ -146,7 +148,7 @@ func (c *Conn) forgetSub(id int64, s *listenSub, reason string) bool {
 		params, _ = jsontext.AppendQuote(params, reason)
 		params = append(params, '}')
 		ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
-		_ = c.notify(ctx, "notifications/cancelled", params)
+		_ = c.notify(ctx, protocol.NotificationCancelled, params)
 		cancel()
 		s.abort() // after the cancellation: closing the stream alone is not one
 	})

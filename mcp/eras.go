@@ -2,64 +2,38 @@ package mcp
 
 import (
 	"fmt"
-	"slices"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Features of the protocol that arrived after 2024-11-05. A server may send
 // one on an older session anyway; an inspector shows it and says it is
 // not in the negotiated version (NotIn).
 const (
-	FeatureAudioContent      = "audio content"
-	FeatureToolAnnotations   = "tool annotations"
-	FeatureProgressMessage   = "progress message"
-	FeatureCompletions       = "completions capability"
-	FeatureStructuredContent = "structuredContent"
-	FeatureOutputSchema      = "outputSchema"
-	FeatureTitle             = "title"
-	FeatureResourceLink      = "resource links"
-	FeatureElicitation       = "elicitation"
+	FeatureAudioContent      = protocol.FeatureAudioContent
+	FeatureToolAnnotations   = protocol.FeatureToolAnnotations
+	FeatureProgressMessage   = protocol.FeatureProgressMessage
+	FeatureCompletions       = protocol.FeatureCompletions
+	FeatureStructuredContent = protocol.FeatureStructuredContent
+	FeatureOutputSchema      = protocol.FeatureOutputSchema
+	FeatureTitle             = protocol.FeatureTitle
+	FeatureResourceLink      = protocol.FeatureResourceLink
+	FeatureElicitation       = protocol.FeatureElicitation
 )
-
-// introduced is the version each feature arrived in.
-var introduced = map[string]string{
-	FeatureAudioContent:      Version20250326,
-	FeatureToolAnnotations:   Version20250326,
-	FeatureProgressMessage:   Version20250326,
-	FeatureCompletions:       Version20250326,
-	FeatureStructuredContent: Version20250618,
-	FeatureOutputSchema:      Version20250618,
-	FeatureTitle:             Version20250618,
-	FeatureResourceLink:      Version20250618,
-	FeatureElicitation:       Version20250618,
-}
 
 // Introduced is the version that brought feature ("" for one this package
 // does not date, taken as present in every version).
-func Introduced(feature string) string { return introduced[feature] }
+func Introduced(feature string) string { return protocol.Introduced(feature) }
 
 // HasEveryFeature reports whether version has every feature this package
 // dates: nothing a peer sends on it gets a NotIn mark.
 // It is one comparison: the model asks it for every line.
-func HasEveryFeature(version string) bool { return !Before(version, newestFeature) }
-
-// newestFeature is the latest version in introduced (a test keeps the two
-// in step).
-const newestFeature = Version20250618
+func HasEveryFeature(version string) bool { return protocol.HasEveryFeature(version) }
 
 // NotIn is the mark for a feature a peer used on a session of version
 // that predates it — "(not in 2024-11-05)" — or "" when version has it.
-func NotIn(version, feature string) string {
-	since := introduced[feature]
-	if since == "" || version == "" || !Before(version, since) {
-		return ""
-	}
-	return "(not in " + CanonicalVersion(version) + ")"
-}
-
-// questionMethods are the requests a server asked on the wire before
-// 2026-07-28 and asks as input_required entries since.
-var questionMethods = []string{MethodCreateMessage, MethodElicit, MethodListRoots}
+func NotIn(version, feature string) string { return protocol.NotIn(version, feature) }
 
 // ExplainOldStyleQuestion explains an error a server's own SDK raised
 // because the server asked a question the pre-2026 way (a request of its
@@ -75,7 +49,7 @@ func ExplainOldStyleQuestion(version string, offered []string, text string) stri
 		return ""
 	}
 	method := ""
-	for _, m := range questionMethods {
+	for _, m := range protocol.QuestionMethods() {
 		if strings.Contains(text, m) {
 			method = m
 			break
@@ -113,14 +87,5 @@ func OlderWorking(offered []string) string {
 // — or "" when version has them all. Each feature is named once, in the
 // order given.
 func NotInAll(version string, features ...string) string {
-	var names []string
-	for _, f := range features {
-		if NotIn(version, f) != "" && !slices.Contains(names, f) {
-			names = append(names, f)
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return "(not in " + CanonicalVersion(version) + ": " + strings.Join(names, ", ") + ")"
+	return protocol.NotInAll(version, features...)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/mcptui/mcptui/conn"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Error is the JSON-RPC error type shared with conn: every error this
@@ -27,9 +29,9 @@ const (
 	// CodeInternal: an answerer failed or gave an invalid answer.
 	CodeInternal = conn.CodeInternal
 	// CodeMissingCapability is 2026-07-28's MissingRequiredClientCapability.
-	CodeMissingCapability = -32021
+	CodeMissingCapability = protocol.CodeMissingCapability
 	// CodeUnsupportedVersion is 2026-07-28's UnsupportedProtocolVersion.
-	CodeUnsupportedVersion = -32022
+	CodeUnsupportedVersion = protocol.CodeUnsupportedVersion
 )
 
 // MsgInvalidAnswer is the message of the -32603 error returned when an

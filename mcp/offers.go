@@ -1,11 +1,11 @@
 package mcp
 
-import "slices"
+import "github.com/mcptui/mcptui/internal/protocol"
 
 // Requests are the client-to-server requests version defines, in the
 // order of its catalog (nil for a version this package does not know).
 func Requests(version string) []string {
-	return slices.Clone(catalogs[CanonicalVersion(version)])
+	return protocol.Requests(version)
 }
 
 // Declares reports whether capabilities declared by a server allow a

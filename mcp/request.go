@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // RequestOption adjusts one request (or Listen).
@@ -144,7 +145,7 @@ func (c *Client) Notify(ctx context.Context, method string, params any) error {
 	if err != nil {
 		return wrap(method, newError(CodeInvalidParams, err.Error(), nil))
 	}
-	if err := checkCatalog(notificationCatalogs, c.Version(), method); err != nil {
+	if err := checkCatalog(protocol.Notifications, c.Version(), method); err != nil {
 		return wrap(method, err)
 	}
 	var p any
@@ -166,7 +167,7 @@ func (c *Client) request(ctx context.Context, method string, params json.RawMess
 		return nil, errorf(CodeInvalidParams, "params must be an object")
 	}
 	st := c.snapshot()
-	if err := checkCatalog(catalogs, st.version, method); err != nil {
+	if err := checkCatalog(protocol.Requests, st.version, method); err != nil {
 		return nil, err
 	}
 	if !Stateless(st.version) {
@@ -252,7 +253,7 @@ func (c *Client) sendStateless(ctx context.Context, method string, base, extras 
 	for attempt := 0; ; attempt++ {
 		st := c.snapshot()
 		if !Stateless(st.version) {
-			if err := checkCatalog(catalogs, st.version, method); err != nil {
+			if err := checkCatalog(protocol.Requests, st.version, method); err != nil {
 				return nil, true, err
 			}
 			res, err := c.sendLegacy(ctx, method, base.encode(), ro)

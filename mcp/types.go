@@ -3,6 +3,8 @@ package mcp
 import (
 	"encoding/json"
 	"slices"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The decoded types below keep the JSON they were decoded from in Raw, so
@@ -188,11 +190,11 @@ type PromptArgument struct {
 
 // Content types.
 const (
-	ContentText         = "text"
-	ContentImage        = "image"
-	ContentAudio        = "audio"
-	ContentResourceLink = "resource_link"
-	ContentResource     = "resource"
+	ContentText         = protocol.ContentText
+	ContentImage        = protocol.ContentImage
+	ContentAudio        = protocol.ContentAudio
+	ContentResourceLink = protocol.ContentResourceLink
+	ContentResource     = protocol.ContentResource
 )
 
 // Content is one content item: text, image, audio, resource_link or an
@@ -339,4 +341,4 @@ func DecodeLogMessage(n Notification) (LogMessage, error) {
 }
 
 // LogLevels are the syslog levels of notifications/message, least severe first.
-var LogLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+var LogLevels = protocol.LogLevels()

@@ -3,139 +3,107 @@ package mcp
 import (
 	"fmt"
 	"slices"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
-// The protocol versions this package speaks.
+// The protocol versions this package speaks (internal/protocol holds
+// them and their order; these are their names in this package's API).
 const (
 	// Version20260728 is the stateless revision: no handshake, per-request
 	// _meta, server/discover, input_required results, subscriptions/listen.
-	Version20260728 = "2026-07-28"
+	Version20260728 = protocol.Rev20260728
 	// Version20251125 is the newest initialize-era revision.
-	Version20251125 = "2025-11-25"
+	Version20251125 = protocol.Rev20251125
 	// Version20250618 added elicitation, structured tool output, resource
 	// links and titles, and removed JSON-RPC batches.
-	Version20250618 = "2025-06-18"
+	Version20250618 = protocol.Rev20250618
 	// Version20250326 added tool annotations, audio content, the progress
 	// message, the completions capability and JSON-RPC batches.
-	Version20250326 = "2025-03-26"
+	Version20250326 = protocol.Rev20250326
 	// Version20241105 is the oldest revision supported (the first
 	// published one); 2024-10-07, a pre-release, is taken for it.
-	Version20241105 = "2024-11-05"
+	Version20241105 = protocol.Rev20241105
 	// Version20241007 is the pre-release the TypeScript SDK still accepts;
 	// it is spoken as 2024-11-05 (see CanonicalVersion).
-	Version20241007 = "2024-10-07"
+	Version20241007 = protocol.PreRelease20241007
 )
 
 // DefaultVersions is the default preference order: newest first.
-var DefaultVersions = []string{Version20260728, Version20251125, Version20250618, Version20250326, Version20241105}
+var DefaultVersions = protocol.NewestFirst()
 
 // CanonicalVersion is the version this package speaks for version:
 // 2024-10-07 is 2024-11-05 (the same messages), every other one itself.
-func CanonicalVersion(version string) string {
-	if version == Version20241007 {
-		return Version20241105
-	}
-	return version
-}
+func CanonicalVersion(version string) string { return protocol.Canonical(version) }
 
 // Before reports whether version is older than other (both known, or at
 // least in the YYYY-MM-DD form, which orders them as strings).
-func Before(version, other string) bool { return CanonicalVersion(version) < CanonicalVersion(other) }
+func Before(version, other string) bool { return protocol.Before(version, other) }
 
 // Batches reports whether version lets a peer send a JSON-RPC batch (an
 // array of messages on one line): only 2025-03-26, whose clients MUST
 // accept one.
-func Batches(version string) bool { return version == Version20250326 }
+func Batches(version string) bool { return protocol.Batches(version) }
 
 // Stateless reports whether version is of the 2026-07-28 era (no initialize,
 // per-request _meta), as opposed to the initialize era.
-func Stateless(version string) bool { return version >= Version20260728 }
+func Stateless(version string) bool { return protocol.Stateless(version) }
 
 // KnownVersion reports whether this package speaks version (2024-10-07
 // included, spoken as 2024-11-05).
-func KnownVersion(version string) bool {
-	return slices.Contains(DefaultVersions, CanonicalVersion(version))
-}
+func KnownVersion(version string) bool { return protocol.Known(version) }
 
 // Methods (client to server) and notifications used by this package.
 const (
-	MethodInitialize             = "initialize"
-	MethodPing                   = "ping"
-	MethodDiscover               = "server/discover"
-	MethodListTools              = "tools/list"
-	MethodCallTool               = "tools/call"
-	MethodListResources          = "resources/list"
-	MethodListResourceTemplates  = "resources/templates/list"
-	MethodReadResource           = "resources/read"
-	MethodSubscribe              = "resources/subscribe"
-	MethodUnsubscribe            = "resources/unsubscribe"
-	MethodListPrompts            = "prompts/list"
-	MethodGetPrompt              = "prompts/get"
-	MethodComplete               = "completion/complete"
-	MethodSetLevel               = "logging/setLevel"
-	MethodListen                 = "subscriptions/listen"
-	MethodCreateMessage          = "sampling/createMessage"
-	MethodElicit                 = "elicitation/create"
-	MethodListRoots              = "roots/list"
-	NotificationInitialized      = "notifications/initialized"
-	NotificationCancelled        = "notifications/cancelled"
-	NotificationProgress         = "notifications/progress"
-	NotificationMessage          = "notifications/message"
-	NotificationRootsListChanged = "notifications/roots/list_changed"
-	NotificationToolsChanged     = "notifications/tools/list_changed"
-	NotificationPromptsChanged   = "notifications/prompts/list_changed"
-	NotificationResourcesChanged = "notifications/resources/list_changed"
-	NotificationResourceUpdated  = "notifications/resources/updated"
-	NotificationTaskStatus       = "notifications/tasks/status"
-	NotificationTasks            = "notifications/tasks"
+	MethodInitialize             = protocol.MethodInitialize
+	MethodPing                   = protocol.MethodPing
+	MethodDiscover               = protocol.MethodDiscover
+	MethodListTools              = protocol.MethodListTools
+	MethodCallTool               = protocol.MethodCallTool
+	MethodListResources          = protocol.MethodListResources
+	MethodListResourceTemplates  = protocol.MethodListResourceTemplates
+	MethodReadResource           = protocol.MethodReadResource
+	MethodSubscribe              = protocol.MethodSubscribe
+	MethodUnsubscribe            = protocol.MethodUnsubscribe
+	MethodListPrompts            = protocol.MethodListPrompts
+	MethodGetPrompt              = protocol.MethodGetPrompt
+	MethodComplete               = protocol.MethodComplete
+	MethodSetLevel               = protocol.MethodSetLevel
+	MethodListen                 = protocol.MethodListen
+	MethodCreateMessage          = protocol.MethodCreateMessage
+	MethodElicit                 = protocol.MethodElicit
+	MethodListRoots              = protocol.MethodListRoots
+	NotificationInitialized      = protocol.NotificationInitialized
+	NotificationCancelled        = protocol.NotificationCancelled
+	NotificationProgress         = protocol.NotificationProgress
+	NotificationMessage          = protocol.NotificationMessage
+	NotificationRootsListChanged = protocol.NotificationRootsListChanged
+	NotificationToolsChanged     = protocol.NotificationToolsChanged
+	NotificationPromptsChanged   = protocol.NotificationPromptsChanged
+	NotificationResourcesChanged = protocol.NotificationResourcesChanged
+	NotificationResourceUpdated  = protocol.NotificationResourceUpdated
+	NotificationTaskStatus       = protocol.NotificationTaskStatus
+	NotificationTasks            = protocol.NotificationTasks
 )
 
 // _meta keys of the 2026-07-28 revision.
 const (
-	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
-	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
-	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
-	MetaLogLevel           = "io.modelcontextprotocol/logLevel"
-	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
-	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
+	MetaProtocolVersion    = protocol.MetaProtocolVersion
+	MetaClientCapabilities = protocol.MetaClientCapabilities
+	MetaClientInfo         = protocol.MetaClientInfo
+	MetaLogLevel           = protocol.MetaLogLevel
+	MetaServerInfo         = protocol.MetaServerInfo
+	MetaSubscriptionID     = protocol.MetaSubscriptionID
 )
 
-// legacyRequests are the client-to-server requests of 2024-11-05, which
-// 2025-03-26 and 2025-06-18 keep unchanged.
-var legacyRequests = []string{
-	MethodInitialize, MethodPing, MethodListTools, MethodCallTool, MethodListResources,
-	MethodListResourceTemplates, MethodReadResource, MethodSubscribe, MethodUnsubscribe,
-	MethodListPrompts, MethodGetPrompt, MethodComplete, MethodSetLevel,
-}
-
-// catalogs lists the client-to-server requests of each version.
-var catalogs = map[string][]string{
-	Version20241105: legacyRequests,
-	Version20250326: legacyRequests,
-	Version20250618: legacyRequests,
-	Version20251125: append(slices.Clone(legacyRequests), "tasks/get", "tasks/result", "tasks/list", "tasks/cancel"),
-	Version20260728: {
-		MethodDiscover, MethodListTools, MethodCallTool, MethodListPrompts, MethodGetPrompt,
-		MethodListResources, MethodListResourceTemplates, MethodReadResource, MethodComplete,
-		MethodListen,
-		// The tasks extension (io.modelcontextprotocol/tasks).
-		"tasks/get", "tasks/update", "tasks/cancel",
-	},
-}
-
-// notificationCatalogs lists the client-to-server notifications of each version.
-var notificationCatalogs = map[string][]string{
-	Version20241105: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
-	Version20250326: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
-	Version20250618: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
-	Version20251125: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged, NotificationTaskStatus},
-	Version20260728: {NotificationCancelled},
-}
+// catalog lists what the client may send on a version: its requests
+// (protocol.Requests) or its notifications (protocol.Notifications).
+type catalog func(version string) []string
 
 // knownAnywhere reports whether some version's catalog lists name.
-func knownAnywhere(cats map[string][]string, name string) bool {
-	for _, c := range cats {
-		if slices.Contains(c, name) {
+func knownAnywhere(cats catalog, name string) bool {
+	for _, v := range protocol.Revisions() {
+		if slices.Contains(cats(v), name) {
 			return true
 		}
 	}
@@ -145,9 +113,9 @@ func knownAnywhere(cats map[string][]string, name string) bool {
 // checkCatalog fails with -32601 when method is outside version's catalog.
 // On the stateless era a method no version knows is let through (an
 // extension); on the initialize era everything outside the catalog fails.
-func checkCatalog(cats map[string][]string, version, method string) error {
+func checkCatalog(cats catalog, version, method string) error {
 	version = CanonicalVersion(version)
-	if slices.Contains(cats[version], method) {
+	if slices.Contains(cats(version), method) {
 		return nil
 	}
 	if Stateless(version) && !knownAnywhere(cats, method) {
@@ -160,7 +128,7 @@ func checkCatalog(cats map[string][]string, version, method string) error {
 // it is in that version's catalog, or (on 2026-07-28 only) unknown to every
 // version and so taken for an extension.
 func Defines(version, method string) bool {
-	return checkCatalog(catalogs, version, method) == nil
+	return checkCatalog(protocol.Requests, version, method) == nil
 }
 
 // validateVersions checks a preference list: known versions, no repeats.

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // HumanModel is the model name a hand-written sampling reply carries.
@@ -109,7 +111,7 @@ func DefaultRejection(q *Question) RPCError {
 	if q.Kind == AskSampling {
 		return RPCError{Code: -1, Message: "User rejected sampling request"}
 	}
-	return RPCError{Code: -32603, Message: "Rejected by the user: " + inert.Line(q.Method)} // the method is the server's text: the reject dialog shows this message in an editor
+	return RPCError{Code: protocol.CodeInternal, Message: "Rejected by the user: " + inert.Line(q.Method)} // the method is the server's text: the reject dialog shows this message in an editor
 }
 
 // ValidateAnswer checks a result a person wrote for a question: JSON syntax

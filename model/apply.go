@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Apply folds one event into the session. An event stamped with an older
@@ -160,7 +162,7 @@ func (s *Session) staleWire(w Wire) {
 // localSubKey names a subscription the backend described with
 // SubscriptionOpened.
 func localSubKey(gen int, id []byte) string {
-	return strconv.Itoa(gen) + "/local/" + idKey(id)
+	return strconv.Itoa(gen) + "/local/" + rpccall.MatchKey(id)
 }
 
 // ApplyAll folds events in order.

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Kind is what a traffic entry is.
@@ -133,13 +135,13 @@ const summaryBytes = 200
 // uri, or the completion reference.
 func target(method string, params []byte) string {
 	switch method {
-	case "tools/call", "prompts/get":
+	case protocol.MethodCallTool, protocol.MethodGetPrompt:
 		s, _ := str(member(params, "name"))
 		return s
-	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+	case protocol.MethodReadResource, protocol.MethodSubscribe, protocol.MethodUnsubscribe:
 		s, _ := str(member(params, "uri"))
 		return s
-	case "completion/complete":
+	case protocol.MethodComplete:
 		v, _ := members(member(params, "ref"), "name", "uri")
 		if s, ok := str(v[0]); ok {
 			return s
@@ -259,7 +261,7 @@ func withoutMembers(raw []byte, names ...string) []byte {
 // notificationSummary picks the telling members of common notifications.
 func notificationSummary(method string, params []byte) string {
 	switch method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		v, _ := members(params, "progress", "total", "message")
 		s := string(v[0])
 		if v[1] != nil {
@@ -269,20 +271,20 @@ func notificationSummary(method string, params []byte) string {
 			s += " " + m
 		}
 		return clip(s)
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		v, _ := members(params, "requestId", "reason")
 		s := "id " + string(v[0])
 		if r, ok := str(v[1]); ok {
 			s += ": " + r
 		}
 		return clip(s)
-	case "notifications/resources/updated":
+	case protocol.NotificationResourceUpdated:
 		if u, ok := str(member(params, "uri")); ok {
 			return clip(u)
 		}
-	case "notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed":
+	case protocol.NotificationToolsChanged, protocol.NotificationPromptsChanged, protocol.NotificationResourcesChanged:
 		return ""
-	case "notifications/message":
+	case protocol.NotificationMessage:
 		return logSummary(params)
 	}
 	return clipRaw(params)

@@ -1,6 +1,6 @@
 package model
 
-import "github.com/mcptui/mcptui/mcp"
+import "github.com/mcptui/mcptui/internal/protocol"
 
 // summary is a line's traffic summary, its era mark first.
 func (s *Session) summary(env envelope, dir Direction, size int) string {
@@ -10,7 +10,7 @@ func (s *Session) summary(env envelope, dir Direction, size int) string {
 // summaryWith is summary for a line whose plain summary (summarize's) is
 // sum.
 func (s *Session) summaryWith(sum string, env envelope, dir Direction, size int) string {
-	if s.conn.Phase == PhaseReady && mcp.HasEveryFeature(s.conn.Protocol) {
+	if s.conn.Phase == PhaseReady && protocol.HasEveryFeature(s.conn.Protocol) {
 		return sum // the common case: nothing to look for
 	}
 	if mark := eraMark(env, dir, s.conn.Protocol, size); mark != "" {
@@ -40,18 +40,18 @@ func eraMark(env envelope, dir Direction, version string, size int) string {
 		}
 		used = resultFeatures(env.result)
 	case KindNotification:
-		if env.method == "notifications/progress" && member(env.params, "message") != nil {
-			used = append(used, mcp.FeatureProgressMessage)
+		if env.method == protocol.NotificationProgress && member(env.params, "message") != nil {
+			used = append(used, protocol.FeatureProgressMessage)
 		}
 	case KindRequest:
-		if dir == In && env.method == mcp.MethodElicit {
-			used = append(used, mcp.FeatureElicitation)
+		if dir == In && env.method == protocol.MethodElicit {
+			used = append(used, protocol.FeatureElicitation)
 		}
 	}
 	if version == "" || len(used) == 0 {
 		return ""
 	}
-	return mcp.NotInAll(version, used...)
+	return protocol.NotInAll(version, used...)
 }
 
 // resultFeatures names the later-era features a result uses: audio and
@@ -63,20 +63,20 @@ func resultFeatures(res []byte) []string {
 	var used []string
 	content := func(c []byte) {
 		switch t, _ := str(member(c, "type")); t {
-		case mcp.ContentAudio:
-			used = append(used, mcp.FeatureAudioContent)
-		case mcp.ContentResourceLink:
-			used = append(used, mcp.FeatureResourceLink)
+		case protocol.ContentAudio:
+			used = append(used, protocol.FeatureAudioContent)
+		case protocol.ContentResourceLink:
+			used = append(used, protocol.FeatureResourceLink)
 		}
 	}
 	eachElement(v[0], func(c []byte) bool { content(c); return true })
 	if v[1] != nil {
-		used = append(used, mcp.FeatureStructuredContent)
+		used = append(used, protocol.FeatureStructuredContent)
 	}
 	eachElement(v[2], func(m []byte) bool { content(member(m, "content")); return true })
 	eachElement(v[3], func(t []byte) bool {
 		tv, _ := members(t, "annotations", "title", "outputSchema")
-		for i, f := range []string{mcp.FeatureToolAnnotations, mcp.FeatureTitle, mcp.FeatureOutputSchema} {
+		for i, f := range []string{protocol.FeatureToolAnnotations, protocol.FeatureTitle, protocol.FeatureOutputSchema} {
 			if tv[i] != nil {
 				used = append(used, f)
 			}
@@ -84,7 +84,7 @@ func resultFeatures(res []byte) []string {
 		return true
 	})
 	if member(v[4], "completions") != nil {
-		used = append(used, mcp.FeatureCompletions)
+		used = append(used, protocol.FeatureCompletions)
 	}
 	return used
 }

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The reducer's work per line is the inspector's cost per line of a
@@ -16,15 +18,15 @@ import (
 var knownMethods = func() map[string]string {
 	m := map[string]string{}
 	for _, name := range []string{
-		"initialize", "ping", "server/discover", "subscriptions/listen",
-		"tools/list", "tools/call", "prompts/list", "prompts/get",
-		"resources/list", "resources/read", "resources/templates/list", "resources/subscribe", "resources/unsubscribe",
-		"completion/complete", "logging/setLevel", "sampling/createMessage", "elicitation/create", "roots/list",
-		"tasks/get", "tasks/result", "tasks/list", "tasks/cancel",
-		"notifications/initialized", "notifications/message", "notifications/progress", "notifications/cancelled",
-		"notifications/resources/updated", "notifications/resources/list_changed", "notifications/tools/list_changed",
-		"notifications/prompts/list_changed", "notifications/roots/list_changed", "notifications/elicitation/complete",
-		"notifications/tasks/status", "notifications/subscriptions/acknowledged",
+		protocol.MethodInitialize, protocol.MethodPing, protocol.MethodDiscover, protocol.MethodListen,
+		protocol.MethodListTools, protocol.MethodCallTool, protocol.MethodListPrompts, protocol.MethodGetPrompt,
+		protocol.MethodListResources, protocol.MethodReadResource, protocol.MethodListResourceTemplates, protocol.MethodSubscribe, protocol.MethodUnsubscribe,
+		protocol.MethodComplete, protocol.MethodSetLevel, protocol.MethodCreateMessage, protocol.MethodElicit, protocol.MethodListRoots,
+		protocol.MethodTasksGet, protocol.MethodTasksResult, protocol.MethodTasksList, protocol.MethodTasksCancel,
+		protocol.NotificationInitialized, protocol.NotificationMessage, protocol.NotificationProgress, protocol.NotificationCancelled,
+		protocol.NotificationResourceUpdated, protocol.NotificationResourcesChanged, protocol.NotificationToolsChanged,
+		protocol.NotificationPromptsChanged, protocol.NotificationRootsListChanged, "notifications/elicitation/complete",
+		protocol.NotificationTaskStatus, "notifications/subscriptions/acknowledged",
 	} {
 		m[name] = name
 	}

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/mcptui/mcptui/internal/jsonscan"
 )
 
@@ -100,25 +98,6 @@ func kind(raw []byte) byte {
 		return '0'
 	}
 	return 0
-}
-
-// idKey normalizes a JSON-RPC id for lookups: compact, and a number written
-// with a fraction or exponent as the integer it is (as conn does).
-func idKey(raw []byte) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return ""
-	}
-	if raw[0] != '"' {
-		if f, err := strconv.ParseFloat(string(raw), 64); err == nil && f == float64(int64(f)) {
-			return strconv.FormatInt(int64(f), 10)
-		}
-	}
-	v := jsontext.Value(bytes.Clone(raw))
-	if err := v.Compact(jsonscan.Lenient()...); err != nil {
-		return string(raw)
-	}
-	return string(v)
 }
 
 // clone copies raw so it outlives the buffer it came from; nil stays nil.

@@ -20,11 +20,31 @@ const maxFindings = 1000
 // seen (server text: escape it before drawing).
 type Finding = lint.Finding
 
+// LintLine is a line of traffic as a Linter reads it.
+type LintLine = lint.Line
+
+// Linter judges lines of traffic, in order, against the rules of the
+// specification that traffic shows, remembering what it needs between
+// them. The live lint plugs in from above (model.Config.Linter,
+// NewPrelinterWith): the full one compiles the tools' output schemas with
+// a JSON Schema validator, which this package does not import.
+type Linter interface {
+	// Observe judges one line and returns the rules it breaks.
+	Observe(LintLine) []Finding
+	// Reset forgets the session (a restarted server).
+	Reset()
+}
+
+// DefaultLinter is the live lint without a JSON Schema validator: every
+// rule but the one that checks structured tool output against its
+// schema.
+func DefaultLinter() Linter { return lint.New() }
+
 // linted keeps the live lint's state and findings.
 type linted struct {
 	// linter judges the lines that come unjudged (a Prelinter judges them
 	// off the UI goroutine otherwise); nil until one does.
-	linter   *lint.Linter
+	linter   Linter
 	findings []Finding
 	total    int
 	marks    map[uint64]string // entry Seq -> first rule it broke
@@ -44,7 +64,7 @@ func (s *Session) lintLine(seq uint64, w Wire) {
 	fs := w.findings
 	if !s.lintAhead {
 		if l.linter == nil {
-			l.linter = lint.New()
+			l.linter = s.newLinter()
 		}
 		fs = l.linter.Observe(w.lintLine())
 	}
@@ -67,6 +87,14 @@ func (s *Session) lintLine(seq uint64, w Wire) {
 	}
 }
 
+// newLinter is the configured live lint, or DefaultLinter.
+func (s *Session) newLinter() Linter {
+	if s.cfg.Linter != nil {
+		return s.cfg.Linter()
+	}
+	return DefaultLinter()
+}
+
 // lintRestart forgets the old process's requests (a new one started).
 func (s *Session) lintRestart() {
 	if s.lint != nil && s.lint.linter != nil {
@@ -76,8 +104,8 @@ func (s *Session) lintRestart() {
 
 // lintLine is the wire as the linter reads it (Seq is set where it is
 // known).
-func (w *Wire) lintLine() lint.Line {
-	ln := lint.Line{Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
+func (w *Wire) lintLine() LintLine {
+	ln := LintLine{Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
 	ln.Head, ln.HeadOK, ln.HeadRead = w.lintHead()
 	return ln
 }
@@ -87,20 +115,35 @@ func (w *Wire) lintLine() lint.Line {
 // grows with it (a 16 MiB result takes seconds), and Apply then only keeps
 // what was found. It sees the events in the order Apply will, and judges
 // the same lines. Not safe for concurrent use: one caller at a time, in
-// order.
+// order. Lines already judged (between LintAhead marks, by a Prelinter
+// nearer the connection) are left as they are.
 type Prelinter struct {
-	linter *lint.Linter
+	linter Linter
 	gen    int // the current connection generation, as Apply counts it
+	// judged is set between LintAhead marks in the events seen so far
+	// (the marks may fall in different batches).
+	judged bool
 }
 
-// NewPrelinter is a Prelinter for a session that has not started yet.
-func NewPrelinter() *Prelinter { return &Prelinter{linter: lint.New()} }
+// NewPrelinter is a Prelinter with DefaultLinter, for a session that has
+// not started yet.
+func NewPrelinter() *Prelinter { return NewPrelinterWith(DefaultLinter()) }
+
+// NewPrelinterWith is a Prelinter that judges with l.
+func NewPrelinterWith(l Linter) *Prelinter { return &Prelinter{linter: l} }
 
 // Lint judges the lines among evs, in order; a line that broke a rule is
 // replaced in evs by one that carries what it broke (a clean line stays as
 // it is: no copy for each line of a flood). Judged hands them to Apply.
 func (p *Prelinter) Lint(evs []Event) {
 	for i, ev := range evs {
+		if mark, ok := ev.(LintAhead); ok {
+			p.judged = mark.On
+			continue
+		}
+		if p.judged {
+			continue
+		}
 		switch e := ev.(type) {
 		case Started:
 			gen, ok := nextGen(e.Gen, p.gen)

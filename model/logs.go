@@ -6,16 +6,17 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
-	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The server's log: every notifications/message that came in, kept in a
 // bounded book for the log view (pane 7), beside the traffic line it came
 // on; and the log level the client asked for.
 
-// LevelRank is a level's place in mcp.LogLevels (0 for debug), or -1 for
-// a level the specification does not name.
-func LevelRank(level string) int { return slices.Index(mcp.LogLevels, level) }
+// LevelRank is a level's place among the log levels (0 for debug), or -1
+// for a level the specification does not name.
+func LevelRank(level string) int { return protocol.LevelRank(level) }
 
 // DefaultLogEntries is how many log messages the book indexes at most.
 const DefaultLogEntries = 5000
@@ -117,7 +118,7 @@ func logParams(raw []byte, nth int) []byte {
 	}
 	var params []byte
 	eachElement(raw, func(el []byte) bool {
-		if m, _ := str(member(el, "method")); m == "notifications/message" {
+		if m, _ := str(member(el, "method")); m == protocol.NotificationMessage {
 			if nth == 0 {
 				params = member(el, "params")
 				return false

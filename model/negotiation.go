@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // maxSteps bounds the negotiation steps kept per connection.
@@ -29,7 +31,7 @@ func (s *Session) negotiationRequest(w Wire, env envelope) {
 	if w.Dir != Out || s.conn.Phase == PhaseReady {
 		return
 	}
-	if env.method != "server/discover" && env.method != "initialize" {
+	if env.method != protocol.MethodDiscover && env.method != protocol.MethodInitialize {
 		return
 	}
 	if s.conn.Phase == PhaseExited {
@@ -38,10 +40,10 @@ func (s *Session) negotiationRequest(w Wire, env envelope) {
 		s.addStep(w.Time, "the server was started again")
 	}
 	switch env.method {
-	case "server/discover":
+	case protocol.MethodDiscover:
 		s.conn.Phase = PhaseNegotiating
 		s.addStep(w.Time, "probe sent: server/discover")
-	case "initialize":
+	case protocol.MethodInitialize:
 		s.conn.Phase = PhaseNegotiating
 		v, _ := str(member(env.params, "protocolVersion"))
 		s.addStep(w.Time, "initialize sent, asking for "+v)
@@ -55,9 +57,9 @@ func (s *Session) negotiationResponse(c *Call, env envelope, t time.Time) {
 	}
 	took := fmtDuration(t.Sub(c.Start))
 	switch c.Method {
-	case "server/discover":
+	case protocol.MethodDiscover:
 		switch {
-		case env.err != nil && env.err.Code == -32022:
+		case env.err != nil && env.err.Code == protocol.CodeUnsupportedVersion:
 			s.addStep(t, fmt.Sprintf("probe answered in %s: -32022, the server names its versions", took))
 		case env.err != nil:
 			s.addStep(t, fmt.Sprintf("probe answered in %s with error %d: an initialize-era server", took, env.err.Code))
@@ -65,7 +67,7 @@ func (s *Session) negotiationResponse(c *Call, env envelope, t time.Time) {
 			vs := clipRaw(member(env.result, "supportedVersions"))
 			s.addStep(t, fmt.Sprintf("probe answered in %s: versions %s", took, vs))
 		}
-	case "initialize":
+	case protocol.MethodInitialize:
 		if env.err != nil {
 			s.addStep(t, fmt.Sprintf("initialize failed in %s: %s", took, env.err.Error()))
 			return
@@ -87,7 +89,7 @@ func fmtDuration(d time.Duration) string {
 // another one started, so the exit that follows is the old process's, not
 // the connection's.
 func (s *Session) probeAbandoned(w Wire, c *Call) {
-	if w.Dir == Out && c.Method == "server/discover" && s.conn.Phase != PhaseReady {
+	if w.Dir == Out && c.Method == protocol.MethodDiscover && s.conn.Phase != PhaseReady {
 		s.abandoned++
 		s.addStep(w.Time, "no answer to the probe: that process is abandoned and the server started again")
 	}

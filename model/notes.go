@@ -1,6 +1,10 @@
 package model
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/mcptui/mcptui/internal/protocol"
+)
 
 // Notes are the server notifications the catalog acts on (list changes,
 // resource updates, task status), kept for the UI to hand to it: the
@@ -22,12 +26,12 @@ type Note struct {
 
 // notesFor are the methods noted.
 var notesFor = map[string]bool{
-	"notifications/tools/list_changed":     true,
-	"notifications/prompts/list_changed":   true,
-	"notifications/resources/list_changed": true,
-	"notifications/resources/updated":      true,
-	"notifications/tasks/status":           true,
-	"notifications/tasks":                  true,
+	protocol.NotificationToolsChanged:     true,
+	protocol.NotificationPromptsChanged:   true,
+	protocol.NotificationResourcesChanged: true,
+	protocol.NotificationResourceUpdated:  true,
+	protocol.NotificationTaskStatus:       true,
+	protocol.NotificationTasks:            true,
 }
 
 // note keeps a notification the catalog acts on.

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // PreparedModel is the model name of a sampling reply given as text with a
@@ -15,9 +17,9 @@ const PreparedModel = "mcptui-headless"
 // The methods of the questions every policy table names, by their short
 // kind words (the --answer vocabulary: roots=…, sampling=…, elicitation=…).
 const (
-	MethodRoots    = "roots/list"
-	MethodSampling = "sampling/createMessage"
-	MethodElicit   = "elicitation/create"
+	MethodRoots    = protocol.MethodListRoots
+	MethodSampling = protocol.MethodCreateMessage
+	MethodElicit   = protocol.MethodElicit
 )
 
 // PolicyAction says what happens to a question of one kind when it
@@ -195,7 +197,7 @@ func (p Policy) Decide(q *Question, roots []Root) Decision {
 		if q.Kind == AskElicitForm || q.Kind == AskElicitURL {
 			return Decision{State: Rejected, Answer: ElicitAnswer("decline", nil), Gist: "declined"}
 		}
-		e := RPCError{Code: -32603, Message: "Rejected by the client's answer policy: " + q.Method}
+		e := RPCError{Code: protocol.CodeInternal, Message: "Rejected by the client's answer policy: " + q.Method}
 		if q.Kind == AskSampling {
 			e = RPCError{Code: -1, Message: "User rejected sampling request"}
 		}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // A line's reading — its envelope, its summary, a log line's level — does
@@ -89,7 +91,7 @@ func (w Wire) Held() int { return len(w.Line) + len(w.prep.summary) }
 
 // rankOf is a message's log level rank (0 for anything but a log message).
 func rankOf(env envelope) int32 {
-	if env.kind == KindNotification && env.method == "notifications/message" {
+	if env.kind == KindNotification && env.method == protocol.NotificationMessage {
 		return int32(logRank(env.params))
 	}
 	return 0

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // QuestionKind says what the server asks for.
@@ -38,7 +40,7 @@ func (k QuestionKind) String() string {
 	case AskRoots:
 		return "roots"
 	case AskPing:
-		return "ping"
+		return protocol.MethodPing
 	}
 	return "other"
 }
@@ -46,16 +48,16 @@ func (k QuestionKind) String() string {
 // ClassifyQuestion finds the kind of a question from its method and params.
 func ClassifyQuestion(method string, params []byte) QuestionKind {
 	switch method {
-	case "sampling/createMessage":
+	case protocol.MethodCreateMessage:
 		return AskSampling
-	case "elicitation/create":
+	case protocol.MethodElicit:
 		if mode, _ := str(member(params, "mode")); mode == "url" {
 			return AskElicitURL
 		}
 		return AskElicitForm
-	case "roots/list":
+	case protocol.MethodListRoots:
 		return AskRoots
-	case "ping":
+	case protocol.MethodPing:
 		return AskPing
 	}
 	return AskOther

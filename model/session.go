@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Defaults of Config.
@@ -41,6 +43,9 @@ type Config struct {
 	// ProbeTimeout is the timer of the server/discover probe sent while
 	// negotiating (mcp's Options.ProbeTimeout); 0 means Timeout.
 	ProbeTimeout time.Duration
+	// Linter makes the live lint that judges the lines Apply is given
+	// unjudged (see Linter); nil means DefaultLinter.
+	Linter func() Linter
 }
 
 func (c Config) withDefaults() Config {
@@ -290,7 +295,7 @@ func (s *Session) Counters() Counters {
 
 // callKey names a call: generation, direction and normalized id.
 func callKey(gen int, dir Direction, id []byte) string {
-	return strconv.Itoa(gen) + "/" + dir.String() + "/" + idKey(id)
+	return strconv.Itoa(gen) + "/" + dir.String() + "/" + rpccall.MatchKey(id)
 }
 
 // questionKey names a question: the server request's call key, or the

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // wire folds one line into the history and the tables derived from it.
@@ -32,7 +36,7 @@ func (s *Session) wire(w Wire) {
 		if c := s.lateAnswer(w); c != nil {
 			// A server may answer a request it was told to cancel: that
 			// answer is dropped, as it should be, and is no error.
-			e.Summary = "late answer to cancelled request " + idKey(c.ID) + ": " + clipRaw(w.Line)
+			e.Summary = "late answer to cancelled request " + rpccall.MatchKey(c.ID) + ": " + clipRaw(w.Line)
 		} else {
 			s.errors++
 			if c := s.discardedAnswer(w); c != nil {
@@ -81,7 +85,7 @@ func (s *Session) dispatch(w Wire, env envelope, entry *Entry, logRank int32) {
 			entry.Negotiation = true
 		}
 	case KindNotification:
-		if w.Dir == In && env.method == "notifications/message" {
+		if w.Dir == In && env.method == protocol.NotificationMessage {
 			s.logMessage(logRank, entry.Seq)
 		}
 		if w.Dir == In {
@@ -123,12 +127,12 @@ func ExplainDiscardedAnswer(line, head []byte, size, limit int, reason string) (
 	}
 	if line == nil {
 		if limit <= 0 {
-			limit = 16 << 20
+			limit = protocol.MaxLineBytes
 		}
 		return v[0], fmt.Sprintf("request %s's answer, %s, was discarded over the %s limit (raise --max-line-bytes)",
-			clip(idKey(v[0])), FormatSize(size), FormatSize(limit))
+			clip(rpccall.MatchKey(v[0])), FormatSize(size), FormatSize(limit))
 	}
-	return v[0], fmt.Sprintf("request %s's answer was discarded: %s", clip(idKey(v[0])), reason)
+	return v[0], fmt.Sprintf("request %s's answer was discarded: %s", clip(rpccall.MatchKey(v[0])), reason)
 }
 
 // stub folds a line whose content the inbox shed under load but whose
@@ -188,7 +192,7 @@ func parseBatch(line []byte) (envs []envelope, summary string, ok bool) {
 			case env.method != "":
 				name += " " + env.method
 			case env.id != nil:
-				name += " " + idKey(env.id)
+				name += " " + rpccall.MatchKey(env.id)
 			}
 			names = append(names, name)
 		}
@@ -221,9 +225,9 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 	c := &Call{Key: key, ID: clone(env.id), Dir: w.Dir, Gen: s.conn.Gen, Method: env.method,
 		Target: target(env.method, env.params), Start: w.Time, RequestSeq: seq}
 	switch {
-	case w.Dir == Out && env.method == "subscriptions/listen":
+	case w.Dir == Out && env.method == protocol.MethodListen:
 		// A stream: open until closed, with no timer once acknowledged.
-	case w.Dir == Out && env.method == "server/discover" && s.conn.Phase != PhaseReady && s.cfg.ProbeTimeout > 0:
+	case w.Dir == Out && env.method == protocol.MethodDiscover && s.conn.Phase != PhaseReady && s.cfg.ProbeTimeout > 0:
 		c.setTimer(s.cfg.ProbeTimeout, 0, false)
 	case w.Dir == Out:
 		if o, ok := s.opts[key]; ok {
@@ -240,7 +244,7 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 	s.calls[key] = c
 	s.order = append(s.order, c)
 	s.negotiationRequest(w, env)
-	if w.Dir == Out && env.method == "subscriptions/listen" {
+	if w.Dir == Out && env.method == protocol.MethodListen {
 		s.subs = append(s.subs, &Subscription{Key: key, ID: clone(env.id), Gen: s.conn.Gen,
 			Asked: clone(member(env.params, "notifications")), Opened: w.Time, Open: true})
 	}
@@ -248,7 +252,7 @@ func (s *Session) request(w Wire, env envelope, seq uint64) {
 
 // tokenKey scopes a progress token to the sender of the request carrying it.
 func (s *Session) tokenKey(dir Direction, tok []byte) string {
-	return strconv.Itoa(s.conn.Gen) + "/" + dir.String() + "/" + idKey(tok)
+	return strconv.Itoa(s.conn.Gen) + "/" + dir.String() + "/" + rpccall.MatchKey(tok)
 }
 
 // response folds a response; it reports whether the response is a step of
@@ -262,7 +266,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 	c := s.calls[key]
 	// The probe's error is how an initialize-era server answers it: part
 	// of the negotiation, not a failure.
-	probe := c != nil && c.Method == "server/discover" && s.conn.Phase != PhaseReady
+	probe := c != nil && c.Method == protocol.MethodDiscover && s.conn.Phase != PhaseReady
 	if env.kind == KindError && !probe {
 		s.errors++
 	}
@@ -274,7 +278,7 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 		if rt, _ := str(member(env.result, "resultType")); rt == "input_required" {
 			o.Kind = NeedsInput
 		}
-		if c.Method == "tools/call" && env.kind != KindError && string(trimValue(member(env.result, "isError"))) == "true" {
+		if c.Method == protocol.MethodCallTool && env.kind != KindError && string(trimValue(member(env.result, "isError"))) == "true" {
 			// The tool failed: the header counts it with the errors.
 			o.ToolError = true
 			s.errors++
@@ -341,7 +345,7 @@ func (s *Session) notification(w Wire, env envelope) {
 		return
 	}
 	switch env.method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		v, _ := members(env.params, "progressToken", "progress", "total", "message")
 		// Progress about a request travels the other way.
 		reqDir := Out
@@ -356,7 +360,7 @@ func (s *Session) notification(w Wire, env envelope) {
 		total, _ := num(v[2])
 		msg, _ := str(v[3])
 		c.progressed(w.Time, value, total, msg)
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		v, _ := members(env.params, "requestId", "reason")
 		// A cancellation names a request its sender made.
 		key := callKey(s.conn.Gen, w.Dir, v[0])

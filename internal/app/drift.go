@@ -17,6 +17,7 @@ import (
 	"github.com/mcptui/mcptui/internal/snapshot"
 	"github.com/mcptui/mcptui/internal/verify"
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/themes"
 )
 
 // liveOptions are the connection options of the server cfg names, for the
@@ -168,7 +169,7 @@ const ExitDrift = 1
 // colourful reports whether w is a terminal that takes colour.
 func colourful(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok || os.Getenv("NO_COLOR") != "" {
+	if !ok || themes.NoColor(os.Getenv) {
 		return false
 	}
 	st, err := f.Stat()

@@ -14,6 +14,7 @@ import (
 	"github.com/mcptui/mcptui/internal/load"
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui"
 	"github.com/mcptui/mcptui/ui/timeline"
 )
@@ -49,7 +50,7 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 			fmt.Fprintf(stderr, "mcptui replay: %v\n", err)
 			return headless.ExitUsage
 		}
-		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys,
+		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: themes.NoColor(os.Getenv), Linter: liveLint, HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys,
 			FoldBudget: ui.DefaultFoldBudget}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))
 			return headless.ExitInternal

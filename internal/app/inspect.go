@@ -25,6 +25,7 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui"
 	"github.com/mcptui/mcptui/ui/explorer/marks"
 )
@@ -126,6 +127,9 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		LogLevel: "debug",
 		Policies: cfg.Policies(),
 		Roots:    roots(cfg.Roots),
+		// The live lint, with the output schemas' validator, judges each
+		// batch before the UI takes it.
+		Linter: liveLint,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
@@ -148,6 +152,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		ResetOnProgress: cfg.ResetOnProgress,
 		MaxTotal:        cfg.MaxTotalTimeout,
 		ProbeTimeout:    probeTimeout(cfg, command),
+		Linter:          liveLint,
 	})
 	title := windowTitle(cfg.Mode, command, args)
 	program := tea.NewProgram(ui.New(ui.Options{
@@ -155,7 +160,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		Backend: sess,
 		Session: state,
 		Theme:   cfg.Theme,
-		NoColor: os.Getenv("NO_COLOR") != "",
+		NoColor: themes.NoColor(os.Getenv),
 		NoBell:  !cfg.Bell,
 		Title:   title,
 		// The catalog goes through the session like everything else: its

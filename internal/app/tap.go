@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/themes"
 	"io"
 	"os"
 	"path/filepath"
@@ -61,7 +62,7 @@ func runAttach(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "mcptui attach: %v\n", err)
 		return 2
 	}
-	err = attach.Run(ctx, "", cfg.Tap.Name, attach.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "",
+	err = attach.Run(ctx, "", cfg.Tap.Name, attach.Options{Theme: cfg.Theme, NoColor: themes.NoColor(os.Getenv), Linter: liveLint,
 		HistoryBytes: cfg.HistoryBytes, HoldTimeout: cfg.Tap.HoldTimeout, Break: cfg.Tap.Break, Keys: &keys,
 		FoldBudget: ui.DefaultFoldBudget})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/internal/tap"
+	"github.com/mcptui/mcptui/model"
 )
 
 // Messages the feed sends the program.
@@ -46,7 +47,7 @@ func readHeader(src feedSource) (record.Entry, error) {
 // follow reads the feed until it ends: recording entries become the
 // inspector's events (through the backend), the tap's messages go to the
 // program.
-func follow(src feedSource, f *replay.Follower, b *replay.Backend, send func(tea.Msg)) {
+func follow(src feedSource, f *replay.Follower, b *replay.Backend, pre *model.Prelinter, send func(tea.Msg)) {
 	for {
 		line, err := src.Next()
 		if err != nil {
@@ -72,6 +73,9 @@ func follow(src feedSource, f *replay.Follower, b *replay.Backend, send func(tea
 			send(lostMsg{count: e.Count})
 		}
 		if evs := f.Feed(&e); len(evs) > 0 {
+			if pre != nil {
+				pre.Lint(evs)
+			}
 			b.Push(evs...)
 		}
 	}

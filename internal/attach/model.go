@@ -50,6 +50,9 @@ type Options struct {
 	// folded a slice at a time, keys handled between slices; 0 folds
 	// every batch at once.
 	FoldBudget time.Duration
+	// Linter makes the live lint that judges the session's lines as they
+	// come (nil: the inspector's own, without a schema validator).
+	Linter func() model.Linter
 }
 
 // Model is the attached inspector: the read-only inspector on the live

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/internal/tap"
+	"github.com/mcptui/mcptui/model"
 )
 
 // Run opens the inspector on the tap named name in dir ("" = the first of
@@ -33,10 +34,18 @@ func Run(ctx context.Context, dir, name string, opts Options) error {
 	backend := replay.NewBackend(nil)
 	defer backend.Close()
 	follower, start := replay.NewFollower(header)
+	// Every line comes judged by the live lint with the output schemas'
+	// validator (opts.Linter), in the feed's goroutine, not the UI's.
+	var pre *model.Prelinter
+	if opts.Linter != nil {
+		pre = model.NewPrelinterWith(opts.Linter())
+		pre.Lint(start)
+		backend.Push(model.LintAhead{On: true})
+	}
 	backend.Push(start...)
 	m := New(name, header, backend, v, opts)
 	p := tea.NewProgram(m, tea.WithContext(ctx))
-	go follow(v, follower, backend, p.Send)
+	go follow(v, follower, backend, pre, p.Send)
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("attach: %w", err)
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/mcptui/mcptui/internal/check/lint"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/hostprofile"
+	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -515,7 +516,7 @@ func (r *run) judge(id string, ok bool, format string, a ...any) {
 
 // observer feeds one connection's lines to its own linter.
 func (r *run) observer() func(conn.Event) {
-	l := lint.New()
+	l := lint.NewWithSchemas(schemaform.Validator)
 	inits := &initIDs{}
 	var mu sync.Mutex
 	var seq uint64

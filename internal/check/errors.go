@@ -2,6 +2,8 @@ package check
 
 import (
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // errors checks the JSON-RPC error codes: an unknown method and bad params.
@@ -10,7 +12,7 @@ func (r *run) errors() {
 	// cancellation naming no request (the linter judges any reply).
 	if c, e := r.alive(); e == nil {
 		c.Transport().Notify(r.ctx, "notifications/mcptui-check/unknown", map[string]any{})
-		c.Transport().Notify(r.ctx, "notifications/cancelled", map[string]any{"requestId": "mcptui-check-never-sent"})
+		c.Transport().Notify(r.ctx, protocol.NotificationCancelled, map[string]any{"requestId": "mcptui-check-never-sent"})
 	}
 	_, e := r.raw("mcptui/no-such-method", r.params(nil))
 	if !transportGone(e) {

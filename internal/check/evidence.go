@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/mcptui/mcptui/conn"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // A live rule is judged by the linter from the traffic; it found nothing
@@ -127,9 +129,9 @@ func (in *initIDs) observe(ev conn.Event, e *evidence) {
 			return
 		}
 		switch m.Method {
-		case "initialize":
+		case protocol.MethodInitialize:
 			in.ids = append(in.ids, string(m.ID))
-		case "notifications/cancelled":
+		case protocol.NotificationCancelled:
 			e.add(evCancel)
 		}
 		return
@@ -144,16 +146,16 @@ func (in *initIDs) observe(ev conn.Event, e *evidence) {
 	case m.Method != "" && m.ID != nil:
 		e.add(evServerReq)
 		switch m.Method {
-		case "sampling/createMessage":
+		case protocol.MethodCreateMessage:
 			e.add(evSampling)
-		case "elicitation/create":
+		case protocol.MethodElicit:
 			e.add(evElicitation)
 		}
 	case m.Method != "":
 		switch m.Method {
-		case "notifications/progress":
+		case protocol.NotificationProgress:
 			e.add(evProgress)
-		case "notifications/message":
+		case protocol.NotificationMessage:
 			e.add(evLog)
 		}
 		if bytes.Contains(line, []byte(`subscriptionId`)) {

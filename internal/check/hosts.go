@@ -14,6 +14,8 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/toolcost"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The host rules (check --host/--model): no MCP requirement, but what a
@@ -122,7 +124,7 @@ func (h *hostWatch) see(ev conn.Event, calls map[string]string) {
 		return
 	}
 	if ev.Kind == conn.Sent {
-		if m.Method == "tools/call" && m.ID != nil {
+		if m.Method == protocol.MethodCallTool && m.ID != nil {
 			calls[string(m.ID)] = m.Params.Name
 		}
 		return

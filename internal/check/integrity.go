@@ -9,6 +9,8 @@ import (
 	"unicode"
 
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // integrity judges what a model is shown and can trust, on the initialize
@@ -59,7 +61,7 @@ func (r *run) integrity() {
 
 // clientCapabilities are the client's capabilities a server must not
 // declare, and the revision each appeared in.
-var clientCapabilities = []struct{ name, since string }{{"roots", "2024-11-05"}, {"sampling", "2024-11-05"}, {"elicitation", "2025-06-18"}}
+var clientCapabilities = []struct{ name, since string }{{"roots", protocol.Rev20241105}, {"sampling", protocol.Rev20241105}, {"elicitation", protocol.Rev20250618}}
 
 func (r *run) clientOnlyCapabilities() {
 	declared := object(r.cur().Session().Capabilities.Raw)

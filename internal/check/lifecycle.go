@@ -13,6 +13,8 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // quietWindow is how long a fresh server is watched between its initialize
@@ -239,7 +241,7 @@ func (r *run) initializeOnModern() {
 		return
 	}
 	defer c.Shutdown(time.Second)
-	_, e := rawCall(r.ctx, c, mcp.MethodInitialize, r.initParams("2025-11-25"), r.o)
+	_, e := rawCall(r.ctx, c, mcp.MethodInitialize, r.initParams(protocol.LastInitializeEra), r.o)
 	switch {
 	case transportGone(e):
 		r.skip("lifecycle.initialize-names-versions", "initialize got no answer: "+describe(e))

@@ -7,6 +7,8 @@ import (
 
 	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // metaFields sends server/discover with the required protocolVersion left
@@ -55,8 +57,8 @@ func (r *run) removedMethods() {
 		p      map[string]any
 	}{
 		{mcp.MethodPing, nil},
-		{"logging/setLevel", map[string]any{"level": "info"}},
-		{"resources/subscribe", map[string]any{"uri": "mcptui-check:///removed/subscribe"}},
+		{protocol.MethodSetLevel, map[string]any{"level": "info"}},
+		{protocol.MethodSubscribe, map[string]any{"uri": "mcptui-check:///removed/subscribe"}},
 	} {
 		_, e := r.raw(c.method, r.params(c.p))
 		if !transportGone(e) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/httpconn"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // foreignOrigin is the Origin the probes claim: no server should trust it.
@@ -69,7 +71,7 @@ func (r *run) legacyOrigin() {
 	}
 	// 403 is named from 2025-11-25; before, any refusal validates.
 	want, ok := "403", resp.StatusCode == http.StatusForbidden
-	if r.era < "2025-11-25" {
+	if protocol.Before(r.era, protocol.Rev20251125) {
 		want, ok = "a 4xx refusal", resp.StatusCode/100 == 4
 	}
 	r.judge(rule, ok, "%s with Origin: %s got %d %s (want %s)",

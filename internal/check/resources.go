@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // resources lists resources and templates, reads each resource, checks
@@ -96,7 +98,7 @@ func (r *run) subscribe(uris []string) {
 		r.skip("resources.subscribe", "the server lists no resources to subscribe to")
 		return
 	}
-	for _, method := range []string{"resources/subscribe", "resources/unsubscribe"} {
+	for _, method := range []string{protocol.MethodSubscribe, protocol.MethodUnsubscribe} {
 		res, e := r.raw(method, map[string]any{"uri": uris[0]})
 		if transportGone(e) {
 			return

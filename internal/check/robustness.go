@@ -8,6 +8,8 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // robustness sends the main session what a careless client might (a
@@ -187,10 +189,10 @@ func (r *run) keepsServing() {
 	c := r.cur().Transport()
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
-	c.Notify(ctx, "notifications/progress", map[string]any{"progressToken": "mcptui-check-no-such-token", "progress": 1})
-	c.Notify(ctx, "notifications/roots/list_changed", map[string]any{})
+	c.Notify(ctx, protocol.NotificationProgress, map[string]any{"progressToken": "mcptui-check-no-such-token", "progress": 1})
+	c.Notify(ctx, protocol.NotificationRootsListChanged, map[string]any{})
 	c.Notify(ctx, "notifications/mcptui-check/unexpected", map[string]any{"x": 1})
-	c.Notify(ctx, "notifications/cancelled", map[string]any{"requestId": 987654321, "reason": "mcptui check"})
+	c.Notify(ctx, protocol.NotificationCancelled, map[string]any{"requestId": 987654321, "reason": "mcptui check"})
 	// Whether these are answered is other rules' to judge (a server may
 	// drop a request it cannot parse); this one judges the ping after.
 	r.raw("mcptui/no-such-method", map[string]any{})

@@ -2,6 +2,8 @@ package check
 
 import (
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // tasksExtension names the tasks extension in capabilities.
@@ -26,14 +28,14 @@ func (r *run) tasks() {
 		return
 	}
 	const task = "mcptui-check-no-such-task"
-	_, e = r.raw("tasks/get", r.params(map[string]any{"taskId": task}))
+	_, e = r.raw(protocol.MethodTasksGet, r.params(map[string]any{"taskId": task}))
 	if !transportGone(e) {
 		r.judge("tasks.undeclared-client", e != nil && e.Code == -32021,
 			"tasks/get from a client that did not declare the extension got %s (want -32021)", describe(e))
 	}
 	m := meta(r.era)
 	m[mcp.MetaClientCapabilities] = map[string]any{"extensions": map[string]any{tasksExtension: map[string]any{}}}
-	_, e = r.raw("tasks/get", map[string]any{"taskId": task, "_meta": m})
+	_, e = r.raw(protocol.MethodTasksGet, map[string]any{"taskId": task, "_meta": m})
 	if !transportGone(e) {
 		r.judge("tasks.unknown-task", e != nil && e.Code == mcp.CodeInvalidParams,
 			"tasks/get for a task that does not exist got %s data %s (want -32602)", describe(e), dataOf(e))

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/model"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // AnswerRule is one --answer KIND=ACTION: the policy for the server's
@@ -90,7 +92,7 @@ func (a *answerFlags) set(s string) error {
 		return fmt.Errorf("want KIND=ACTION such as sampling=text:hi, roots=reject or elicitation=ask, got %q", s)
 	}
 	method := model.PolicyMethod(kind)
-	if method == kind && !strings.Contains(kind, "/") && kind != "ping" {
+	if method == kind && !strings.Contains(kind, "/") && kind != protocol.MethodPing {
 		return fmt.Errorf("unknown kind %q: roots, sampling, elicitation, or a method such as elicitation/create", kind)
 	}
 	for _, old := range a.cfg.Answers {

@@ -18,6 +18,8 @@ import (
 	"github.com/mcptui/mcptui/internal/hostconfig"
 	"github.com/mcptui/mcptui/internal/telemetry"
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Mode is what mcptui was asked to do.
@@ -106,10 +108,6 @@ const (
 	// 127.0.0.1 for a browser, relaying its calls (mcptui app TOOL).
 	ModeApp
 )
-
-// Protocol versions mcptui speaks, newest first (2024-10-07, the
-// pre-release, is accepted too and spoken as 2024-11-05).
-var knownProtocols = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 // Config is a parsed command line.
 type Config struct {
@@ -429,7 +427,7 @@ func (cfg *Config) check() error {
 	}
 	for _, p := range cfg.Protocols {
 		if !known(p) {
-			return usageError("--protocol %q is not one mcptui speaks (%s)", p, strings.Join(knownProtocols, ", "))
+			return usageError("--protocol %q is not one mcptui speaks (%s)", p, strings.Join(protocol.NewestFirst(), ", "))
 		}
 	}
 	switch {
@@ -465,17 +463,9 @@ func (cfg *Config) check() error {
 	return nil
 }
 
-func known(p string) bool {
-	if p == "2024-10-07" {
-		return true
-	}
-	for _, k := range knownProtocols {
-		if k == p {
-			return true
-		}
-	}
-	return false
-}
+// known reports whether mcptui speaks protocol version p (2024-10-07, the
+// pre-release, is accepted too and spoken as 2024-11-05).
+func known(p string) bool { return protocol.Known(p) }
 
 func usageError(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, a...))

@@ -13,6 +13,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // command describes one subcommand: its mode, how many words it takes
@@ -279,8 +281,8 @@ func (c *CheckConfig) validate() error {
 	if c.Level != "must" && c.Level != "should" {
 		return usageError("check: --level must be must or should (got %q)", c.Level)
 	}
-	if c.Era != "" && c.Era != "all" && !slices.Contains(knownProtocols, c.Era) {
-		return usageError("check: --era must be all or one of %s (got %q)", strings.Join(knownProtocols, ", "), c.Era)
+	if c.Era != "" && c.Era != "all" && !slices.Contains(protocol.Revisions(), c.Era) {
+		return usageError("check: --era must be all or one of %s (got %q)", strings.Join(protocol.NewestFirst(), ", "), c.Era)
 	}
 	for _, r := range c.Rules {
 		if _, ok := rules.Get(r); !ok && !slices.ContainsFunc(append(rules.All(), rules.Drift...), func(x rules.Rule) bool { return x.Group == r || x.ID == r }) {

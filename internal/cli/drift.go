@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // DriftConfig is what snapshot, diff, check --baseline and replay --verify
@@ -68,8 +70,8 @@ func (cfg *Config) diffSides(words, server []string) ([]string, error) {
 	if cfg.Drift.Eras != nil {
 		// diff --eras A,B -- server: one server, two revisions.
 		for _, e := range cfg.Drift.Eras {
-			if !slices.Contains(knownProtocols, e) {
-				return nil, usageError("diff --eras: want two of %s, comma-separated (got %q)", strings.Join(knownProtocols, ", "), e)
+			if !slices.Contains(protocol.Revisions(), e) {
+				return nil, usageError("diff --eras: want two of %s, comma-separated (got %q)", strings.Join(protocol.NewestFirst(), ", "), e)
 			}
 		}
 		switch {
@@ -125,8 +127,8 @@ func (cfg *Config) validateDrift(mode Mode) error {
 		if cfg.Format != "json" {
 			return usageError("snapshot: --format must be json (got %q)", cfg.Format)
 		}
-		if e := cfg.Check.Era; e != "" && e != "all" && !slices.Contains(knownProtocols, e) {
-			return usageError("snapshot: --era must be all or one of %s (got %q)", strings.Join(knownProtocols, ", "), e)
+		if e := cfg.Check.Era; e != "" && e != "all" && !slices.Contains(protocol.Revisions(), e) {
+			return usageError("snapshot: --era must be all or one of %s (got %q)", strings.Join(protocol.NewestFirst(), ", "), e)
 		}
 	case ModeReplayVerify:
 		for _, p := range d.Ignore {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Shell completion and the man page are generated from what --help shows
@@ -19,7 +21,7 @@ var Shells = []string{"bash", "zsh", "fish", "powershell"}
 const ServersWord = "__servers"
 
 // KnownProtocols are the protocol revisions mcptui speaks, newest first.
-func KnownProtocols() []string { return slices.Clone(knownProtocols) }
+func KnownProtocols() []string { return protocol.NewestFirst() }
 
 // Subcommands are the words that select a subcommand, sorted.
 func Subcommands() []string {

@@ -20,6 +20,8 @@ import (
 	"sync"
 
 	"github.com/mcptui/mcptui/skills"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Variant picks what the server serves beyond the good skills.
@@ -156,7 +158,7 @@ func invalid(format string, a ...any) *rpcError {
 	return &rpcError{Code: -32602, Message: fmt.Sprintf(format, a...)}
 }
 
-var versions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+var versions = []string{protocol.Rev20251125, protocol.Rev20250618, protocol.Rev20250326, protocol.Rev20241105}
 
 func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) {
 	var p struct {
@@ -172,7 +174,7 @@ func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) 
 		// initialize era is spoken too.
 		return map[string]any{
 			"resultType":        "complete",
-			"supportedVersions": []string{"2026-07-28", "2025-11-25"},
+			"supportedVersions": []string{protocol.Rev20260728, protocol.Rev20251125},
 			"capabilities":      s.capabilities(),
 			"instructions":      instructions,
 			"ttlMs":             300000, "cacheScope": "public",

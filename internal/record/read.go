@@ -189,7 +189,4 @@ func ReadLimited(r io.Reader, maxLine int) (*Recording, error) {
 }
 
 // atEOF reports whether nothing follows the line just read.
-func atEOF(lr *LineReader) bool {
-	_, err := lr.br.Peek(1)
-	return err != nil
-}
+func atEOF(lr *LineReader) bool { return lr.AtEOF() }

@@ -17,6 +17,8 @@ import (
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/model"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Config is the model configuration a recording was made with: its roots
@@ -422,8 +424,8 @@ func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
 	switch {
 	case method == "initialize" && res.ProtocolVersion != "":
 		ready.Protocol = res.ProtocolVersion
-	case method == "server/discover" && slices.Contains(res.SupportedVersions, "2026-07-28"):
-		ready.Protocol = "2026-07-28"
+	case method == "server/discover" && slices.Contains(res.SupportedVersions, protocol.Rev20260728):
+		ready.Protocol = protocol.Rev20260728
 		_ = json.Unmarshal(res.Meta["io.modelcontextprotocol/serverInfo"], &res.ServerInfo)
 		ready.ServerName, ready.ServerVersion = res.ServerInfo.Name, res.ServerInfo.Version
 	default:

@@ -22,6 +22,12 @@ const (
 	ReasonStoppedWaiting = "The client stopped waiting"
 )
 
+// ReasonIDLessErrorBody is why an HTTP transport shows a JSON-RPC error
+// without an id, carried by a POST's 4xx answer, as a discarded line (it
+// answers the POST's own message, which the call's failure reports); the
+// live lint recognises it by these words.
+const ReasonIDLessErrorBody = "a JSON-RPC error without an id in an HTTP error answer's body (it answers the POST)"
+
 // Messages of the -32001 errors a wait ends with.
 const (
 	MessageTimedOut        = "Request timed out"

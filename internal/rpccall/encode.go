@@ -252,3 +252,25 @@ func DecodeProgress(params []byte) Progress {
 	_ = jsonv2.Unmarshal(params, &pp)
 	return Progress{Progress: pp.Progress, Total: pp.Total, Message: pp.Message, Params: params}
 }
+
+// MatchKey is the key under which an answer finds its request (and a
+// cancellation or a progress notification its call): the id as JSON-RPC
+// peers match it, so 7, 7.0 and 7e0 are one id, "7" another; a string as
+// written; anything else compacted.
+func MatchKey(id []byte) string {
+	id = bytes.TrimSpace(id)
+	if len(id) == 0 {
+		return ""
+	}
+	if id[0] == '"' {
+		return string(id)
+	}
+	if f, err := strconv.ParseFloat(string(id), 64); err == nil && f == float64(int64(f)) {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	v := jsontext.Value(bytes.Clone(id))
+	if err := v.Compact(jsonscan.Lenient()...); err != nil {
+		return string(id)
+	}
+	return string(v)
+}

@@ -158,6 +158,25 @@ func (f *Form) Submit(v *Value) (json.RawMessage, Errors) {
 	return inst, nil
 }
 
+// Validator compiles schema into a function that validates a value
+// against it (nil when it conforms), for the live lint's output schemas
+// (lint.CompileSchema); a schema the validator cannot compile is an error.
+func Validator(schema json.RawMessage) (func(json.RawMessage) error, error) {
+	f, err := Compile(schema)
+	if err != nil {
+		return nil, err
+	}
+	if f.ValidatorErr != nil {
+		return nil, f.ValidatorErr
+	}
+	return func(v json.RawMessage) error {
+		if errs := f.Validate(v); len(errs) > 0 {
+			return errs
+		}
+		return nil
+	}, nil
+}
+
 // Validate checks an instance against the schema. Invalid JSON is one
 // error at "".
 func (f *Form) Validate(inst json.RawMessage) Errors {

@@ -55,6 +55,11 @@ type Config struct {
 	// a prepared roots answer returns.
 	Policies model.Policies
 	Roots    []model.Root
+	// Linter, when set, is the live lint that judges each batch's lines in
+	// Next, off the UI's goroutine: the batch comes marked as judged
+	// (model.Judged), and the UI keeps what was found. nil leaves the
+	// lines to the UI's own lint.
+	Linter func() model.Linter
 }
 
 // Session is one inspector's connection to its server, across restarts.
@@ -71,6 +76,9 @@ type Session struct {
 	nextSubKey int
 	policies   model.Policies
 	roots      []model.Root
+	// prelint judges the lines Next hands out (nil: not judged here). Only
+	// Next uses it, and one Next runs at a time.
+	prelint *model.Prelinter
 }
 
 // generation is one process of the server and what belongs to it.
@@ -130,6 +138,9 @@ func Start(ctx context.Context, cfg Config) (*Session, error) {
 		cfg.ShutdownGrace = DefaultShutdownGrace
 	}
 	s := &Session{cfg: cfg, now: cfg.Now, questions: make(map[string]*parked), policies: cfg.Policies, roots: slices.Clone(cfg.Roots)}
+	if cfg.Linter != nil {
+		s.prelint = model.NewPrelinterWith(cfg.Linter())
+	}
 	s.ctx, s.close = context.WithCancel(ctx)
 	s.connect()
 	return s, nil
@@ -283,9 +294,15 @@ func (s *Session) current() (*generation, *mcp.Client, error) {
 	return s.gen, s.gen.client, nil
 }
 
-// Next waits for the next batch of events.
+// Next waits for the next batch of events; with Config.Linter its lines
+// come judged. One Next runs at a time.
 func (s *Session) Next(ctx context.Context) ([]model.Event, error) {
-	return s.cfg.Inbox.Next(ctx)
+	evs, err := s.cfg.Inbox.Next(ctx)
+	if s.prelint == nil || len(evs) == 0 {
+		return evs, err
+	}
+	s.prelint.Lint(evs)
+	return model.Judged(evs), err
 }
 
 // Restart stops the server and starts it again with the same command; the

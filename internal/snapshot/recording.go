@@ -9,6 +9,8 @@ import (
 
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // FromRecording rebuilds the surface a recorded session saw: the
@@ -47,7 +49,7 @@ func FromRecording(rec *record.Recording) (*Document, error) {
 			if json.Unmarshal(e.Content(), &m) != nil || m.ID == nil || m.Method == "" {
 				continue
 			}
-			asked[idKey(m.ID)] = pending{method: m.Method, fresh: m.Params.Cursor == nil}
+			asked[rpccall.MatchKey(m.ID)] = pending{method: m.Method, fresh: m.Params.Cursor == nil}
 		case record.TypeReceived:
 			var m struct {
 				ID     json.RawMessage `json:"id"`
@@ -56,11 +58,11 @@ func FromRecording(rec *record.Recording) (*Document, error) {
 			if json.Unmarshal(e.Content(), &m) != nil || m.ID == nil || m.Result == nil {
 				continue
 			}
-			p, ok := asked[idKey(m.ID)]
+			p, ok := asked[rpccall.MatchKey(m.ID)]
 			if !ok {
 				continue
 			}
-			delete(asked, idKey(m.ID))
+			delete(asked, rpccall.MatchKey(m.ID))
 			switch p.method {
 			case mcp.MethodInitialize, mcp.MethodDiscover:
 				handshake = true
@@ -117,14 +119,6 @@ func FromRecording(rec *record.Recording) (*Document, error) {
 		return nil, err
 	}
 	return &Document{Format: Format, Version: Version, Eras: []Surface{s}}, nil
-}
-
-func idKey(id json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, id) != nil {
-		return string(id)
-	}
-	return b.String()
 }
 
 // Load reads a file that is a snapshot or a recording.

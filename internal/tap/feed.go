@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/record"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // maxFeedQueue is how many relayed bytes may wait for the feed; past it
@@ -22,7 +24,7 @@ const maxFeedChunks = 1 << 16
 
 // DefaultMaxLineBytes is the longest line viewers are shown whole; a longer
 // one is shown by its size only. It does not apply to relaying.
-const DefaultMaxLineBytes = 16 << 20
+const DefaultMaxLineBytes = protocol.MaxLineBytes
 
 // DefaultFeedRate is how many relayed bytes a second the feed shows
 // viewers when the tap does not record (a burst of four times as much, a

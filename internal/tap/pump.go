@@ -6,6 +6,8 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // relayBuffer is how much one read of a pump takes.
@@ -17,7 +19,7 @@ const spliceMin = 16 << 10
 
 // maxHoldLine is the longest line a breakpoint can hold: a longer one is
 // relayed as it comes while its direction is armed, unheld.
-const maxHoldLine = 16 << 20
+const maxHoldLine = protocol.MaxLineBytes
 
 // dest is one side's input (the server's stdin, the host's stdout): the
 // pump of its direction writes to it, and an answer given at a breakpoint

@@ -22,7 +22,9 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/httpconn"
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -149,7 +151,7 @@ func Run(ctx context.Context, rec *record.Recording, o Options) (*Report, error)
 		o.Timeout = 30 * time.Second
 	}
 	if o.MaxLineBytes <= 0 {
-		o.MaxLineBytes = 16 << 20
+		o.MaxLineBytes = protocol.MaxLineBytes
 	}
 	rep := &Report{Command: append([]string{o.Command}, o.Args...), Counts: map[Status]int{}}
 	for _, p := range o.Ignore {
@@ -265,7 +267,7 @@ func (s *server) observe(e conn.Event) {
 	if !ok || l.id == nil {
 		return
 	}
-	live := idKey(l.id)
+	live := rpccall.MatchKey(l.id)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
@@ -359,7 +361,7 @@ func (s *server) request(raw []byte) error {
 	default:
 	}
 	s.mu.Lock()
-	s.next = idKey(m.ID)
+	s.next = rpccall.MatchKey(m.ID)
 	s.mu.Unlock()
 	failed := make(chan error, 1)
 	go func() {
@@ -439,7 +441,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 	answered := map[string][]byte{} // recorded answers by recorded request id
 	for _, l := range lines {
 		if !l.sent && l.answer && l.id != nil {
-			answered[idKey(l.id)] = l.raw
+			answered[rpccall.MatchKey(l.id)] = l.raw
 		}
 	}
 	n := 0
@@ -447,7 +449,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 	// client sent back (2026-07-28's requestState) to the new build's.
 	subst := map[string]string{}
 	judge := func(p pending) {
-		key := idKey(mustID(p.recorded))
+		key := rpccall.MatchKey(mustID(p.recorded))
 		got := s.wait(ctx, func() bool { return s.answers[key] != nil })
 		if !got {
 			p.ex.Status, p.ex.Why = Missing, s.missingWhy()
@@ -470,7 +472,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 		case !l.sent && l.method != "" && l.id != nil:
 			// The server asked a question in the recording: the new
 			// build must ask it too, in the same order.
-			k := idKey(l.id)
+			k := rpccall.MatchKey(l.id)
 			serverIDs[k] = l
 			ordinal[k] = serverAsks[l.method]
 			serverAsks[l.method]++
@@ -483,7 +485,7 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 				ex.Status, ex.Why = Missing, s.sendFailed(ctx, err)
 				continue
 			}
-			rec := answered[idKey(l.id)]
+			rec := answered[rpccall.MatchKey(l.id)]
 			if rec == nil {
 				// Never answered in the recording either: nothing to
 				// compare.
@@ -499,13 +501,13 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 		case l.sent && l.answer && l.id != nil:
 			// Our recorded answer to a question of the server's: send it
 			// to the new build's same question, under its id.
-			q, ok := serverIDs[idKey(l.id)]
+			q, ok := serverIDs[rpccall.MatchKey(l.id)]
 			if !ok {
 				continue
 			}
 			n++
 			ex := Exchange{N: n, Method: q.method, FromServer: true}
-			k := ordinal[idKey(l.id)]
+			k := ordinal[rpccall.MatchKey(l.id)]
 			if !s.wait(ctx, func() bool { return len(s.asked[q.method]) > k }) {
 				ex.Status, ex.Why = Missing, "the server did not ask it ("+s.missingWhy()+")"
 				rep.Exchanges = append(rep.Exchanges, ex)
@@ -553,12 +555,12 @@ func (s *server) drive(ctx context.Context, rep *Report, lines []line) {
 // id before the client sent anything else: then the new build is given
 // the same chance.
 func answeredBeforeNextSend(rest []line, id json.RawMessage) bool {
-	k := idKey(id)
+	k := rpccall.MatchKey(id)
 	for _, l := range rest {
 		if l.sent {
 			return false
 		}
-		if l.answer && idKey(l.id) == k {
+		if l.answer && rpccall.MatchKey(l.id) == k {
 			return true
 		}
 	}
@@ -640,12 +642,4 @@ func mustID(raw []byte) json.RawMessage {
 	}
 	_ = json.Unmarshal(raw, &m)
 	return m.ID
-}
-
-func idKey(id json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, id) != nil {
-		return string(id)
-	}
-	return b.String()
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // scene is one screenshot: events for the program, then keys.
@@ -100,7 +102,7 @@ var forgeInfo = model.ServerInfo{
 	Instructions: "# Forge\n\nUse **run_tests** before `deploy_preview`; a preview needs a green run.\n\n" +
 		"- `index_repo` is slow on a cold cache: call it once per session\n- `lint` reads `.golangci.yaml`\n",
 	Capabilities: []byte(`{"tools":{"listChanged":true},"resources":{"subscribe":true},"logging":{}}`),
-	Allowed:      []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"},
+	Allowed:      []string{protocol.Rev20260728, protocol.Rev20251125, protocol.Rev20250618, protocol.Rev20250326, protocol.Rev20241105},
 	Reason:       "the server answered server/discover with -32601 (an initialize-era server); initialize offered 2025-11-25 and it accepted",
 	Probes:       1, Spawns: 1,
 }
@@ -184,8 +186,8 @@ func busyRun() []model.Event {
 		model.Negotiating{Stamp: model.Stamp{Time: uitest.At(0.05)}, Step: "initialize"},
 		out(0.05, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{},"elicitation":{"form":{}},"roots":{"listChanged":true}},"clientInfo":{"name":"mcptui","version":"0.9.0"}}}`),
 		in(0.31, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"resources":{"subscribe":true},"logging":{}},"serverInfo":{"name":"forge","version":"2.3.0"}}}`),
-		model.Ready{Stamp: model.Stamp{Time: uitest.At(0.31)}, ServerName: "forge", ServerVersion: "2.3.0", Protocol: "2025-11-25", PID: 48213,
-			Offered: []string{"2025-11-25"}, Info: forgeInfo},
+		model.Ready{Stamp: model.Stamp{Time: uitest.At(0.31)}, ServerName: "forge", ServerVersion: "2.3.0", Protocol: protocol.Rev20251125, PID: 48213,
+			Offered: []string{protocol.Rev20251125}, Info: forgeInfo},
 		model.LogLevelSet{Stamp: model.Stamp{Time: uitest.At(0.4)}, Level: "debug"},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.2)}, Line: "forge 2.3.0 (go1.26.8 linux/amd64) serving MCP on stdio"},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.3)}, Line: "workspace /home/dev/forge: 1,284 Go files, 212 packages"},
@@ -262,7 +264,7 @@ func hostile() []model.Event {
 		model.Started{Stamp: model.Stamp{Time: uitest.At(0)}, Command: cmd, PID: 6666},
 		out(0.05, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{}},"clientInfo":{"name":"mcptui","version":"0.9.0"}}}`),
 		in(0.2, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"shady\u001b[5m\u001b]0;pwned\u0007","version":"6.6.6\u001b[2J"}}}`),
-		model.Ready{Stamp: model.Stamp{Time: uitest.At(0.2)}, ServerName: "shady\x1b[5m\x1b]0;pwned\x07", ServerVersion: "6.6.6\x1b[2J", Protocol: "2025-11-25", PID: 6666},
+		model.Ready{Stamp: model.Stamp{Time: uitest.At(0.2)}, ServerName: "shady\x1b[5m\x1b]0;pwned\x07", ServerVersion: "6.6.6\x1b[2J", Protocol: protocol.Rev20251125, PID: 6666},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(0.3)}, Line: "starting \x1b[2J\x1b[H\x1b[41m  totally normal server  \x1b[0m"},
 		out(1, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`),
 		in(1.1, `{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"read_file\u001b[2K\u001b[1Gwrite_file","description":"x"},{"name":"\u001b]8;;https://evil.example/\u0007click me\u001b]8;;\u0007","description":"y"}]}}`),

@@ -39,6 +39,9 @@ type Options struct {
 	// back's rebuild and a long step forward are folded a slice at a
 	// time, keys handled between slices; 0 folds them at once.
 	FoldBudget time.Duration
+	// Linter makes the live lint that judges the recording's lines (nil:
+	// model.DefaultLinter, without a schema validator).
+	Linter func() model.Linter
 }
 
 // Timeline is the replay program: the inspector (ui.Model) showing the
@@ -86,7 +89,11 @@ func NewTimeline(rec *record.Recording, opts Options) *Timeline {
 	}
 	// Judged once, here: a step back rebuilds the inspector from the start,
 	// and its Session keeps the findings instead of judging every line again.
-	model.NewPrelinter().Lint(t.evs)
+	pre := model.NewPrelinter()
+	if opts.Linter != nil {
+		pre = model.NewPrelinterWith(opts.Linter())
+	}
+	pre.Lint(t.evs)
 	for i, ev := range t.evs {
 		if w, ok := ev.(model.Wire); ok && w.Dir == model.Out {
 			t.sends = append(t.sends, i)

@@ -7,6 +7,8 @@ import (
 	"mime"
 	"regexp"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The shape rules of what results carry: content items, annotations,
@@ -192,7 +194,7 @@ func validMetaKey(k string) bool {
 
 // listed judges the items of a list result: icons and annotations.
 func (j *judge) listed(method string, res json.RawMessage, v string) {
-	key := map[string]string{"tools/list": "tools", "prompts/list": "prompts", "resources/list": "resources", "resources/templates/list": "resourceTemplates"}[method]
+	key := map[string]string{protocol.MethodListTools: "tools", protocol.MethodListPrompts: "prompts", protocol.MethodListResources: "resources", protocol.MethodListResourceTemplates: "resourceTemplates"}[method]
 	if key == "" {
 		return
 	}
@@ -208,7 +210,7 @@ func (j *judge) listed(method string, res json.RawMessage, v string) {
 				j.fail("basic.display-fields", v, "%s: %s is %s, not a string", where, f, clip(x))
 			}
 		}
-		if method != "tools/list" {
+		if method != protocol.MethodListTools {
 			j.annotations(o["annotations"], where, v)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/mcptui/mcptui/internal/jsonscan"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The inspector lints every line live, so a flood of notifications is a
@@ -35,9 +37,9 @@ func (j *judge) notificationFast(ln Line) bool {
 }
 
 // notificationMethods are the notifications the rules look at.
-var notificationMethods = []string{"notifications/message", "notifications/progress", "notifications/cancelled",
-	"notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed",
-	"notifications/resources/updated"}
+var notificationMethods = []string{protocol.NotificationMessage, protocol.NotificationProgress, protocol.NotificationCancelled,
+	protocol.NotificationToolsChanged, protocol.NotificationPromptsChanged, protocol.NotificationResourcesChanged,
+	protocol.NotificationResourceUpdated}
 
 // shared is s as one of names (no allocation), or a copy of it.
 func shared(s []byte, names []string) string {
@@ -72,7 +74,10 @@ func logLevel(params []byte) string {
 	var v [1][]byte
 	jsonscan.Fields(params, v[:], "level")
 	if s, ok := plain(v[0]); ok {
-		return shared(s, levels)
+		if r := protocol.LevelRank(string(s)); r >= 0 {
+			return protocol.LevelName(r) // shared: no copy of s
+		}
+		return string(s)
 	}
 	var p struct {
 		Level string `json:"level"`
@@ -92,7 +97,7 @@ func progressOf(params []byte) (token json.RawMessage, progress *float64) {
 	return v[0], progress
 }
 
-// tokenKey is idKey for a progress token, without decoding the common
+// tokenKey is valueKey for a progress token, without decoding the common
 // ones (a short integer, an ASCII string needing no escapes), whose key is
 // their text.
 func tokenKey(raw []byte) string {
@@ -120,5 +125,5 @@ func tokenKey(raw []byte) string {
 			return string(raw)
 		}
 	}
-	return idKey(raw)
+	return valueKey(raw)
 }

@@ -5,12 +5,12 @@ import (
 	"testing"
 )
 
-// A progress token is keyed as idKey keys it, read in place or not.
+// A progress token is keyed as valueKey keys it, read in place or not.
 func TestTokenKeyIsIDKey(t *testing.T) {
 	for _, raw := range []string{`5`, `-5`, `0`, `123456789012345`, `1234567890123456789`, `1.0`, `1e3`,
 		`"abc"`, `"a<b"`, `"x&y"`, `"café"`, `"a\"b"`, `"\u0041"`, `"tok-7"`} {
-		if got, want := tokenKey([]byte(raw)), idKey([]byte(raw)); got != want {
-			t.Errorf("tokenKey(%s) = %q, idKey %q", raw, got, want)
+		if got, want := tokenKey([]byte(raw)), valueKey([]byte(raw)); got != want {
+			t.Errorf("tokenKey(%s) = %q, valueKey %q", raw, got, want)
 		}
 	}
 }

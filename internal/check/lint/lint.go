@@ -16,10 +16,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/jsonscan"
-	"github.com/mcptui/mcptui/internal/schemaform"
+	"github.com/mcptui/mcptui/internal/rpccall"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Line is one line of traffic.
@@ -90,12 +91,13 @@ type Linter struct {
 	caps        *capabilities
 	initSent    bool
 	initialized bool
-	level       int // index in levels set by logging/setLevel; -1 none
+	level       int // protocol.LevelRank of the level set by logging/setLevel; -1 none
 	pending     map[string]*request
 	progress    map[string]float64 // last progress per active token
 	tokens      map[string]string  // token -> request id key
 	cancelled   map[string]bool    // cancelled requests already answered or not
-	schemas     map[string]*schemaform.Form
+	schemas     map[string]Validate
+	compile     CompileSchema            // nil: no schema is compiled
 	subs        map[string]*subscription // open subscriptions/listen requests by id
 	sentN       uint64                   // lines the client sent
 	clientCaps  json.RawMessage          // the capabilities initialize declared
@@ -113,10 +115,25 @@ type capabilities struct {
 	Logging json.RawMessage `json:"logging"`
 }
 
-// New returns a linter for a session that has not started yet.
-func New() *Linter {
+// Validate checks a value against one compiled JSON Schema: nil when it
+// conforms, what it breaks otherwise.
+type Validate = func(value json.RawMessage) error
+
+// CompileSchema compiles a JSON Schema for Validate (schemaform.Validator
+// is mcptui's), or fails for a schema it cannot use.
+type CompileSchema func(schema json.RawMessage) (Validate, error)
+
+// New returns a linter for a session that has not started yet. It judges
+// every live rule but tools.structured-content-conforms, which needs a
+// JSON Schema validator: NewWithSchemas judges that one too.
+func New() *Linter { return NewWithSchemas(nil) }
+
+// NewWithSchemas is New with compile for the tools' output schemas (nil:
+// none, as New).
+func NewWithSchemas(compile CompileSchema) *Linter {
 	return &Linter{level: -1, pending: map[string]*request{}, progress: map[string]float64{},
-		tokens: map[string]string{}, cancelled: map[string]bool{}, schemas: map[string]*schemaform.Form{}, subs: map[string]*subscription{}}
+		tokens: map[string]string{}, cancelled: map[string]bool{}, schemas: map[string]Validate{}, subs: map[string]*subscription{},
+		compile: compile}
 }
 
 // Version is the protocol revision the linter believes is in use ("" until
@@ -124,8 +141,8 @@ func New() *Linter {
 func (l *Linter) Version() string { return l.version }
 
 // Reset forgets the session (a restarted server) but keeps what no restart
-// changes: nothing, today; the tool schemas come again with tools/list.
-func (l *Linter) Reset() { *l = *New() }
+// changes: the schema compiler; the tool schemas come again with tools/list.
+func (l *Linter) Reset() { *l = *NewWithSchemas(l.compile) }
 
 // Observe judges one line and returns the rules it breaks.
 func (l *Linter) Observe(ln Line) []Finding {
@@ -140,7 +157,7 @@ func (l *Linter) Observe(ln Line) []Finding {
 		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
 	case ln.Discarded && !json.Valid(ln.Raw):
 		j.framing(ln.Raw)
-	case ln.Discarded && ln.Reason == httpconn.ErrIDLessErrorBody.Error():
+	case ln.Discarded && ln.Reason == rpccall.ReasonIDLessErrorBody:
 		// An HTTP error answer's body: the transport lets its error have
 		// no id ("The HTTP response body MAY comprise a JSON-RPC error
 		// response that has no id"). It answers the POST's own message:
@@ -249,21 +266,18 @@ func (j *judge) received(raw []byte) {
 func (j *judge) serverRequest(m *message) {
 	l := j.l
 	v := l.version
-	if v != "" && v >= "2026-07-28" {
+	if v != "" && protocol.Stateless(v) {
 		j.fail("lifecycle.no-server-requests", v, "the server sent a %s request", clip([]byte(*m.Method)))
 		return
 	}
 	if !isID(m.ID) {
 		j.fail("basic.request-id", v, "the server's %s request has id %s (want a string or an integer)", clip([]byte(*m.Method)), clip(m.ID))
 	}
-	if l.initSent && !l.initialized && *m.Method != "ping" && *m.Method != "logging/setLevel" {
+	if l.initSent && !l.initialized && *m.Method != protocol.MethodPing && *m.Method != protocol.MethodSetLevel {
 		j.fail("lifecycle.no-requests-before-initialized", v, "the server sent %s before notifications/initialized", clip([]byte(*m.Method)))
 	}
 	j.question(*m.Method, m.Params, l.clientCaps, true, v)
 }
-
-// levels are the log levels, least severe first.
-var levels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
 func (j *judge) notification(method string, params json.RawMessage) {
 	l := j.l
@@ -271,9 +285,9 @@ func (j *judge) notification(method string, params json.RawMessage) {
 	var meta [1][]byte // read in place: every notification of a flood comes here
 	jsonscan.Fields(params, meta[:], "_meta")
 	j.metaKeys(meta[0], method, v)
-	modern := v >= "2026-07-28"
+	modern := protocol.Stateless(v)
 	switch method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		j.progressShape(params, v)
 		var p struct {
 			Token    json.RawMessage `json:"progressToken"`
@@ -298,10 +312,10 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			j.fail("progress.increasing", v, "progress went from %s to %s for token %s", num(last), num(*p.Progress), clip(p.Token))
 		}
 		l.progress[key] = *p.Progress
-	case "notifications/message":
+	case protocol.NotificationMessage:
 		j.messageShape(params, v)
 		p := struct{ Level string }{logLevel(params)}
-		lv := slices.Index(levels, p.Level)
+		lv := protocol.LevelRank(p.Level)
 		if lv < 0 {
 			j.fail("logging.valid-level", v, "log message with level %q", clip([]byte(p.Level)))
 		}
@@ -309,44 +323,44 @@ func (j *judge) notification(method string, params json.RawMessage) {
 			j.fail("capabilities.logging-declared", v, "a log message, and the server did not declare logging")
 		}
 		if l.level >= 0 && lv >= 0 && lv < l.level {
-			j.fail("logging.level-respected", v, "a %s message after logging/setLevel %s", p.Level, levels[l.level])
+			j.fail("logging.level-respected", v, "a %s message after logging/setLevel %s", p.Level, protocol.LevelName(l.level))
 		}
 		if modern {
 			if tag := members(members(params)["_meta"])[metaSubscriptionID]; tag != nil {
 				j.fail("logging.not-on-subscription", v, "a log message on subscription %s", clip(tag))
 			}
 		}
-		if v >= "2026-07-28" && !l.anyLogLevel() {
+		if protocol.Stateless(v) && !l.anyLogLevel() {
 			j.fail("logging.request-scoped", v, "a log message while no request in flight carries a logLevel")
 		}
 	case "notifications/subscriptions/acknowledged":
 		j.acknowledged(params, v)
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		if modern {
-			key := idKey(members(params)["requestId"])
-			if r := l.pending[key]; r == nil || r.method != "subscriptions/listen" {
+			key := valueKey(members(params)["requestId"])
+			if r := l.pending[key]; r == nil || r.method != protocol.MethodListen {
 				j.fail("cancellation.server-cancel-listen-only", v, "notifications/cancelled for request %s, which is no open subscriptions/listen", clip([]byte(key)))
 			}
 		}
 	}
-	if modern && strings.HasSuffix(method, "/list_changed") || modern && method == "notifications/resources/updated" {
+	if modern && strings.HasSuffix(method, "/list_changed") || modern && method == protocol.NotificationResourceUpdated {
 		j.changed(method, params, v)
 	}
 	switch method {
-	case "notifications/tools/list_changed":
+	case protocol.NotificationToolsChanged:
 		if l.caps != nil && (l.caps.Tools == nil || !l.caps.Tools.ListChanged) {
 			j.fail("capabilities.list-changed-declared", v, "tools/list_changed, and the server did not declare tools.listChanged")
 		}
-	case "notifications/prompts/list_changed":
+	case protocol.NotificationPromptsChanged:
 		if l.caps != nil && (l.caps.Prompts == nil || !l.caps.Prompts.ListChanged) {
 			j.fail("capabilities.list-changed-declared", v, "prompts/list_changed, and the server did not declare prompts.listChanged")
 		}
-	case "notifications/resources/list_changed":
+	case protocol.NotificationResourcesChanged:
 		if l.caps != nil && (l.caps.Resources == nil || !l.caps.Resources.ListChanged) {
 			j.fail("capabilities.list-changed-declared", v, "resources/list_changed, and the server did not declare resources.listChanged")
 		}
-	case "notifications/resources/updated":
-		if l.caps != nil && v < "2026-07-28" && (l.caps.Resources == nil || !l.caps.Resources.Subscribe) {
+	case protocol.NotificationResourceUpdated:
+		if l.caps != nil && !protocol.Stateless(v) && (l.caps.Resources == nil || !l.caps.Resources.Subscribe) {
 			j.fail("capabilities.list-changed-declared", v, "resources/updated, and the server did not declare resources.subscribe")
 		}
 	}
@@ -363,7 +377,7 @@ func (l *Linter) anyLogLevel() bool {
 
 func (j *judge) response(m *message, raw []byte) {
 	l := j.l
-	key := idKey(m.ID)
+	key := valueKey(m.ID)
 	r := l.pending[key]
 	v := l.version
 	if r != nil && r.version != "" {
@@ -413,7 +427,7 @@ func (j *judge) response(m *message, raw []byte) {
 	l.cancelsRead(r.sentAt)
 	// A subscriptions/listen ends with its terminal result after the
 	// client's cancel: that answer is the normal end, not a late response.
-	if r.cancelled && r.cancelRead && r.method != "subscriptions/listen" {
+	if r.cancelled && r.cancelRead && r.method != protocol.MethodListen {
 		j.fail("cancellation.no-response", v, "a response to %s request %s after it was cancelled (and after the server answered a later request)", r.method, clip(m.ID))
 	}
 	if hasResult && !hasError {
@@ -422,7 +436,7 @@ func (j *judge) response(m *message, raw []byte) {
 }
 
 // cacheable are the methods whose 2026-07-28 results carry ttlMs and cacheScope.
-var cacheable = []string{"server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"}
+var cacheable = []string{protocol.MethodDiscover, protocol.MethodListTools, protocol.MethodListPrompts, protocol.MethodListResources, protocol.MethodListResourceTemplates, protocol.MethodReadResource}
 
 func (j *judge) result(r *request, res json.RawMessage, v string) {
 	l := j.l
@@ -438,9 +452,9 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 		return
 	}
 	j.metaKeys(top.Meta, r.method+" result", v)
-	modern := v >= "2026-07-28"
+	modern := protocol.Stateless(v)
 	switch r.method {
-	case "initialize":
+	case protocol.MethodInitialize:
 		var ir struct {
 			ProtocolVersion string          `json:"protocolVersion"`
 			Capabilities    json.RawMessage `json:"capabilities"`
@@ -451,7 +465,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 			j.icons(members(members(res)["serverInfo"])["icons"], "serverInfo", l.version)
 		}
 		return
-	case "server/discover":
+	case protocol.MethodDiscover:
 		var d struct {
 			Capabilities json.RawMessage `json:"capabilities"`
 		}
@@ -461,7 +475,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 	}
 	if modern {
 		switch {
-		case top.ResultType == nil && r.method != "subscriptions/listen":
+		case top.ResultType == nil && r.method != protocol.MethodListen:
 			j.fail("lifecycle.result-type", v, "the %s result has no resultType", r.method)
 		case top.ResultType != nil && *top.ResultType != "complete" && *top.ResultType != "input_required" && *top.ResultType != "task":
 			j.fail("lifecycle.result-type", v, "the %s result has resultType %q", r.method, clip([]byte(*top.ResultType)))
@@ -470,7 +484,7 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 			j.createdTask(r, res, v)
 			return
 		}
-		if r.method == "tasks/get" {
+		if r.method == protocol.MethodTasksGet {
 			j.taskGot(res, v)
 		}
 		inputRequired := top.ResultType != nil && *top.ResultType == "input_required"
@@ -485,18 +499,18 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 	}
 	j.listed(r.method, res, v)
 	switch r.method {
-	case "tools/list":
+	case protocol.MethodListTools:
 		l.learnTools(res)
-	case "tools/call":
+	case protocol.MethodCallTool:
 		j.structured(r, res, v)
 		j.toolContent(r, res, v)
-	case "prompts/get":
+	case protocol.MethodGetPrompt:
 		for _, m := range array(members(res)["messages"]) {
 			j.content(members(m)["content"], "prompts/get "+clip([]byte(r.tool)), v)
 		}
-	case "resources/read":
+	case protocol.MethodReadResource:
 		for _, c := range array(members(res)["contents"]) {
-			j.resourceContents(c, "resources/read", v)
+			j.resourceContents(c, protocol.MethodReadResource, v)
 		}
 	}
 }
@@ -519,7 +533,7 @@ func (j *judge) toolContent(r *request, res json.RawMessage, v string) {
 // inputRequired judges an input_required result: allowed on this method,
 // not empty, only the three kinds of question, only declared capabilities.
 func (j *judge) inputRequired(r *request, rawReqs, state json.RawMessage, v string) {
-	if !slices.Contains([]string{"tools/call", "prompts/get", "resources/read"}, r.method) {
+	if !slices.Contains([]string{protocol.MethodCallTool, protocol.MethodGetPrompt, protocol.MethodReadResource}, r.method) {
 		j.fail("mrtr.methods", v, "the %s result is input_required", r.method)
 	}
 	reqs := members(rawReqs)
@@ -535,8 +549,8 @@ func (j *judge) inputRequired(r *request, rawReqs, state json.RawMessage, v stri
 	for key, q := range reqs {
 		qm := members(q)
 		method := str(qm["method"])
-		if !slices.Contains([]string{"elicitation/create", "sampling/createMessage", "roots/list"}, method) ||
-			(method != "roots/list" && members(qm["params"]) == nil) {
+		if !slices.Contains([]string{protocol.MethodElicit, protocol.MethodCreateMessage, protocol.MethodListRoots}, method) ||
+			(method != protocol.MethodListRoots && members(qm["params"]) == nil) {
 			j.fail("mrtr.request-kinds", v, "input request %q is %s", clip([]byte(key)), clip(q))
 		}
 	}
@@ -601,7 +615,7 @@ func (j *judge) inputRequests(r *request, reqs map[string]json.RawMessage, v str
 			Method string `json:"method"`
 		}
 		_ = json.Unmarshal(raw, &q)
-		need := map[string]string{"sampling/createMessage": "sampling", "elicitation/create": "elicitation", "roots/list": "roots"}[q.Method]
+		need := map[string]string{protocol.MethodCreateMessage: "sampling", protocol.MethodElicit: "elicitation", protocol.MethodListRoots: "roots"}[q.Method]
 		if need != "" && caps[need] == nil {
 			j.fail("mrtr.declared-capabilities", v, "input request %q asks %s, and the client did not declare %s", clip([]byte(key)), q.Method, need)
 			continue
@@ -625,19 +639,19 @@ func (l *Linter) learnTools(res json.RawMessage) {
 			delete(l.schemas, t.Name)
 			continue
 		}
-		if len(l.schemas) >= maxTools {
+		if len(l.schemas) >= maxTools || l.compile == nil {
 			return
 		}
-		if f, err := schemaform.Compile(t.OutputSchema); err == nil && f.ValidatorErr == nil {
-			l.schemas[t.Name] = f
+		if validate, err := l.compile(t.OutputSchema); err == nil && validate != nil {
+			l.schemas[t.Name] = validate
 		}
 	}
 }
 
 // structured checks a tool result against the tool's outputSchema.
 func (j *judge) structured(r *request, res json.RawMessage, v string) {
-	f := j.l.schemas[r.tool]
-	if f == nil {
+	validate := j.l.schemas[r.tool]
+	if validate == nil {
 		return
 	}
 	var cr struct {
@@ -651,8 +665,8 @@ func (j *judge) structured(r *request, res json.RawMessage, v string) {
 		j.fail("tools.structured-content-conforms", v, "tool %q has an outputSchema and its result has no structuredContent", clip([]byte(r.tool)))
 		return
 	}
-	if errs := f.Validate(cr.Structured); len(errs) > 0 {
-		j.fail("tools.structured-content-conforms", v, "tool %q: structuredContent breaks its outputSchema: %s", clip([]byte(r.tool)), clip([]byte(errs.Error())))
+	if err := validate(cr.Structured); err != nil {
+		j.fail("tools.structured-content-conforms", v, "tool %q: structuredContent breaks its outputSchema: %s", clip([]byte(r.tool)), clip([]byte(err.Error())))
 	}
 }
 
@@ -686,10 +700,10 @@ func (l *Linter) sent(raw []byte) {
 	method := *m.Method
 	if m.ID == nil {
 		switch method {
-		case "notifications/initialized":
+		case protocol.NotificationInitialized:
 			l.initialized = true
-		case "notifications/cancelled":
-			key := idKey(p.RequestID)
+		case protocol.NotificationCancelled:
+			key := valueKey(p.RequestID)
 			if r := l.pending[key]; r != nil {
 				r.cancelled, r.cancelAt = true, l.sentN
 				if len(l.unread) < maxPending {
@@ -703,25 +717,25 @@ func (l *Linter) sent(raw []byte) {
 		l.version = p.Meta.Version
 	}
 	switch method {
-	case "initialize":
+	case protocol.MethodInitialize:
 		l.initSent, l.initialized = true, false
 		l.clientCaps = members(m.Params)["capabilities"]
-	case "logging/setLevel":
-		l.level = slices.Index(levels, p.Level)
+	case protocol.MethodSetLevel:
+		l.level = protocol.LevelRank(p.Level)
 	}
 	if len(l.pending) >= maxPending {
 		return
 	}
-	key := idKey(m.ID)
-	if method == "subscriptions/listen" {
+	key := valueKey(m.ID)
+	if method == protocol.MethodListen {
 		l.listenSent(key, m.Params)
 	}
 	r := &request{sentAt: l.sentN, method: method, version: p.Meta.Version, caps: p.Meta.Caps, logLevel: p.Meta.LogLevel != ""}
-	if method == "tools/call" || method == "prompts/get" {
+	if method == protocol.MethodCallTool || method == protocol.MethodGetPrompt {
 		r.tool = p.Name
 	}
 	if p.Meta.Token != nil {
-		r.token = idKey(p.Meta.Token)
+		r.token = valueKey(p.Meta.Token)
 		l.tokens[r.token] = key
 	}
 	l.pending[key] = r
@@ -758,8 +772,9 @@ func (l *Linter) finish(key string) {
 	}
 }
 
-// idKey is an id or token as a map key: its JSON, so 1 and "1" differ.
-func idKey(raw json.RawMessage) string {
+// valueKey is an id or token as a map key, by its JSON value: 1 and 1.0
+// are one key, 1 and "1" two, a string by what it decodes to.
+func valueKey(raw json.RawMessage) string {
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return string(raw)

@@ -3,6 +3,8 @@ package lint
 import (
 	"encoding/json"
 	"slices"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The rules on what a server asks the client: sampling, elicitation and
@@ -15,16 +17,16 @@ import (
 // mrtr.declared-capabilities).
 func (j *judge) question(method string, params, caps json.RawMessage, legacy bool, v string) {
 	c := members(caps)
-	need := map[string]string{"sampling/createMessage": "sampling", "elicitation/create": "elicitation", "roots/list": "roots"}[method]
+	need := map[string]string{protocol.MethodCreateMessage: "sampling", protocol.MethodElicit: "elicitation", protocol.MethodListRoots: "roots"}[method]
 	if legacy && need != "" && caps != nil && c[need] == nil {
 		j.fail("capabilities.client-declared", v, "the server sent %s, and the client did not declare %s", method, need)
 		return
 	}
 	p := members(params)
 	switch method {
-	case "sampling/createMessage":
+	case protocol.MethodCreateMessage:
 		j.sampling(p, members(c["sampling"]), v)
-	case "elicitation/create":
+	case protocol.MethodElicit:
 		j.elicitation(p, c["elicitation"], v)
 	}
 }

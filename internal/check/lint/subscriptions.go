@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // subscription is a subscriptions/listen request the client sent
@@ -43,7 +45,7 @@ func (l *Linter) subscriptionOf(params json.RawMessage) (string, *subscription) 
 	if tag == nil {
 		return "", nil
 	}
-	key := idKey(tag)
+	key := valueKey(tag)
 	return key, l.subs[key]
 }
 
@@ -96,13 +98,13 @@ func (j *judge) changed(method string, params json.RawMessage, v string) {
 	}
 	asked := false
 	switch method {
-	case "notifications/tools/list_changed":
+	case protocol.NotificationToolsChanged:
 		asked = s.asked.Tools
-	case "notifications/prompts/list_changed":
+	case protocol.NotificationPromptsChanged:
 		asked = s.asked.Prompts
-	case "notifications/resources/list_changed":
+	case protocol.NotificationResourcesChanged:
 		asked = s.asked.Resources
-	case "notifications/resources/updated":
+	case protocol.NotificationResourceUpdated:
 		uri := str(members(params)["uri"])
 		// The updated uri may be a sub-resource of the one subscribed.
 		asked = slices.ContainsFunc(s.asked.URIs, func(u string) bool { return strings.HasPrefix(uri, u) })

@@ -3,6 +3,8 @@ package lint
 import (
 	"encoding/json"
 	"slices"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // The 2026-07-28 traffic rules added beside the first ones: the error-code
@@ -16,7 +18,7 @@ var taskStatuses = []string{"working", "input_required", "completed", "cancelled
 
 // errorCode26 judges an error's code against the 2026-07-28 ranges.
 func (j *judge) errorCode26(code json.RawMessage, v string) {
-	if v < "2026-07-28" {
+	if !protocol.Stateless(v) {
 		return
 	}
 	var n int
@@ -42,7 +44,7 @@ func (j *judge) createdTask(r *request, res json.RawMessage, v string) {
 	if !declaresTasks(r.caps) {
 		j.fail("tasks.declared-only", v, "the %s result is a task, and the request did not declare the tasks extension", r.method)
 	}
-	if r.method != "tools/call" {
+	if r.method != protocol.MethodCallTool {
 		j.fail("tasks.create-result", v, "a task answered %s (only tools/call may be answered with one)", r.method)
 		return
 	}

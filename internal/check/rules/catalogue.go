@@ -1,13 +1,15 @@
 package rules
 
+import "github.com/mcptui/mcptui/internal/protocol"
+
 // Revision bounds used below.
 const (
-	first  = "2024-11-05"
-	v0326  = "2025-03-26"
-	v0618  = "2025-06-18"
-	v1125  = "2025-11-25"
-	v0728  = "2026-07-28"
-	legacy = v1125 // the last initialize-era revision
+	first  = protocol.Rev20241105
+	v0326  = protocol.Rev20250326
+	v0618  = protocol.Rev20250618
+	v1125  = protocol.Rev20251125
+	v0728  = protocol.Rev20260728
+	legacy = protocol.LastInitializeEra
 )
 
 // catalogue is every rule, grouped. Text quotes the specification where it

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Level is how strongly the specification asks for a rule.
@@ -48,7 +50,7 @@ func (l Level) String() string {
 
 // Eras are the protocol revisions the catalogue knows, oldest first. A
 // rule's Since and Until are among them.
-var Eras = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
+var Eras = protocol.Revisions()
 
 // Rule is one requirement on servers.
 type Rule struct {
@@ -166,9 +168,9 @@ func (r Rule) URL(era string) string {
 func (r Rule) SectionIn(era string) string {
 	moved := moved26
 	switch {
-	case era == "2024-11-05":
+	case era == protocol.Rev20241105:
 		moved = moved24
-	case era < "2026-07-28":
+	case !protocol.Stateless(era):
 		return r.Section
 	}
 	if to, ok := moved[r.Section]; ok {

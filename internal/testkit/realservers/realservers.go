@@ -24,6 +24,8 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/e2e"
 	"github.com/mcptui/mcptui/internal/testkit/npmcache"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 //go:embed servers/*.mjs
@@ -49,10 +51,10 @@ type SDK struct {
 
 // SDKs are the TypeScript SDK versions tested, oldest first.
 var SDKs = []SDK{
-	{"1.0.4", "sdk-1.0.mjs", "2024-11-05"},
-	{"1.12.3", "sdk-1.12.mjs", "2025-03-26"},
-	{"1.13.3", "sdk-1.13.mjs", "2025-06-18"},
-	{"1.32.2", "sdk-latest.mjs", "2025-11-25"},
+	{"1.0.4", "sdk-1.0.mjs", protocol.Rev20241105},
+	{"1.12.3", "sdk-1.12.mjs", protocol.Rev20250326},
+	{"1.13.3", "sdk-1.13.mjs", protocol.Rev20250618},
+	{"1.32.2", "sdk-latest.mjs", protocol.Rev20251125},
 }
 
 const sdkPackage = "@modelcontextprotocol/sdk"
@@ -91,7 +93,7 @@ func Filesystem(t testing.TB, root string) Server {
 	pkg := "@modelcontextprotocol/server-filesystem"
 	entry := filepath.Join("node_modules", pkg, "dist", "index.js")
 	dir := npmcache.Install(t, "npm-server-filesystem-"+FilesystemVersion, entry, pkg+"@"+FilesystemVersion)
-	return Server{Name: "server-filesystem " + FilesystemVersion, Protocol: "2024-11-05", Command: node,
+	return Server{Name: "server-filesystem " + FilesystemVersion, Protocol: protocol.Rev20241105, Command: node,
 		Args: []string{filepath.Join(dir, entry), root}}
 }
 
@@ -105,7 +107,7 @@ func MCPGo(t testing.TB) Server {
 	e2e.Require(t)
 	dir := npmcache.Dir("mcpgo-" + MCPGoVersion)
 	bin := filepath.Join(dir, "mcpgo")
-	srv := Server{Name: "mcp-go " + MCPGoVersion, Protocol: "2025-03-26", Command: bin, Full: true}
+	srv := Server{Name: "mcp-go " + MCPGoVersion, Protocol: protocol.Rev20250326, Command: bin, Full: true}
 	_, self, _, _ := runtime.Caller(0)
 	src := filepath.Join(filepath.Dir(self), "..", "..", "..", "tools", "mcpgo")
 	if fresh(bin, src) {

@@ -19,6 +19,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Env names the spec file the test binary serves when it is set.
@@ -122,7 +124,7 @@ type message struct {
 // Serve answers the requests read from r on w until r ends.
 func Serve(r io.Reader, w io.Writer, spec Spec) error {
 	if len(spec.Protocols) == 0 {
-		spec.Protocols = []string{"2025-06-18"}
+		spec.Protocols = []string{protocol.Rev20250618}
 	}
 	if spec.PageSize <= 0 {
 		spec.PageSize = 2

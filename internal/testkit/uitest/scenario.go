@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/model"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Epoch is the fixed clock of scripted sessions.
@@ -43,7 +45,7 @@ func Session() []model.Event {
 		out(0.2, `{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{},"elicitation":{}},"clientInfo":{"name":"mcptui","version":"dev"}}}`),
 		in(0.3, `{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{},"resources":{"subscribe":true}},"serverInfo":{"name":"weather","version":"1.4.2"}}}`),
 		out(0.3, `{"jsonrpc":"2.0","method":"notifications/initialized"}`),
-		model.Ready{Stamp: model.Stamp{Time: At(0.3)}, ServerName: "weather", ServerVersion: "1.4.2", Protocol: "2025-11-25", PID: 4242},
+		model.Ready{Stamp: model.Stamp{Time: At(0.3)}, ServerName: "weather", ServerVersion: "1.4.2", Protocol: protocol.Rev20251125, PID: 4242},
 		model.Stderr{Stamp: model.Stamp{Time: At(0.3)}, Line: "weather: listening on stdio"},
 		model.Wire{Stamp: model.Stamp{Time: At(0.4)}, Dir: model.In, Line: []byte("Server starting... (banner on stdout)"), Size: 37, Discarded: true, Reason: "not JSON"},
 		out(2, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`),

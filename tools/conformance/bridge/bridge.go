@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Header names of the Streamable HTTP transport.
@@ -31,7 +33,7 @@ const metaProtocolVersion = "io.modelcontextprotocol/protocolVersion"
 // statelessVersion is the first protocol version without initialize: from
 // it on there is no session, no GET stream, and every POST names its
 // method (Mcp-Method, Mcp-Name).
-const statelessVersion = "2026-07-28"
+const statelessVersion = protocol.FirstStateless
 
 // codeTransport is the JSON-RPC error code the bridge answers a request
 // with when the HTTP exchange failed and the server sent no JSON-RPC
