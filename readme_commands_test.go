@@ -42,9 +42,13 @@ func TestMain(m *testing.M) {
 // be one mcptui takes). A command missing here is run and must succeed.
 var readmeExempt = map[string]string{
 	"go install github.com/mcptui/mcptui@latest": "installs from the module proxy over the network; the other commands run the program this package builds",
-	"go run . --demo":           "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
-	"tools/release/snapshot.sh": "builds every platform's release archives with GoReleaser from the module proxy (minutes); run by hand before a release, its npm step is tools/npmpack's TestNpxRunsThePackedPackage",
-	"go test -race ./...":       "the test suite itself",
+	"go run . --demo": "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
+	"mcptui -- go run ./tools/manytools -n 50000":                                                    "the full-screen inspector on 50,000 tools (ui/explorer's TestCatalogKeyCostIsTheScreen and its benchmarks cover the catalog at that size)",
+	"go test ./ui/explorer -run XXX -bench BenchmarkCatalog -benchtime 200x -count 6":                "benchmarks, minutes long: run by hand when measuring",
+	"mcptui snapshot -- mcptui demo-server > base.json":                                              "a redirection: docs/drift.md's drift-commands block runs snapshots with theirs (readme_drift_test.go)",
+	"mcptui --baseline base.json --host claude-code --model gemini -- mcptui demo-server":            "the full-screen inspector (internal/app's TestCatalogMarksFromFlags runs these flags)",
+	"tools/release/snapshot.sh":                                                                      "builds every platform's release archives with GoReleaser from the module proxy (minutes); run by hand before a release, its npm step is tools/npmpack's TestNpxRunsThePackedPackage",
+	"go test -race ./...":                                                                            "the test suite itself",
 	"git clone --depth 1 https://github.com/modelcontextprotocol/modelcontextprotocol /tmp/mcp-spec": "clones the specification repository over the network, for speccheck below",
 	"go run ./tools/speccheck -spec /tmp/mcp-spec":                                                   "needs a checkout of the specification repository; internal/check/rules' TestCitationsInStep keeps its table in step",
 	"mcptui -- npx -y @modelcontextprotocol/server-everything stdio":                                 "the inspector, on a server from npm (internal/testkit/everything runs that server in the check and headless tests)",

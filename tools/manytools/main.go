@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/testkit/surfaceserver"
 )
 
@@ -50,7 +51,7 @@ func main() {
 				"properties": map[string]any{"columns": map[string]any{"type": "array"}}}})
 	}
 	spec := surfaceserver.Spec{
-		Protocols:    []string{"2025-11-25", "2025-06-18"},
+		Protocols:    []string{protocol.Rev20251125, protocol.Rev20250618},
 		ServerInfo:   map[string]any{"name": "manytools", "version": "1.0.0"},
 		Capabilities: map[string]any{"tools": map[string]any{}},
 		Tools:        tools,
