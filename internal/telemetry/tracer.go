@@ -109,10 +109,10 @@ type Tracer struct {
 	// gave, as redaction shows it ("" on stdio: no session id).
 	sessionID string
 	open      map[reqKey]*call
-	tokens   map[reqKey]*call // by who asked and progress token
-	order    []*call          // client requests in flight, oldest first
-	used     map[trace.SpanID]bool
-	ended    bool
+	tokens    map[reqKey]*call // by who asked and progress token
+	order     []*call          // client requests in flight, oldest first
+	used      map[trace.SpanID]bool
+	ended     bool
 }
 
 // reqKey names a request: who sent it and its id (or progress token).
