@@ -82,13 +82,13 @@ func recordedTrace(rec *record.Recording) trace.TraceID {
 }
 
 // recordedSessionID is the Mcp-Session-Id an HTTP exchange of the
-// recording carried (its answer's, else its request's), as the recording
-// redacted it; "" without one.
+// recording carried (its answer's, else its request's), redacted as the
+// recorder redacts it; "" without one.
 func recordedSessionID(e *record.Entry) string {
 	for _, hs := range [][]record.HeaderPair{e.ResponseHeaders, e.RequestHeaders} {
 		for _, h := range hs {
 			if strings.EqualFold(h.Name, httpconn.HeaderSessionID) {
-				return h.Value
+				return record.RedactRecordedHeader(h.Name, h.Value)
 			}
 		}
 	}
