@@ -13,6 +13,12 @@ import (
 	"github.com/mcptui/mcptui/internal/record"
 )
 
+// InspectorSource is WritePostMortem's source for a post-mortem the
+// inspector writes from its own session (the post-mortem key, pane 1):
+// its footer says so, and a call with no answer yet is said to have none
+// yet rather than none before the session ended.
+const InspectorSource = ""
+
 // WritePostMortem writes the Markdown post-mortem of the call x: the
 // request, what happened while it was in flight (its progress, the
 // server's questions and the answers, log messages, cancellation, the
@@ -127,14 +133,21 @@ func WritePostMortem(w io.Writer, s *Session, x *Exchange, source string) error 
 	case x.Cancel != nil:
 		fmt.Fprintf(&b, "\n## No answer\n\n%s cancelled it after %s:\n\n", side(x.Cancel.FromServer), dur(x.Cancel.Time.Sub(start)))
 		jsonBlock(&b, x.Cancel.Raw)
+	case source == InspectorSource:
+		b.WriteString("\n## No answer\n\nNo answer had come when this was written.\n")
 	default:
 		b.WriteString("\n## No answer\n\nThe session ended before an answer came.\n")
 	}
 	if s.Exit != "" {
 		fmt.Fprintf(&b, "\nThe server process ended: %s.\n", mdCell(s.Exit))
 	}
-	fmt.Fprintf(&b, "\n---\nWritten by `mcptui export --format markdown --call %s %s`; secrets redacted. Times are when mcptui read each line.\n",
-		mdCode(m.IDString), mdCode(source))
+	if source == InspectorSource {
+		fmt.Fprintf(&b, "\n---\nWritten by the mcptui inspector (the post-mortem key on request %s in pane 1) from the lines its session still held; secrets redacted. Times are when mcptui read each line.\n",
+			mdCode(m.IDString))
+	} else {
+		fmt.Fprintf(&b, "\n---\nWritten by `mcptui export --format markdown --call %s %s`; secrets redacted. Times are when mcptui read each line.\n",
+			mdCode(m.IDString), mdCode(source))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
