@@ -157,3 +157,36 @@ func writeSpans(b *bytes.Buffer, rec *record.Recording) error {
 	}
 	return nil
 }
+
+// TestPostMortemHTTPExchanges: the post-mortem of a call in an HTTP
+// session lists the exchange that carried it, its status and its headers
+// redacted (the session id cut), and none of the other calls'.
+func TestPostMortemHTTPExchanges(t *testing.T) {
+	rec, err := record.Open("testdata/everything-http.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Build(rec)
+	x := s.Find("3")
+	if x == nil || x.Request.Msg.Method != "tools/call" {
+		t.Fatalf("Find(3) = %v", x)
+	}
+	var b bytes.Buffer
+	if err := WritePostMortem(&b, s, x, "rec.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	doc := b.String()
+	i := strings.Index(doc, "## HTTP exchanges")
+	if i < 0 {
+		t.Fatalf("no HTTP exchanges:\n%s", doc)
+	}
+	section := doc[i:]
+	section = section[:strings.Index(section[3:], "\n## ")+3]
+	if strings.Count(section, "`POST http://127.0.0.1:3917/mcp`") != 1 || !strings.Contains(section, "| 200 |") ||
+		!strings.Contains(section, "> Mcp-Session-Id: 0597… (36 chars, [redacted])") || !strings.Contains(section, "< Content-Type: text/event-stream") {
+		t.Errorf("HTTP exchanges section:\n%s", section)
+	}
+	if strings.Contains(section, "initialize") {
+		t.Errorf("another call's exchange:\n%s", section)
+	}
+}

@@ -48,6 +48,7 @@ func WritePostMortem(w io.Writer, s *Session, x *Exchange, source string) error 
 	}
 	b.WriteString("\n## Request\n\n")
 	jsonBlock(&b, x.Request.Raw)
+	writeHTTPExchanges(&b, s, x)
 
 	notes, questions, stderr, mine := s.During(x)
 	type row struct {
@@ -284,4 +285,42 @@ func dur(d time.Duration) string {
 		return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000)
 	}
 	return fmt.Sprintf("%.3fs", d.Seconds())
+}
+
+// writeHTTPExchanges writes the HTTP exchanges that carried x's request
+// (an HTTP session's; a retried POST is one more), with their status,
+// timings and headers, redacted.
+func writeHTTPExchanges(b *strings.Builder, s *Session, x *Exchange) {
+	var hs []*HTTPExchange
+	for _, h := range s.HTTPExchanges {
+		e := h.Entry
+		if e.RPCKind == "request" && !x.FromServer && s.findHTTPRequest(e) == x {
+			hs = append(hs, h)
+		}
+	}
+	if len(hs) == 0 {
+		return
+	}
+	start := x.Start()
+	b.WriteString("\n## HTTP exchanges\n\n| +ms | request | status | headers after | body end | headers |\n|---:|---|---|---:|---:|---|\n")
+	for _, h := range hs {
+		e := h.Entry
+		status := fmt.Sprintf("%d", e.HTTPStatus)
+		if e.HTTPStatus == 0 {
+			status = "none: " + mdCell(redact(e.Error))
+		}
+		end := ""
+		if h.End != nil {
+			end = fmt.Sprintf("+%.3f", ms(h.End.Time.Sub(start)))
+		}
+		var hdr []string
+		for _, p := range e.RequestHeaders {
+			hdr = append(hdr, "> "+p.Name+": "+record.RedactRecordedHeader(p.Name, p.Value))
+		}
+		for _, p := range e.ResponseHeaders {
+			hdr = append(hdr, "< "+p.Name+": "+record.RedactRecordedHeader(p.Name, p.Value))
+		}
+		fmt.Fprintf(b, "| %+.3f | `%s %s` | %s | %s | %s | %s |\n", ms(e.Time.Sub(start)), mdCode(e.Method), mdCode(record.RedactURL(e.URL)),
+			status, dur(time.Duration(e.DurationMs*float64(time.Millisecond))), end, mdCell(strings.Join(hdr, "; ")))
+	}
 }
