@@ -195,3 +195,20 @@ func TestLiveTracingInspector(t *testing.T) {
 		t.Errorf("no request span under the session: %v", r.Spans())
 	}
 }
+
+// TestExplainAFailedCall: mcptui explain ID FILE writes what export
+// --format markdown --call ID FILE writes: the post-mortem of that call
+// (here the demo's rpc_error, a failure).
+func TestExplainAFailedCall(t *testing.T) {
+	code, out := runApp(t, nil, "explain", "8", demoRecording)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if !strings.Contains(out, "# `tools/call rpc_error` (id 8): error -32001 boom") || !strings.Contains(out, "## Error") {
+		t.Errorf("explain 8:\n%s", out)
+	}
+	code, export := runApp(t, nil, "export", "--format", "markdown", "--call", "8", demoRecording)
+	if code != 0 || export != out {
+		t.Errorf("export --format markdown --call 8 (exit %d) differs from explain 8", code)
+	}
+}
