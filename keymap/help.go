@@ -41,7 +41,7 @@ const (
 func (m KeyMap) Local(c Context) []key.Binding {
 	switch c {
 	case InFlightPane:
-		return []key.Binding{m.InFlight.Open, m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.OpenResponse, m.InFlight.OpenRequest}
+		return []key.Binding{m.InFlight.Open, m.InFlight.Cancel, m.InFlight.Extend, m.InFlight.OpenResponse, m.InFlight.OpenRequest, m.InFlight.PostMortem}
 	case PendingPane:
 		return []key.Binding{m.Pending.Reply, m.Pending.Approve, m.Pending.Edit, m.Pending.Reject, m.Pending.Open, m.Pending.Policies}
 	case TrafficPane:

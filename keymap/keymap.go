@@ -40,6 +40,9 @@ type InFlight struct {
 	// Open shows the outcome rendered (in the catalog); OpenRequest and
 	// OpenResponse the raw lines.
 	Open, OpenRequest, OpenResponse key.Binding
+	// PostMortem writes the request's redacted Markdown post-mortem to a
+	// file and copies its path.
+	PostMortem key.Binding
 }
 
 // Pending keys answer the selected question.
@@ -164,6 +167,7 @@ func Default() KeyMap {
 			Open:         b(k("enter"), "enter", "outcome"),
 			OpenRequest:  b(k("i"), "i", "request"),
 			OpenResponse: b(k("o"), "o", "response"),
+			PostMortem:   b(k("m"), "m", "post-mortem file"),
 		},
 		Pending: Pending{
 			Reply:   b(k("enter"), "enter", "answer"),

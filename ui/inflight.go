@@ -435,6 +435,8 @@ func (m *Model) inFlightKey(msg tea.KeyPressMsg) tea.Cmd {
 			model.Extended{Stamp: model.Stamp{Time: m.now(), Gen: c.Gen}, ID: id, By: extendBy})
 	case key.Matches(msg, k.Open):
 		return m.openOutcome(c)
+	case key.Matches(msg, k.PostMortem):
+		return m.postMortem(c)
 	case key.Matches(msg, k.OpenRequest):
 		m.openSeq(c.RequestSeq)
 	case key.Matches(msg, k.OpenResponse):

@@ -86,7 +86,10 @@ func runCheck(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) in
 		return headless.ExitUsage
 	}
 	if tel != nil {
-		co.Trace = tel.Connection
+		co.Trace = func() check.Tracing {
+			c := tel.Connection()
+			return check.Tracing{Observe: c.Observe, Stderr: c.Stderr, RequestMeta: c.RequestMeta, OnExchange: c.Exchange}
+		}
 	}
 	rep := check.Run(ctx, co)
 	if tel != nil {

@@ -129,7 +129,8 @@ func TestExportFormats(t *testing.T) {
 func TestLiveTracingCheck(t *testing.T) {
 	r := otlptest.Start()
 	defer r.Close()
-	code, out := runApp(t, nil, "check", "--rule", "tools.names", "--otlp-endpoint", r.URL, "--", bin, "demo-server")
+	rec := filepath.Join(t.TempDir(), "check.jsonl")
+	code, out := runApp(t, nil, "check", "--rule", "tools.names", "--otlp-endpoint", r.URL, "--record", rec, "--", bin, "demo-server")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, out)
 	}
@@ -149,9 +150,18 @@ func TestLiveTracingCheck(t *testing.T) {
 	if len(lists) == 0 {
 		t.Fatal("no tools/list span")
 	}
+	got, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, l := range lists {
 		if !byID[hex.EncodeToString(l.ParentSpanId)] {
 			t.Errorf("tools/list's parent %x is no connection span", l.ParentSpanId)
+		}
+		// The request went out carrying its span's W3C trace context.
+		want := "00-" + hex.EncodeToString(l.TraceId) + "-" + hex.EncodeToString(l.SpanId) + "-01"
+		if !bytes.Contains(got, []byte(`"traceparent":"`+want+`"`)) {
+			t.Errorf("the recording has no tools/list carrying %s", want)
 		}
 	}
 }
@@ -183,5 +193,22 @@ func TestLiveTracingInspector(t *testing.T) {
 	}
 	if requests == 0 {
 		t.Errorf("no request span under the session: %v", r.Spans())
+	}
+}
+
+// TestExplainAFailedCall: mcptui explain ID FILE writes what export
+// --format markdown --call ID FILE writes: the post-mortem of that call
+// (here the demo's rpc_error, a failure).
+func TestExplainAFailedCall(t *testing.T) {
+	code, out := runApp(t, nil, "explain", "8", demoRecording)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if !strings.Contains(out, "# `tools/call rpc_error` (id 8): error -32001 boom") || !strings.Contains(out, "## Error") {
+		t.Errorf("explain 8:\n%s", out)
+	}
+	code, export := runApp(t, nil, "export", "--format", "markdown", "--call", "8", demoRecording)
+	if code != 0 || export != out {
+		t.Errorf("export --format markdown --call 8 (exit %d) differs from explain 8", code)
 	}
 }

@@ -68,10 +68,10 @@ type Options struct {
 	// Observer, when set, sees every line of every connection the check
 	// opens (--record); it must not block.
 	Observer func(conn.Event)
-	// Trace, when set, is asked for hooks for each connection the check
-	// opens (--otlp-endpoint's tracing): observe sees its events before
-	// the check's Observer, wrap wraps its stderr writer.
-	Trace func() (observe func(conn.Event), wrap func(io.Writer) io.Writer)
+	// Trace, when set, is asked for the hooks of each connection the
+	// check opens (--otlp-endpoint's tracing), the main connection's
+	// restarts after a probe killed its server too.
+	Trace func() Tracing
 	// MaxItems bounds how many resources, prompts and tools are exercised
 	// one by one; 0 means 50.
 	MaxItems int
@@ -273,15 +273,21 @@ func knownEras() []string {
 	return out
 }
 
-// mcpOptions are the options of one connection; observe sees its lines.
+// mcpOptions are the options of one connection, traced (Options.Trace);
+// observe sees its lines.
 func (o Options) mcpOptions(versions []string, observe func(conn.Event)) mcp.Options {
+	return o.traceOptions(o.baseOptions(versions, observe))
+}
+
+// baseOptions are mcpOptions before tracing: each connection made from
+// them is traced on its own (traceOptions), a restart's too.
+func (o Options) baseOptions(versions []string, observe func(conn.Event)) mcp.Options {
 	co := o.Conn
 	co.Observer = o.chain(observe)
 	co.Stderr = o.Stderr
 	if co.Stderr == nil {
 		co.Stderr = io.Discard
 	}
-	co.Observer, co.Stderr = o.traced(co.Observer, co.Stderr)
 	return mcp.Options{Conn: co, HTTP: o.HTTP, Versions: versions, RequestTimeout: o.Timeout,
 		Sampling: o.Sampling, ElicitForm: o.ElicitForm, ElicitURL: o.ElicitURL, Roots: o.Roots}
 }
@@ -320,8 +326,12 @@ type run struct {
 	// toolsChanged counts the notifications/tools/list_changed received.
 	toolsChanged atomic.Int64
 
-	// mo are the main connection's options (to start it again).
+	// mo are the main connection's options (to start it again), before
+	// tracing (Options.Trace): each start is traced as its own connection.
 	mo mcp.Options
+	// metas are the RequestMeta of each main connection traced (r.mu):
+	// the raw requests on it carry its traceparent too.
+	metas map[*mcp.Client]func(method string) json.RawMessage
 	// tail is the server's last stderr lines.
 	tail *tailWriter
 	// probing is the rule whose probe is running: the finding when a
@@ -354,16 +364,18 @@ func checkEra(ctx context.Context, o Options, era string) EraReport {
 		r.results[rule.ID] = &Result{Rule: rule, ID: rule.ID, Level: rule.Level.String(), Era: era}
 	}
 	rep := EraReport{Era: era}
-	mo := o.mcpOptions([]string{era}, r.observer())
+	mo := o.baseOptions([]string{era}, r.observer())
 	mo.Sampling, mo.ElicitForm, mo.ElicitURL, mo.Roots = r.wrap(o.Sampling), r.wrap(o.ElicitForm), r.wrap(o.ElicitURL), r.wrap(o.Roots)
 	mo.Conn.Stderr = io.MultiWriter(r.tail, mo.Conn.Stderr)
-	r.mo = mo
-	c, err := mcp.Connect(ctx, o.Command, o.Args, mo)
+	r.mo = mo // untraced: a restart (alive) is traced as a connection of its own
+	tmo := o.traceOptions(mo)
+	c, err := mcp.Connect(ctx, o.Command, o.Args, tmo)
 	if err != nil {
 		rep.Error = fmt.Sprintf("could not connect on %s: %v", era, err)
 		r.lifecycleFailedConnect(err)
 	} else {
 		r.client = c
+		r.setMeta(c, tmo.RequestMeta)
 		if mcp.Stateless(era) {
 			if d, err := c.Discover(ctx); err == nil && d.ServerInfo != nil {
 				rep.Server = d.ServerInfo.Name + " " + d.ServerInfo.Version
@@ -615,17 +627,65 @@ func ExitCode(rep *Report, level rules.Level) int {
 	return 0
 }
 
+// Tracing is what Options.Trace gives for one connection; any may be nil.
+type Tracing struct {
+	// Observe sees the connection's events before the check's Observer.
+	Observe func(conn.Event)
+	// Stderr wraps the connection's stderr writer.
+	Stderr func(io.Writer) io.Writer
+	// RequestMeta gives the _meta members of each request the client
+	// sends (the W3C traceparent of its span), as mcp.Options.RequestMeta.
+	RequestMeta func(method string) json.RawMessage
+	// OnExchange sees the connection's HTTP exchanges before the
+	// options' own OnExchange.
+	OnExchange func(httpconn.Exchange)
+}
+
 // traced chains Trace's hooks for one more connection into its Observer
-// and stderr writer (unchanged when Trace is unset).
+// and stderr writer (unchanged when Trace is unset): a probe's raw
+// connection, whose hand-written requests carry no _meta of tracing.
 func (o Options) traced(observe func(conn.Event), stderr io.Writer) (func(conn.Event), io.Writer) {
 	if o.Trace == nil {
 		return observe, stderr
 	}
-	first, wrap := o.Trace()
+	return o.Trace().chain(observe, stderr)
+}
+
+func (tr Tracing) chain(observe func(conn.Event), stderr io.Writer) (func(conn.Event), io.Writer) {
+	if tr.Stderr != nil {
+		stderr = tr.Stderr(stderr)
+	}
+	if tr.Observe == nil {
+		return observe, stderr
+	}
 	return func(ev conn.Event) {
-		first(ev)
+		tr.Observe(ev)
 		if observe != nil {
 			observe(ev)
 		}
-	}, wrap(stderr)
+	}, stderr
+}
+
+// traceOptions traces one more connection made with mo (unchanged when
+// Trace is unset): its events, stderr and HTTP exchanges reach the
+// tracer, and each request carries its span's traceparent in _meta.
+func (o Options) traceOptions(mo mcp.Options) mcp.Options {
+	if o.Trace == nil {
+		return mo
+	}
+	tr := o.Trace()
+	mo.Conn.Observer, mo.Conn.Stderr = tr.chain(mo.Conn.Observer, mo.Conn.Stderr)
+	if tr.RequestMeta != nil {
+		mo.RequestMeta = tr.RequestMeta
+	}
+	if tr.OnExchange != nil {
+		next := mo.HTTP.OnExchange
+		mo.HTTP.OnExchange = func(e httpconn.Exchange) {
+			tr.OnExchange(e)
+			if next != nil {
+				next(e)
+			}
+		}
+	}
+	return mo
 }

@@ -241,7 +241,8 @@ func (r *run) alive() (*mcp.Client, *mcp.Error) {
 	c.Shutdown(time.Second) // reaps it; how it ended is already reported
 	mo := r.mo
 	mo.Conn.Observer = r.o.chain(r.observer())
-	nc, err := mcp.Connect(r.ctx, r.o.Command, r.o.Args, mo)
+	tmo := r.o.traceOptions(mo) // a connection of its own in the trace
+	nc, err := mcp.Connect(r.ctx, r.o.Command, r.o.Args, tmo)
 	if err != nil {
 		r.setSilent("the server exited and did not start again: " + err.Error())
 		return nil, &mcp.Error{Code: codeNotAsked, Message: "not sent: the server exited and did not start again"}
@@ -249,6 +250,7 @@ func (r *run) alive() (*mcp.Client, *mcp.Error) {
 	r.mu.Lock()
 	r.client = nc
 	r.mu.Unlock()
+	r.setMeta(nc, tmo.RequestMeta)
 	r.note("the server exited during the check (see the finding or note that names the request); it was started again for the rules after it")
 	return nc, nil
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -44,13 +45,52 @@ func (r *run) raw(method string, params any) (json.RawMessage, *mcp.Error) {
 		return nil, e
 	}
 	defer r.track(c, method, params)()
-	res, e := rawCall(r.ctx, c.Transport(), method, params, r.o)
+	res, e := rawCall(r.ctx, c.Transport(), method, params, r.o, r.traceMeta(c, method, params)...)
 	r.after(c, method, params, e)
 	return res, e
 }
 
-func rawCall(ctx context.Context, c mcp.Transport, method string, params any, o Options) (json.RawMessage, *mcp.Error) {
-	res, err := c.Call(ctx, method, params, conn.WithTimeout(o.Timeout))
+// setMeta keeps the RequestMeta of main connection c (nil: untraced).
+func (r *run) setMeta(c *mcp.Client, meta func(string) json.RawMessage) {
+	if meta == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.metas == nil {
+		r.metas = map[*mcp.Client]func(string) json.RawMessage{}
+	}
+	r.metas[c] = meta
+}
+
+// traceMeta is the call option that puts c's traceparent (Options.Trace)
+// into the _meta of a raw request whose params are a JSON object; a probe
+// with no params or other params is sent exactly as written.
+func (r *run) traceMeta(c *mcp.Client, method string, params any) []conn.CallOption {
+	r.mu.Lock()
+	meta := r.metas[c]
+	r.mu.Unlock()
+	if meta == nil || params == nil {
+		return nil
+	}
+	b, ok := params.(json.RawMessage)
+	if !ok {
+		var err error
+		if b, err = json.Marshal(params); err != nil {
+			return nil
+		}
+	}
+	if b = bytes.TrimLeft(b, " \t\r\n"); len(b) == 0 || b[0] != '{' {
+		return nil
+	}
+	if m := meta(method); len(m) > 0 {
+		return []conn.CallOption{conn.WithMeta(m)}
+	}
+	return nil
+}
+
+func rawCall(ctx context.Context, c mcp.Transport, method string, params any, o Options, opts ...conn.CallOption) (json.RawMessage, *mcp.Error) {
+	res, err := c.Call(ctx, method, params, append([]conn.CallOption{conn.WithTimeout(o.Timeout)}, opts...)...)
 	if err == nil {
 		return res, nil
 	}

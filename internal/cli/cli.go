@@ -324,6 +324,14 @@ func Parse(args []string) (*Config, error) {
 	if args[0] == "tap" || args[0] == "attach" {
 		return parseTap(cfg, args[0], args[1:])
 	}
+	if args[0] == "explain" {
+		// mcptui explain ID FILE: the post-mortem of one call, which is
+		// mcptui export --format markdown --call ID FILE.
+		if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+			return nil, usageError("explain needs a request id and a recording: mcptui explain ID FILE")
+		}
+		return parseCommand(cfg, commands["export"], append([]string{"--format", "markdown", "--call", args[1]}, args[2:]...))
+	}
 	if c, ok := commands[args[0]]; ok {
 		return parseCommand(cfg, c, args[1:])
 	}

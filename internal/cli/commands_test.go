@@ -236,3 +236,21 @@ func TestParseApp(t *testing.T) {
 		t.Error("app without a tool parsed")
 	}
 }
+
+// TestExplainIsExportsPostMortem: mcptui explain ID FILE is export
+// --format markdown --call ID FILE; without an id it says how it is used.
+func TestExplainIsExportsPostMortem(t *testing.T) {
+	cfg, err := Parse([]string{"explain", "7", "-o", "pm.md", "rec.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != ModeExport || cfg.Format != "markdown" || cfg.Export.Call != "7" || cfg.Target != "rec.jsonl" || cfg.Export.Output != "pm.md" {
+		t.Errorf("mode %v format %q call %q target %q output %q", cfg.Mode, cfg.Format, cfg.Export.Call, cfg.Target, cfg.Export.Output)
+	}
+	if _, err := Parse([]string{"explain", "rec.jsonl"}); err == nil {
+		t.Error("explain with one word parsed")
+	}
+	if _, err := Parse([]string{"explain", "--format", "json"}); err == nil || !strings.Contains(err.Error(), "mcptui explain ID FILE") {
+		t.Errorf("explain without an id: %v", err)
+	}
+}

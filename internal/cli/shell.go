@@ -25,7 +25,7 @@ func KnownProtocols() []string { return protocol.NewestFirst() }
 
 // Subcommands are the words that select a subcommand, sorted.
 func Subcommands() []string {
-	words := []string{"tap", "attach", "demo-server", "completion", "man"}
+	words := []string{"tap", "attach", "demo-server", "completion", "man", "explain"}
 	for w := range commands {
 		words = append(words, w)
 	}

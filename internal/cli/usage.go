@@ -70,6 +70,9 @@ Headless (print, then exit; same flags, same -- form):
                                         a recording as OpenTelemetry spans (sent to
                                         --otlp-endpoint), an HTTP Archive, one JSON
                                         document, or a Markdown post-mortem of one call
+  mcptui explain ID [-o FILE] FILE
+                                        the Markdown post-mortem of request ID of a
+                                        recording (export --format markdown --call ID)
 
 Watching a real host (Claude Desktop, Claude Code, VS Code, Cursor...):
   mcptui tap [--name N] [--record FILE] -- command...

@@ -2,12 +2,19 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/telemetry"
 )
 
 func TestPostMortemOfACall(t *testing.T) {
@@ -89,8 +96,10 @@ func TestJSONDocument(t *testing.T) {
 
 // plantedSecrets is a recording holding a secret of every form, in every
 // place a line can carry one: the command line, a request's arguments, a
-// result, a log message, a progress message, an error, stderr. Each
-// secret holds the word SECRET.
+// result, a log message, a progress message, an error, stderr, an HTTP
+// exchange's URL and headers (as a recording written by hand or by
+// another tool holds them: mcptui's recorder redacts headers itself).
+// Each secret holds the word SECRET.
 const plantedSecrets = "testdata/planted-secrets.jsonl"
 
 // secretRE finds any planted secret (each holds SECRET).
@@ -109,6 +118,7 @@ func TestNoExportLeaksASecret(t *testing.T) {
 		"markdown":        func(b *bytes.Buffer) error { return WriteSummary(b, s, "rec.jsonl") },
 		"markdown call 1": func(b *bytes.Buffer) error { return WritePostMortem(b, s, s.Find("1"), "rec.jsonl") },
 		"markdown call 2": func(b *bytes.Buffer) error { return WritePostMortem(b, s, s.Find("2"), "rec.jsonl") },
+		"otlp":            func(b *bytes.Buffer) error { return writeSpans(b, rec) },
 	}
 	for name, write := range outs {
 		var b bytes.Buffer
@@ -121,5 +131,62 @@ func TestNoExportLeaksASecret(t *testing.T) {
 		if !strings.Contains(b.String(), record.Redacted) {
 			t.Errorf("%s redacted nothing", name)
 		}
+	}
+}
+
+// writeSpans writes, as text, everything the OpenTelemetry export of rec
+// sends: each span's name, attributes, status and events.
+func writeSpans(b *bytes.Buffer, rec *record.Recording) error {
+	exp := tracetest.NewInMemoryExporter()
+	p, err := telemetry.NewProviderWith(context.Background(), sdktrace.WithSyncer(exp))
+	if err != nil {
+		return err
+	}
+	telemetry.TraceRecording(p, rec, trace.SpanContext{})
+	if err := p.ForceFlush(context.Background()); err != nil {
+		return err
+	}
+	for _, s := range exp.GetSpans() {
+		fmt.Fprintf(b, "%s %v %s %s\n", s.Name, s.Attributes, s.Status.Code, s.Status.Description)
+		for _, e := range s.Events {
+			fmt.Fprintf(b, "  %s %v\n", e.Name, e.Attributes)
+		}
+	}
+	for _, kv := range exp.GetSpans()[0].Resource.Attributes() {
+		fmt.Fprintf(b, "resource %s=%s\n", kv.Key, kv.Value.Emit())
+	}
+	return nil
+}
+
+// TestPostMortemHTTPExchanges: the post-mortem of a call in an HTTP
+// session lists the exchange that carried it, its status and its headers
+// redacted (the session id cut), and none of the other calls'.
+func TestPostMortemHTTPExchanges(t *testing.T) {
+	rec, err := record.Open("testdata/everything-http.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Build(rec)
+	x := s.Find("3")
+	if x == nil || x.Request.Msg.Method != "tools/call" {
+		t.Fatalf("Find(3) = %v", x)
+	}
+	var b bytes.Buffer
+	if err := WritePostMortem(&b, s, x, "rec.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	doc := b.String()
+	i := strings.Index(doc, "## HTTP exchanges")
+	if i < 0 {
+		t.Fatalf("no HTTP exchanges:\n%s", doc)
+	}
+	section := doc[i:]
+	section = section[:strings.Index(section[3:], "\n## ")+3]
+	if strings.Count(section, "`POST http://127.0.0.1:3917/mcp`") != 1 || !strings.Contains(section, "| 200 |") ||
+		!strings.Contains(section, "> Mcp-Session-Id: 0597… (36 chars, [redacted])") || !strings.Contains(section, "< Content-Type: text/event-stream") {
+		t.Errorf("HTTP exchanges section:\n%s", section)
+	}
+	if strings.Contains(section, "initialize") {
+		t.Errorf("another call's exchange:\n%s", section)
 	}
 }

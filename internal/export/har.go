@@ -397,7 +397,7 @@ func (s *Session) httpBody(e *record.Entry, x *Exchange) string {
 func harHeaders(h []record.HeaderPair) []harNV {
 	out := []harNV{}
 	for _, p := range h {
-		out = append(out, harNV{p.Name, p.Value})
+		out = append(out, harNV{p.Name, record.RedactRecordedHeader(p.Name, p.Value)})
 	}
 	return out
 }

@@ -13,6 +13,12 @@ import (
 	"github.com/mcptui/mcptui/internal/record"
 )
 
+// InspectorSource is WritePostMortem's source for a post-mortem the
+// inspector writes from its own session (the post-mortem key, pane 1):
+// its footer says so, and a call with no answer yet is said to have none
+// yet rather than none before the session ended.
+const InspectorSource = ""
+
 // WritePostMortem writes the Markdown post-mortem of the call x: the
 // request, what happened while it was in flight (its progress, the
 // server's questions and the answers, log messages, cancellation, the
@@ -42,6 +48,7 @@ func WritePostMortem(w io.Writer, s *Session, x *Exchange, source string) error 
 	}
 	b.WriteString("\n## Request\n\n")
 	jsonBlock(&b, x.Request.Raw)
+	writeHTTPExchanges(&b, s, x)
 
 	notes, questions, stderr, mine := s.During(x)
 	type row struct {
@@ -127,14 +134,21 @@ func WritePostMortem(w io.Writer, s *Session, x *Exchange, source string) error 
 	case x.Cancel != nil:
 		fmt.Fprintf(&b, "\n## No answer\n\n%s cancelled it after %s:\n\n", side(x.Cancel.FromServer), dur(x.Cancel.Time.Sub(start)))
 		jsonBlock(&b, x.Cancel.Raw)
+	case source == InspectorSource:
+		b.WriteString("\n## No answer\n\nNo answer had come when this was written.\n")
 	default:
 		b.WriteString("\n## No answer\n\nThe session ended before an answer came.\n")
 	}
 	if s.Exit != "" {
 		fmt.Fprintf(&b, "\nThe server process ended: %s.\n", mdCell(s.Exit))
 	}
-	fmt.Fprintf(&b, "\n---\nWritten by `mcptui export --format markdown --call %s %s`; secrets redacted. Times are when mcptui read each line.\n",
-		mdCode(m.IDString), mdCode(source))
+	if source == InspectorSource {
+		fmt.Fprintf(&b, "\n---\nWritten by the mcptui inspector (the post-mortem key on request %s in pane 1) from the lines its session still held; secrets redacted. Times are when mcptui read each line.\n",
+			mdCode(m.IDString))
+	} else {
+		fmt.Fprintf(&b, "\n---\nWritten by `mcptui export --format markdown --call %s %s`; secrets redacted. Times are when mcptui read each line.\n",
+			mdCode(m.IDString), mdCode(source))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -271,4 +285,42 @@ func dur(d time.Duration) string {
 		return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000)
 	}
 	return fmt.Sprintf("%.3fs", d.Seconds())
+}
+
+// writeHTTPExchanges writes the HTTP exchanges that carried x's request
+// (an HTTP session's; a retried POST is one more), with their status,
+// timings and headers, redacted.
+func writeHTTPExchanges(b *strings.Builder, s *Session, x *Exchange) {
+	var hs []*HTTPExchange
+	for _, h := range s.HTTPExchanges {
+		e := h.Entry
+		if e.RPCKind == "request" && !x.FromServer && s.findHTTPRequest(e) == x {
+			hs = append(hs, h)
+		}
+	}
+	if len(hs) == 0 {
+		return
+	}
+	start := x.Start()
+	b.WriteString("\n## HTTP exchanges\n\n| +ms | request | status | headers after | body end | headers |\n|---:|---|---|---:|---:|---|\n")
+	for _, h := range hs {
+		e := h.Entry
+		status := fmt.Sprintf("%d", e.HTTPStatus)
+		if e.HTTPStatus == 0 {
+			status = "none: " + mdCell(redact(e.Error))
+		}
+		end := ""
+		if h.End != nil {
+			end = fmt.Sprintf("+%.3f", ms(h.End.Time.Sub(start)))
+		}
+		var hdr []string
+		for _, p := range e.RequestHeaders {
+			hdr = append(hdr, "> "+p.Name+": "+record.RedactRecordedHeader(p.Name, p.Value))
+		}
+		for _, p := range e.ResponseHeaders {
+			hdr = append(hdr, "< "+p.Name+": "+record.RedactRecordedHeader(p.Name, p.Value))
+		}
+		fmt.Fprintf(b, "| %+.3f | `%s %s` | %s | %s | %s | %s |\n", ms(e.Time.Sub(start)), mdCode(e.Method), mdCode(record.RedactURL(e.URL)),
+			status, dur(time.Duration(e.DurationMs*float64(time.Millisecond))), end, mdCell(strings.Join(hdr, "; ")))
+	}
 }

@@ -261,6 +261,21 @@ func RedactHeader(name, value string) string {
 	return redactValue(value)
 }
 
+// recordedSessionID is the shape RedactHeader gives a session id.
+var recordedSessionID = regexp.MustCompile(`^[^\s]{1,` + strconv.Itoa(sessionIDShown) + `}… \(\d+ chars, ` + regexp.QuoteMeta(Redacted) + `\)$`)
+
+// RedactRecordedHeader is RedactHeader for a header read back from a
+// recording, which the recorder redacted already (or not: a recording
+// written by hand or by another tool): a value that is RedactHeader's
+// own output (Redacted, a session id cut to four characters) is kept as
+// it is, any other is redacted now. Every exporter shows headers so.
+func RedactRecordedHeader(name, value string) string {
+	if value == Redacted || recordedSessionID.MatchString(value) {
+		return value
+	}
+	return RedactHeader(name, value)
+}
+
 // RedactURL returns rawURL with its password and the values of its
 // secret-looking query parameters redacted, and token literals replaced.
 func RedactURL(rawURL string) string { return redactValue(rawURL) }

@@ -13,6 +13,8 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
+	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -27,6 +29,8 @@ type Live struct {
 	partial []byte
 	// children are the connections of Connection.
 	children []*Live
+	// endOnExit says the server's exit ends the span (a Connection's).
+	endOnExit bool
 }
 
 // LiveOptions are what StartLive needs.
@@ -63,12 +67,38 @@ func StartLive(ctx context.Context, o LiveOptions) (*Live, error) {
 
 // Attach chains l into opts: every line both ways and every exit reach
 // the tracer before the Observer already there, stderr lines before the
-// Stderr writer already there, and each request carries its span's
-// traceparent in params._meta.
+// Stderr writer already there, HTTP exchanges (their Mcp-Session-Id)
+// before the OnExchange already there, and each request carries its
+// span's traceparent in params._meta.
 func (l *Live) Attach(opts *mcp.Options) {
 	opts.Conn.Observer = l.Observer(opts.Conn.Observer)
 	opts.Conn.Stderr = l.Stderr(opts.Conn.Stderr)
+	opts.HTTP.OnExchange = l.OnExchange(opts.HTTP.OnExchange)
 	opts.RequestMeta = l.RequestMeta
+}
+
+// OnExchange returns an httpconn OnExchange that reads the session id of
+// each exchange (mcp.session.id, redacted as recordings redact it) and
+// passes the exchange on to next (if not nil).
+func (l *Live) OnExchange(next func(httpconn.Exchange)) func(httpconn.Exchange) {
+	return func(e httpconn.Exchange) {
+		l.Exchange(e)
+		if next != nil {
+			next(e)
+		}
+	}
+}
+
+// Exchange traces one HTTP exchange: the session id its answer gave, or
+// its request carried.
+func (l *Live) Exchange(e httpconn.Exchange) {
+	id := e.ResponseHeader.Get(httpconn.HeaderSessionID)
+	if id == "" {
+		id = e.RequestHeader.Get(httpconn.HeaderSessionID)
+	}
+	if id != "" && id != httpconn.Redacted {
+		l.t.SessionID(record.RedactHeader(httpconn.HeaderSessionID, id))
+	}
 }
 
 // Observer returns a conn Observer that traces each event and passes it
@@ -105,6 +135,9 @@ func (l *Live) Observe(ev conn.Event) {
 			status = ev.Err.Error()
 		}
 		l.t.Exit(at, status)
+		if l.endOnExit {
+			l.t.End(at)
+		}
 	}
 }
 
@@ -192,21 +225,15 @@ func (l *Live) Close(ctx context.Context) error {
 // Connection traces one more connection of the session (mcptui check
 // opens several, and their request ids start over): a span of its own,
 // "mcp connection", the child of the session span, with its requests
-// under it. It ends at the server's exit, or at Close. observe goes
-// before the connection's Observer, wrap around its stderr writer.
-func (l *Live) Connection() (observe func(conn.Event), wrap func(io.Writer) io.Writer) {
+// under it. It ends at the server's exit, or at the session's Close. Its
+// Observer, Stderr, OnExchange and RequestMeta go into that connection's
+// options as Attach puts them (Attach does it for an mcp.Options).
+func (l *Live) Connection() *Live {
 	s := l.t.sess
 	s.Parent, s.TraceID = l.t.SpanContext(), trace.TraceID{}
-	c := &Live{p: l.p, t: newTracer(l.p, time.Now(), s, ConnectionSpanName)}
+	c := &Live{p: l.p, t: newTracer(l.p, time.Now(), s, ConnectionSpanName), endOnExit: true}
 	l.mu.Lock()
 	l.children = append(l.children, c)
 	l.mu.Unlock()
-	return func(ev conn.Event) {
-			c.Observe(ev)
-			if ev.Kind == conn.Exited {
-				c.t.End(time.Now())
-			}
-		}, func(next io.Writer) io.Writer {
-			return c.Stderr(next)
-		}
+	return c
 }

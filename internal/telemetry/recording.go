@@ -5,6 +5,7 @@ import (
 
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/wiremsg"
 )
@@ -53,6 +54,8 @@ func TraceRecording(tp trace.TracerProvider, rec *record.Recording, parent trace
 			t.Exit(e.Time, status)
 		case record.TypeFailed:
 			t.Failed(e.Time, e.Error)
+		case record.TypeHTTP:
+			t.SessionID(recordedSessionID(e))
 		}
 	}
 	t.End(end)
@@ -76,4 +79,18 @@ func recordedTrace(rec *record.Recording) trace.TraceID {
 		}
 	}
 	return trace.TraceID{}
+}
+
+// recordedSessionID is the Mcp-Session-Id an HTTP exchange of the
+// recording carried (its answer's, else its request's), redacted as the
+// recorder redacts it; "" without one.
+func recordedSessionID(e *record.Entry) string {
+	for _, hs := range [][]record.HeaderPair{e.ResponseHeaders, e.RequestHeaders} {
+		for _, h := range hs {
+			if strings.EqualFold(h.Name, httpconn.HeaderSessionID) {
+				return record.RedactRecordedHeader(h.Name, h.Value)
+			}
+		}
+	}
+	return ""
 }

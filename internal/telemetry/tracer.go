@@ -105,11 +105,14 @@ type Tracer struct {
 
 	mu       sync.Mutex
 	protocol string
-	open     map[reqKey]*call
-	tokens   map[reqKey]*call // by who asked and progress token
-	order    []*call          // client requests in flight, oldest first
-	used     map[trace.SpanID]bool
-	ended    bool
+	// sessionID is mcp.session.id: the Mcp-Session-Id an HTTP server
+	// gave, as redaction shows it ("" on stdio: no session id).
+	sessionID string
+	open      map[reqKey]*call
+	tokens    map[reqKey]*call // by who asked and progress token
+	order     []*call          // client requests in flight, oldest first
+	used      map[trace.SpanID]bool
+	ended     bool
 }
 
 // reqKey names a request: who sent it and its id (or progress token).
@@ -189,6 +192,27 @@ func (t *Tracer) Ready(at time.Time, protocol, serverName, serverVersion string,
 	t.session.AddEvent("ready", trace.WithTimestamp(at), trace.WithAttributes(attrs...))
 }
 
+// SessionID records the session id an HTTP server gave (its
+// Mcp-Session-Id header), already redacted as recordings show it
+// (record.RedactHeader: the id is a bearer of the session; its first four
+// characters tell sessions apart): mcp.session.id on the session span, on
+// the requests in flight (the initialize whose answer brought it) and on
+// every request after. A new id (the server forgot the session and gave
+// another) replaces it.
+func (t *Tracer) SessionID(id string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ended || id == "" || id == t.sessionID {
+		return
+	}
+	t.sessionID = id
+	kv := attribute.String(AttrSessionID, id)
+	t.session.SetAttributes(kv)
+	for _, c := range t.open {
+		c.span.SetAttributes(kv)
+	}
+}
+
 // Message traces one JSON-RPC line: fromServer says the server sent it.
 // A line that is no JSON-RPC message is an event on the session span.
 func (t *Tracer) Message(at time.Time, fromServer bool, line []byte) {
@@ -248,6 +272,9 @@ func (t *Tracer) startCall(at time.Time, fromServer bool, m wiremsg.Msg) {
 	// it; a probe's may not be the session's), else the session's.
 	if p := cmp.Or(m.Protocol, t.protocol); p != "" {
 		attrs = append(attrs, attribute.String(AttrProtocol, p))
+	}
+	if t.sessionID != "" {
+		attrs = append(attrs, attribute.String(AttrSessionID, t.sessionID))
 	}
 	switch m.Method {
 	case "tools/call":

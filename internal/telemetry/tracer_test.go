@@ -2,8 +2,10 @@ package telemetry
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -11,6 +13,8 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/record"
 )
 
@@ -273,5 +277,76 @@ func TestTraceRecordingKeepsTheCarriedSpans(t *testing.T) {
 	}
 	if q := one(t, spans, "sampling/createMessage"); q.Parent().SpanID() != one(t, spans, "tools/call trigger-sampling-request").SpanContext().SpanID() {
 		t.Errorf("the sampling question's parent %v", q.Parent())
+	}
+}
+
+// TestTraceRecordingSessionID: an HTTP session's spans carry
+// mcp.session.id, the Mcp-Session-Id the server gave as the recording
+// redacted it (the id is a bearer of the session); a stdio session has
+// none.
+func TestTraceRecordingSessionID(t *testing.T) {
+	const want = "0597… (36 chars, [redacted])"
+	spans := traceFile(t, "../export/testdata/everything-http.jsonl", trace.SpanContext{})
+	if got := attrs(one(t, spans, SessionSpanName))[AttrSessionID]; got != want {
+		t.Errorf("session span's %s = %q, want %q", AttrSessionID, got, want)
+	}
+	with := 0
+	for _, s := range spans {
+		if s.Name() == SessionSpanName || s.Name() == "server/discover" {
+			continue // the probe before the session began has no id
+		}
+		got, ok := attrs(s)[AttrSessionID]
+		if ok && got != want {
+			t.Errorf("span %q: %s = %q, want %q", s.Name(), AttrSessionID, got, want)
+		}
+		if ok {
+			with++
+		}
+		if s.Name() == "tools/list" && !ok {
+			t.Errorf("tools/list, sent in the session, has no %s: %v", AttrSessionID, attrs(s))
+		}
+	}
+	if with == 0 {
+		t.Errorf("no request span has %s", AttrSessionID)
+	}
+	for _, s := range traceDemo(t, trace.SpanContext{}) {
+		if v, ok := attrs(s)[AttrSessionID]; ok {
+			t.Errorf("stdio span %q has %s %q", s.Name(), AttrSessionID, v)
+		}
+	}
+}
+
+// TestLiveSessionID: live, the session id an HTTP exchange's answer gave
+// reaches the spans redacted, never whole.
+func TestLiveSessionID(t *testing.T) {
+	exp := tracetest.NewInMemoryExporter()
+	p, err := NewProviderWith(context.Background(), sdktrace.WithSyncer(exp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := StartLive(context.Background(), LiveOptions{Provider: p, Session: Session{Command: "http://127.0.0.1:1/mcp", HTTP: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "5f1e0c6a2b9d4e7f8a1b2c3d4e5f6a7b"
+	at := time.Now()
+	l.Observe(conn.Event{Time: at, Kind: conn.Sent, Line: []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)})
+	l.Exchange(httpconn.Exchange{ResponseHeader: http.Header{httpconn.HeaderSessionID: {id}}})
+	l.Observe(conn.Event{Time: at, Kind: conn.Received, Line: []byte(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`)})
+	l.Observe(conn.Event{Time: at, Kind: conn.Sent, Line: []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)})
+	l.Observe(conn.Event{Time: at, Kind: conn.Received, Line: []byte(`{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}`)})
+	l.t.End(time.Now())
+	if err := p.ForceFlush(context.Background()); err != nil { // Shutdown (Close) would empty exp
+		t.Fatal(err)
+	}
+	spans := exp.GetSpans().Snapshots()
+	want := record.RedactHeader(httpconn.HeaderSessionID, id)
+	if !strings.HasPrefix(want, id[:4]) || strings.Contains(want, id) {
+		t.Fatalf("redaction gave %q", want)
+	}
+	for _, name := range []string{SessionSpanName, "initialize", "tools/list"} {
+		if got := attrs(one(t, spans, name))[AttrSessionID]; got != want {
+			t.Errorf("%s: %s = %q, want %q", name, AttrSessionID, got, want)
+		}
 	}
 }

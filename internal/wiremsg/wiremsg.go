@@ -73,17 +73,31 @@ type wire struct {
 	Error  *Error          `json:"error"`
 }
 
+// params are the members of a message's params read here. Each is kept
+// raw and read on its own (str), so that one of the wrong type (a probe's
+// "name": 42) loses only itself, not the traceparent and the rest.
 type params struct {
-	Name          string          `json:"name"`
-	URI           string          `json:"uri"`
+	Name          json.RawMessage `json:"name"`
+	URI           json.RawMessage `json:"uri"`
 	ProgressToken json.RawMessage `json:"progressToken"`
 	RequestID     json.RawMessage `json:"requestId"`
-	Reason        string          `json:"reason"`
-	Meta          struct {
-		ProgressToken json.RawMessage `json:"progressToken"`
-		TraceParent   string          `json:"traceparent"`
-		Protocol      string          `json:"io.modelcontextprotocol/protocolVersion"`
-	} `json:"_meta"`
+	Reason        json.RawMessage `json:"reason"`
+	Meta          json.RawMessage `json:"_meta"`
+}
+
+type meta struct {
+	ProgressToken json.RawMessage `json:"progressToken"`
+	TraceParent   json.RawMessage `json:"traceparent"`
+	Protocol      json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
+}
+
+// str is raw's value when it is a JSON string, else "".
+func str(raw json.RawMessage) string {
+	var s string
+	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
 }
 
 type result struct {
@@ -121,21 +135,25 @@ func Parse(line []byte) (Msg, bool) {
 	if len(w.Params) > 0 && w.Params[0] == '{' {
 		var p params
 		if json.Unmarshal(w.Params, &p) == nil {
+			var mt meta
+			if len(p.Meta) > 0 && p.Meta[0] == '{' {
+				_ = json.Unmarshal(p.Meta, &mt)
+			}
 			switch m.Method {
 			case "tools/call", "prompts/get":
-				m.Target = p.Name
+				m.Target = str(p.Name)
 			}
-			m.URI = p.URI
-			m.TraceParent = p.Meta.TraceParent
-			m.Protocol = p.Meta.Protocol
-			if m.Kind == Request && len(p.Meta.ProgressToken) > 0 {
-				m.ProgressToken = string(p.Meta.ProgressToken)
+			m.URI = str(p.URI)
+			m.TraceParent = str(mt.TraceParent)
+			m.Protocol = str(mt.Protocol)
+			if m.Kind == Request && len(mt.ProgressToken) > 0 {
+				m.ProgressToken = string(mt.ProgressToken)
 			}
 			if m.Method == "notifications/progress" && len(p.ProgressToken) > 0 {
 				m.ProgressToken = string(p.ProgressToken)
 			}
 			if m.Method == "notifications/cancelled" && len(p.RequestID) > 0 {
-				m.CancelledID, m.Reason = string(p.RequestID), p.Reason
+				m.CancelledID, m.Reason = string(p.RequestID), str(p.Reason)
 			}
 		}
 	}

@@ -46,3 +46,24 @@ func TestParse(t *testing.T) {
 		t.Errorf("span name %q", r.SpanName())
 	}
 }
+
+// TestParseWrongTypedMembers: a request whose params hold a member of the
+// wrong type (check's probes send "name": 42) still gives its
+// traceparent, protocol and progress token: one bad member lost the whole
+// params (the span of such a probe took an id of its own, not the one the
+// server read).
+func TestParseWrongTypedMembers(t *testing.T) {
+	const tp = "00-356bf95c80363dcc7c214dfadf5c3286-09e8e6985d368054-01"
+	m, ok := Parse([]byte(`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"arguments":"not an object","name":42,"uri":[],` +
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","progressToken":7,"traceparent":"` + tp + `"}}}`))
+	if !ok || m.Kind != Request || m.Method != "tools/call" {
+		t.Fatalf("Parse = %+v, %v", m, ok)
+	}
+	if m.TraceParent != tp || m.Protocol != "2026-07-28" || m.ProgressToken != "7" || m.Target != "" || m.URI != "" {
+		t.Errorf("traceparent %q protocol %q token %q target %q uri %q", m.TraceParent, m.Protocol, m.ProgressToken, m.Target, m.URI)
+	}
+	m, _ = Parse([]byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","_meta":{"traceparent":5,"progressToken":"p"}}}`))
+	if m.Target != "echo" || m.TraceParent != "" || m.ProgressToken != `"p"` {
+		t.Errorf("target %q traceparent %q token %q", m.Target, m.TraceParent, m.ProgressToken)
+	}
+}
