@@ -17,8 +17,8 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
-	"github.com/mcptui/mcptui/ui/explorer"
-	"github.com/mcptui/mcptui/ui/explorer/argstore"
+	"github.com/mcptui/mcptui/ui/catalog"
+	"github.com/mcptui/mcptui/ui/catalog/argstore"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -68,7 +68,7 @@ func newComposer(def time.Duration) *composer {
 	c.method.placeholder = "a method: type to complete from what the server offers"
 	c.target.placeholder = "pick from the server's catalog (↑/↓, enter)"
 	c.timeout.placeholder = "default (e.g. 30s, 2m, none)"
-	if t := explorer.DefaultTimeoutText(def); t != "" {
+	if t := catalog.DefaultTimeoutText(def); t != "" {
 		c.timeout.placeholder = "default " + t + " (--timeout) · or 2m, none"
 	}
 	c.params.SetValue("{}")

@@ -45,7 +45,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.PrevPane):
 		return m.cycleFocus(-1)
 	case key.Matches(msg, g.Explorer, g.Pane6):
-		return m.openExplorer()
+		return m.openCatalog()
 	case key.Matches(msg, g.Compose):
 		return m.openComposer()
 	case key.Matches(msg, g.Zoom):

@@ -12,9 +12,9 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
-	"github.com/mcptui/mcptui/ui/explorer"
-	"github.com/mcptui/mcptui/ui/explorer/argstore"
-	"github.com/mcptui/mcptui/ui/explorer/marks"
+	"github.com/mcptui/mcptui/ui/catalog"
+	"github.com/mcptui/mcptui/ui/catalog/argstore"
+	"github.com/mcptui/mcptui/ui/catalog/marks"
 )
 
 // Options configure the program.
@@ -42,9 +42,9 @@ type Options struct {
 	// Editor is the external editor's command line for long answers;
 	// "" means $VISUAL, then $EDITOR, then vi.
 	Editor string
-	// Explorer is the server as the explorer sees it (nil: no explorer),
+	// Catalog is the server as the catalog sees it (nil: no catalog),
 	// and ArgStore remembers its arguments across runs (nil: not).
-	Explorer explorer.Server
+	Catalog  catalog.Server
 	ArgStore *argstore.Store
 	// CatalogMarks is what the catalog marks (--baseline, --host,
 	// --model; nil: nothing).
@@ -75,7 +75,7 @@ const (
 	paneTraffic
 	paneSubs
 	paneStderr
-	// paneCatalog is the explorer (ui/explorer) as a pane: it shares the
+	// paneCatalog is the catalog (ui/catalog) as a pane: it shares the
 	// middle slot with traffic.
 	paneCatalog
 	// paneLog is the server's log (views.go), in the bottom row;
