@@ -10,11 +10,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/catalog"
 	"github.com/mcptui/mcptui/ui/catalog/argstore"
 )
 
@@ -36,8 +36,8 @@ func (composerServer) ListResources(context.Context) ([]mcp.Resource, error) {
 func (composerServer) ListResourceTemplates(context.Context) ([]mcp.ResourceTemplate, error) {
 	return []mcp.ResourceTemplate{{URITemplate: "demo://color/{name}", Name: "color"}}, nil
 }
-func (composerServer) Info() catalog.Info {
-	return catalog.Info{Version: mcp.Version20251125, Name: "composer", Key: "composer",
+func (composerServer) Info() backend.CatalogInfo {
+	return backend.CatalogInfo{Version: mcp.Version20251125, Name: "composer", Key: "composer",
 		Capabilities: mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}, Prompts: &mcp.ListChangedCapability{},
 			Resources: &mcp.ResourcesCapability{}}}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/ui/kit"
 	"time"
 
@@ -12,7 +13,6 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
-	"github.com/mcptui/mcptui/ui/catalog"
 	"github.com/mcptui/mcptui/ui/catalog/argstore"
 	"github.com/mcptui/mcptui/ui/catalog/marks"
 )
@@ -44,7 +44,7 @@ type Options struct {
 	Editor string
 	// Catalog is the server as the catalog sees it (nil: no catalog),
 	// and ArgStore remembers its arguments across runs (nil: not).
-	Catalog  catalog.Server
+	Catalog  backend.Catalog
 	ArgStore *argstore.Store
 	// CatalogMarks is what the catalog marks (--baseline, --host,
 	// --model; nil: nothing).

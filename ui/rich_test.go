@@ -10,13 +10,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/catalog"
 )
 
-// richServer is a tiny catalog.Server: one tool that echoes.
+// richServer is a tiny backend.Catalog: one tool that echoes.
 type richServer struct{}
 
 func (richServer) ListTools(context.Context) ([]mcp.Tool, error) {
@@ -29,7 +29,7 @@ func (richServer) ListResourceTemplates(context.Context) ([]mcp.ResourceTemplate
 	return nil, nil
 }
 func (richServer) ListPrompts(context.Context) ([]mcp.Prompt, error) { return nil, nil }
-func (richServer) Call(_ context.Context, _ string, params any, _ catalog.CallOptions) (json.RawMessage, error) {
+func (richServer) Call(_ context.Context, _ string, params any, _ backend.CatalogCallOptions) (json.RawMessage, error) {
 	b, _ := json.Marshal(params)
 	var p struct {
 		Arguments struct{ Message string } `json:"arguments"`
@@ -48,14 +48,14 @@ func (richServer) Complete(context.Context, mcp.Ref, string, string, map[string]
 	return &mcp.CompleteResult{}, nil
 }
 func (richServer) SetLogLevel(context.Context, string) error { return nil }
-func (richServer) Listen(context.Context, mcp.Filter) (catalog.Subscription, error) {
+func (richServer) Listen(context.Context, mcp.Filter) (backend.Subscription, error) {
 	return nil, &mcp.Error{Code: -32601, Message: "no"}
 }
 func (richServer) RootsChanged(context.Context) (string, error) {
 	return "sent notifications/roots/list_changed", nil
 }
-func (richServer) Info() catalog.Info {
-	return catalog.Info{Version: mcp.Version20251125, Name: "rich", Key: "rich",
+func (richServer) Info() backend.CatalogInfo {
+	return backend.CatalogInfo{Version: mcp.Version20251125, Name: "rich", Key: "rich",
 		Capabilities: mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}}
 }
 

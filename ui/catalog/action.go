@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"encoding/json"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
@@ -355,7 +356,7 @@ func (m *Model) remember(kind, name string, args json.RawMessage) tea.Cmd {
 
 // callSpec is how to call a tool.
 type callSpec struct {
-	opts     CallOptions
+	opts     backend.CatalogCallOptions
 	progress bool
 	task     bool
 	meta     json.RawMessage

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/apps"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/answer"
@@ -55,7 +56,7 @@ func (m *Model) openApp(t mcp.Tool) tea.Cmd {
 	m.say(false, "opening the App of "+t.Name+"…")
 	return func() tea.Msg {
 		fail := func(err error) tea.Msg { return appOpenedMsg{tool: t.Name, err: err} }
-		res, err := srv.Call(ctx, mcp.MethodCallTool, map[string]any{"name": t.Name, "arguments": map[string]any{}}, CallOptions{})
+		res, err := srv.Call(ctx, mcp.MethodCallTool, map[string]any{"name": t.Name, "arguments": map[string]any{}}, backend.CatalogCallOptions{})
 		if err != nil {
 			return fail(fmt.Errorf("tools/call: %w", err))
 		}
@@ -87,7 +88,7 @@ func (m *Model) openApp(t mcp.Tool) tea.Cmd {
 		}
 		b := &apps.Bridge{Tool: t, Input: json.RawMessage(`{}`), Result: res, HTML: doc, Meta: meta, Tools: tools,
 			Call: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
-				return srv.Call(ctx, method, params, CallOptions{})
+				return srv.Call(ctx, method, params, backend.CatalogCallOptions{})
 			},
 			Log: func(l string) {
 				select {

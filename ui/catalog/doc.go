@@ -17,8 +17,8 @@
 // result, cancel).
 //
 // The catalog is a component: a host routes messages to Update and draws
-// View into its layout. It talks to the server only through the Server
-// interface (internal/backend's Catalog), inside tea.Cmds: the live
+// View into its layout. It talks to the server only through Options.Server
+// (an internal/backend.Catalog), inside tea.Cmds: the live
 // session implements it (internal/session's Session.Catalog), so the
 // catalog's calls are ordinary requests of the session, and tests give it
 // fakes.

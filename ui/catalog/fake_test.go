@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -86,7 +87,7 @@ func (f *fake) ListPrompts(context.Context) ([]mcp.Prompt, error) {
 	return append([]mcp.Prompt(nil), f.prompts...), nil
 }
 
-func (f *fake) Call(ctx context.Context, method string, params any, o CallOptions) (json.RawMessage, error) {
+func (f *fake) Call(ctx context.Context, method string, params any, o backend.CatalogCallOptions) (json.RawMessage, error) {
 	b, _ := json.Marshal(params)
 	f.mu.Lock()
 	f.calls = append(f.calls, method+" "+string(b))
@@ -189,7 +190,7 @@ func (s *fakeSub) Next(ctx context.Context) (mcp.Notification, error) {
 func (s *fakeSub) Close() error              { return nil }
 func (s *fakeSub) Accepted() json.RawMessage { return s.accepted }
 
-func (f *fake) Listen(_ context.Context, flt mcp.Filter) (Subscription, error) {
+func (f *fake) Listen(_ context.Context, flt mcp.Filter) (backend.Subscription, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.listens = append(f.listens, flt)
@@ -207,8 +208,8 @@ func (f *fake) RootsChanged(context.Context) (string, error) {
 	return "sent notifications/roots/list_changed", nil
 }
 
-func (f *fake) Info() Info {
-	info := Info{Version: f.version, Name: "fake", Key: "fake-server",
+func (f *fake) Info() backend.CatalogInfo {
+	info := backend.CatalogInfo{Version: f.version, Name: "fake", Key: "fake-server",
 		Capabilities: mcp.ServerCapabilities{
 			Tools:       &mcp.ListChangedCapability{ListChanged: true},
 			Prompts:     &mcp.ListChangedCapability{ListChanged: true},

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/skills"
 )
@@ -74,7 +75,7 @@ func (m *Model) refresh(k Kind) tea.Cmd {
 		case Skills:
 			var ss []skills.Skill
 			ss, err = skills.ListWith(ctx, func(ctx context.Context, method string, params any) (json.RawMessage, error) {
-				return srv.Call(ctx, method, params, CallOptions{})
+				return srv.Call(ctx, method, params, backend.CatalogCallOptions{})
 			})
 			items = skillItems(ss)
 		}
@@ -155,7 +156,7 @@ type sub struct {
 	id       int
 	filter   mcp.Filter
 	accepted json.RawMessage
-	s        Subscription
+	s        backend.Subscription
 	cancel   context.CancelFunc
 	events   int
 	auto     bool

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/apps"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/answer"
@@ -30,7 +31,9 @@ const (
 
 // Options configure the catalog.
 type Options struct {
-	Server Server
+	// Server is the connection as the catalog sees it (internal/session
+	// implements it: the catalog has no path of its own to the client).
+	Server backend.Catalog
 	Styles *themes.Styles
 	// Store remembers arguments across runs; nil remembers nothing.
 	Store *argstore.Store
@@ -74,7 +77,7 @@ type Options struct {
 // Model is the catalog.
 type Model struct {
 	opts Options
-	srv  Server
+	srv  backend.Catalog
 	st   *themes.Styles
 	now  func() time.Time
 	keys keymap.KeyMap

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -18,7 +19,7 @@ type clientServer struct {
 }
 
 // send runs one call on the client with its options.
-func (s *clientServer) send(ctx context.Context, _ string, o CallOptions, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
+func (s *clientServer) send(ctx context.Context, _ string, o backend.CatalogCallOptions, fn func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error) error {
 	var extra []mcp.RequestOption
 	if o.Progress != nil {
 		p := o.Progress
@@ -73,7 +74,7 @@ func (s *clientServer) ListPrompts(ctx context.Context) ([]mcp.Prompt, error) {
 	return l.Items, err
 }
 
-func (s *clientServer) Call(ctx context.Context, method string, params any, o CallOptions) (json.RawMessage, error) {
+func (s *clientServer) Call(ctx context.Context, method string, params any, o backend.CatalogCallOptions) (json.RawMessage, error) {
 	var res json.RawMessage
 	err := s.send(ctx, method, o, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
 		var err error
@@ -85,7 +86,7 @@ func (s *clientServer) Call(ctx context.Context, method string, params any, o Ca
 
 func (s *clientServer) ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error) {
 	var res *mcp.ReadResourceResult
-	err := s.send(ctx, mcp.MethodReadResource, CallOptions{}, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
+	err := s.send(ctx, mcp.MethodReadResource, backend.CatalogCallOptions{}, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
 		var err error
 		res, err = c.ReadResource(ctx, uri, opts...)
 		return err
@@ -95,7 +96,7 @@ func (s *clientServer) ReadResource(ctx context.Context, uri string) (*mcp.ReadR
 
 func (s *clientServer) GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error) {
 	var res *mcp.GetPromptResult
-	err := s.send(ctx, mcp.MethodGetPrompt, CallOptions{}, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
+	err := s.send(ctx, mcp.MethodGetPrompt, backend.CatalogCallOptions{}, func(ctx context.Context, c *mcp.Client, opts []mcp.RequestOption) error {
 		var err error
 		res, err = c.GetPrompt(ctx, name, args, opts...)
 		return err
@@ -119,7 +120,7 @@ func (s *clientServer) SetLogLevel(ctx context.Context, level string) error {
 	return c.SetLogLevel(ctx, level)
 }
 
-func (s *clientServer) Listen(ctx context.Context, f mcp.Filter) (Subscription, error) {
+func (s *clientServer) Listen(ctx context.Context, f mcp.Filter) (backend.Subscription, error) {
 	c, err := s.c()
 	if err != nil {
 		return nil, err
@@ -142,10 +143,10 @@ func (s *clientServer) RootsChanged(ctx context.Context) (string, error) {
 	return "sent notifications/roots/list_changed", c.Notify(ctx, mcp.NotificationRootsListChanged, nil)
 }
 
-func (s *clientServer) Info() Info {
+func (s *clientServer) Info() backend.CatalogInfo {
 	c, err := s.c()
 	if err != nil {
-		return Info{Key: s.key}
+		return backend.CatalogInfo{Key: s.key}
 	}
 	sess := c.Session()
 	key := s.key
@@ -153,6 +154,6 @@ func (s *clientServer) Info() Info {
 		cmd, args := c.Command()
 		key = strings.Join(append([]string{cmd}, args...), " ")
 	}
-	return Info{Version: c.Version(), Offered: sess.Offered, Capabilities: sess.Capabilities, Name: sess.Server.Name,
+	return backend.CatalogInfo{Version: c.Version(), Offered: sess.Offered, Capabilities: sess.Capabilities, Name: sess.Server.Name,
 		ServerVersion: sess.Server.Version, Key: key}
 }

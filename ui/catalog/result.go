@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
@@ -88,7 +89,7 @@ var laterEraParts = map[string]string{
 // later era; and it explains an error that is the server's SDK refusing
 // to ask a question the pre-2026 way (explainRefusal). Once per result;
 // the work is one map look-up a part.
-func markEra(r *result, info Info) {
+func markEra(r *result, info backend.CatalogInfo) {
 	if r.eraMarked {
 		return
 	}
@@ -107,7 +108,7 @@ const refusalScanBytes = 4 << 10
 // explainRefusal adds a note saying why, when an error result is a
 // server's SDK refusing to send its question as a request on a 2026-07-28
 // session (mcp.ExplainOldStyleQuestion), and which version would work.
-func explainRefusal(r *result, info Info) {
+func explainRefusal(r *result, info backend.CatalogInfo) {
 	if !r.isError || !mcp.Stateless(info.Version) {
 		return
 	}

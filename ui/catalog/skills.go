@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/skills"
@@ -48,7 +49,7 @@ func (m *Model) readSkill(s skills.Skill) tea.Cmd {
 }
 
 // skillResult reads and verifies the files of s.
-func skillResult(ctx context.Context, srv Server, s skills.Skill, now func() time.Time) *result {
+func skillResult(ctx context.Context, srv backend.Catalog, s skills.Skill, now func() time.Time) *result {
 	res := &result{title: "skill " + s.URI, raw: s.Raw, saveBase: "skill-" + s.Name}
 	files := s.Files
 	if s.Dynamic {

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -65,7 +66,7 @@ func taskOf(raw json.RawMessage) (task, bool) {
 // tools/call, whatever the tool's execution.taskSupport says); on the
 // 2026-07-28 tasks extension as the tool says; never before 2025-11-25,
 // which had no tasks.
-func tasksOffered(info Info) bool {
+func tasksOffered(info backend.CatalogInfo) bool {
 	switch {
 	case mcp.Stateless(info.Version):
 		return true
@@ -88,7 +89,7 @@ func tasksOffered(info Info) bool {
 
 // offeredTaskSupport is the tool's execution.taskSupport when the session
 // lets it be called as a task, else "" (no "as a task" option).
-func offeredTaskSupport(info Info, t *mcp.Tool) string {
+func offeredTaskSupport(info backend.CatalogInfo, t *mcp.Tool) string {
 	if t == nil || !tasksOffered(info) {
 		return ""
 	}
@@ -152,7 +153,7 @@ func (m *Model) taskCall(method string) tea.Cmd {
 	}
 	srv, id, ctx := m.srv, tv.t.TaskID, m.ctx
 	return func() tea.Msg {
-		raw, err := srv.Call(ctx, method, map[string]any{"taskId": id}, CallOptions{})
+		raw, err := srv.Call(ctx, method, map[string]any{"taskId": id}, backend.CatalogCallOptions{})
 		msg := taskMsg{id: id, err: err, what: method}
 		if err != nil {
 			return msg
