@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
@@ -99,8 +100,8 @@ func (c *composer) focusField() {
 }
 
 // request checks the fields and builds the request.
-func (c *composer) request() (CallRequest, error) {
-	req := CallRequest{Method: strings.TrimSpace(c.method.Value()), Progress: c.progress, ResetOnProgress: c.progress}
+func (c *composer) request() (backend.CallRequest, error) {
+	req := backend.CallRequest{Method: strings.TrimSpace(c.method.Value()), Progress: c.progress, ResetOnProgress: c.progress}
 	if req.Method == "" {
 		return req, errors.New("the method is empty")
 	}
@@ -186,7 +187,7 @@ func (c *composer) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 			c.err = err.Error()
 			return nil
 		}
-		b, ok := m.backend.(Caller)
+		b, ok := m.backend.(backend.Caller)
 		if !ok {
 			c.err = "this connection cannot send composed requests"
 			return nil

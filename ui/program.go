@@ -20,7 +20,7 @@ import (
 // Options configure the program.
 type Options struct {
 	// Backend is the connection; required.
-	Backend Backend
+	Backend backend.Backend
 	// Session is the state to draw; nil makes a new one with model's
 	// defaults.
 	Session *model.Session
@@ -91,7 +91,7 @@ type Model struct {
 	opts    Options
 	frames  frames
 	fold    folding
-	backend Backend
+	backend backend.Backend
 	// prelint judges each batch's lines where it is taken from the
 	// backend (waitEvents' goroutine), not in Update.
 	prelint *model.Prelinter
