@@ -15,17 +15,12 @@ import (
 // counted).
 const maxFindings = 1000
 
-// Finding is a rule of the specification the server broke on one line:
-// the rule's id (rules.Get describes it), the entry's Seq and what was
-// seen (server text: escape it before drawing).
-type Finding = lint.Finding
-
 // linted keeps the live lint's state and findings.
 type linted struct {
 	// linter judges the lines that come unjudged (a Prelinter judges them
 	// off the UI goroutine otherwise); nil until one does.
 	linter   *lint.Linter
-	findings []Finding
+	findings []lint.Finding
 	total    int
 	marks    map[uint64]string // entry Seq -> first rule it broke
 }
@@ -57,7 +52,7 @@ func (s *Session) lintLine(seq uint64, w Wire) {
 		}
 	}
 	if len(l.findings) > maxFindings {
-		l.findings = append([]Finding(nil), l.findings[len(l.findings)-maxFindings/2:]...)
+		l.findings = append([]lint.Finding(nil), l.findings[len(l.findings)-maxFindings/2:]...)
 		first := s.history.FirstSeq()
 		for seq := range l.marks {
 			if seq < first || seq < l.findings[0].Seq {
@@ -139,7 +134,7 @@ func Judged(evs []Event) []Event {
 
 // Findings are the live lint's findings kept, oldest first (shared: do
 // not modify).
-func (s *Session) Findings() []Finding {
+func (s *Session) Findings() []lint.Finding {
 	if s.lint == nil {
 		return nil
 	}
