@@ -3,9 +3,9 @@ package mcp
 import "slices"
 
 // Requests are the client-to-server requests version defines, in the
-// order of its catalog (nil for a version this package does not know).
+// order of its method table (nil for a version this package does not know).
 func Requests(version string) []string {
-	return slices.Clone(catalogs[CanonicalVersion(version)])
+	return slices.Clone(requestMethods[CanonicalVersion(version)])
 }
 
 // Declares reports whether capabilities declared by a server allow a

@@ -144,7 +144,7 @@ func (c *Client) Notify(ctx context.Context, method string, params any) error {
 	if err != nil {
 		return wrap(method, newError(CodeInvalidParams, err.Error(), nil))
 	}
-	if err := checkCatalog(notificationCatalogs, c.Version(), method); err != nil {
+	if err := checkMethod(notificationMethods, c.Version(), method); err != nil {
 		return wrap(method, err)
 	}
 	var p any
@@ -166,7 +166,7 @@ func (c *Client) request(ctx context.Context, method string, params json.RawMess
 		return nil, errorf(CodeInvalidParams, "params must be an object")
 	}
 	st := c.snapshot()
-	if err := checkCatalog(catalogs, st.version, method); err != nil {
+	if err := checkMethod(requestMethods, st.version, method); err != nil {
 		return nil, err
 	}
 	if !Stateless(st.version) {
@@ -252,7 +252,7 @@ func (c *Client) sendStateless(ctx context.Context, method string, base, extras 
 	for attempt := 0; ; attempt++ {
 		st := c.snapshot()
 		if !Stateless(st.version) {
-			if err := checkCatalog(catalogs, st.version, method); err != nil {
+			if err := checkMethod(requestMethods, st.version, method); err != nil {
 				return nil, true, err
 			}
 			res, err := c.sendLegacy(ctx, method, base.encode(), ro)

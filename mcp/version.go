@@ -108,8 +108,8 @@ var legacyRequests = []string{
 	MethodListPrompts, MethodGetPrompt, MethodComplete, MethodSetLevel,
 }
 
-// catalogs lists the client-to-server requests of each version.
-var catalogs = map[string][]string{
+// requestMethods is the method table of client-to-server requests, per version.
+var requestMethods = map[string][]string{
 	Version20241105: legacyRequests,
 	Version20250326: legacyRequests,
 	Version20250618: legacyRequests,
@@ -123,8 +123,8 @@ var catalogs = map[string][]string{
 	},
 }
 
-// notificationCatalogs lists the client-to-server notifications of each version.
-var notificationCatalogs = map[string][]string{
+// notificationMethods is the method table of client-to-server notifications, per version.
+var notificationMethods = map[string][]string{
 	Version20241105: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
 	Version20250326: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
 	Version20250618: {NotificationInitialized, NotificationCancelled, NotificationProgress, NotificationRootsListChanged},
@@ -132,9 +132,9 @@ var notificationCatalogs = map[string][]string{
 	Version20260728: {NotificationCancelled},
 }
 
-// knownAnywhere reports whether some version's catalog lists name.
-func knownAnywhere(cats map[string][]string, name string) bool {
-	for _, c := range cats {
+// knownAnywhere reports whether some version's row of table lists name.
+func knownAnywhere(table map[string][]string, name string) bool {
+	for _, c := range table {
 		if slices.Contains(c, name) {
 			return true
 		}
@@ -142,25 +142,25 @@ func knownAnywhere(cats map[string][]string, name string) bool {
 	return false
 }
 
-// checkCatalog fails with -32601 when method is outside version's catalog.
+// checkMethod fails with -32601 when method is outside version's row of table.
 // On the stateless era a method no version knows is let through (an
-// extension); on the initialize era everything outside the catalog fails.
-func checkCatalog(cats map[string][]string, version, method string) error {
+// extension); on the initialize era everything outside the table fails.
+func checkMethod(table map[string][]string, version, method string) error {
 	version = CanonicalVersion(version)
-	if slices.Contains(cats[version], method) {
+	if slices.Contains(table[version], method) {
 		return nil
 	}
-	if Stateless(version) && !knownAnywhere(cats, method) {
+	if Stateless(version) && !knownAnywhere(table, method) {
 		return nil
 	}
 	return errorf(CodeMethodNotFound, "Protocol %s does not define %s", version, method)
 }
 
 // Defines reports whether a request with this method may be sent on version:
-// it is in that version's catalog, or (on 2026-07-28 only) unknown to every
+// it is in that version's method table, or (on 2026-07-28 only) unknown to every
 // version and so taken for an extension.
 func Defines(version, method string) bool {
-	return checkCatalog(catalogs, version, method) == nil
+	return checkMethod(requestMethods, version, method) == nil
 }
 
 // validateVersions checks a preference list: known versions, no repeats.
