@@ -17,9 +17,9 @@ const (
 	appsSpec   = "extensions/apps"
 )
 
-func init() { catalogue = append(catalogue, catalogueExt...) }
+func init() { table = append(table, tableExt...) }
 
-var catalogueExt = []Rule{
+var tableExt = []Rule{
 	// skills: the Skills extension, on 2026-07-28.
 	{ID: "skills.resources-capability", Group: "skills", Level: Must, Section: skillsSpec + "#capability-negotiation", Since: v0728,
 		Text: "A server declaring this extension therefore MUST also declare the `resources` capability.",

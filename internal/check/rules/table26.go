@@ -1,6 +1,6 @@
 package rules
 
-// The rules added for 2026-07-28 after the first catalogue: the raw wire
+// The rules added for 2026-07-28 after the first table: the raw wire
 // (ids, parse errors, invalid envelopes: every era; batches from
 // 2025-06-18, which removed them), and from 2026-07-28 on the error-code
 // ranges, the per-request _meta, the methods the revision removed,
@@ -10,9 +10,9 @@ package rules
 // tasksSpec is the tasks extension's page (URL finds its site).
 const tasksSpec = "extensions/tasks"
 
-func init() { catalogue = append(catalogue, catalogue26...) }
+func init() { table = append(table, table26...) }
 
-var catalogue26 = []Rule{
+var table26 = []Rule{
 	// transport: what the server does with lines a client should not send.
 	{ID: "basic.string-id", Group: "transport", Level: Must, Section: "basic#requests", Since: first,
 		Text: "Requests MUST include a string or integer ID; responses MUST include the same ID as the request they correspond to: a string id comes back as the same string.",

@@ -10,9 +10,9 @@ const (
 	legacy = v1125 // the last initialize-era revision
 )
 
-// catalogue is every rule, grouped. Text quotes the specification where it
+// table is every rule, grouped. Text quotes the specification where it
 // states the requirement; the era range is where that text stands.
-var catalogue = []Rule{
+var table = []Rule{
 	// transport: the stdio framing.
 	{ID: "transport.stdout-messages-only", Group: "transport", Level: Must, Section: "basic/transports#stdio", Since: first, Live: true,
 		Text: "The server MUST NOT write anything to its stdout that is not a valid MCP message.",
