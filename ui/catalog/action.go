@@ -57,7 +57,7 @@ func optionsSchema(taskSupport string, def time.Duration) string {
 	task := ""
 	switch taskSupport {
 	case "optional":
-		task = `,"task":{"type":"boolean","title":"As a task","description":"call it task-augmented: the server answers at once with a task, whose status and result the explorer follows (execution.taskSupport is optional)","default":false}`
+		task = `,"task":{"type":"boolean","title":"As a task","description":"call it task-augmented: the server answers at once with a task, whose status and result the catalog follows (execution.taskSupport is optional)","default":false}`
 	case "required":
 		task = `,"task":{"type":"boolean","title":"As a task","description":"the tool requires task augmentation (execution.taskSupport is required)","default":true}`
 	}

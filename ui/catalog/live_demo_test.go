@@ -66,7 +66,7 @@ func TestLiveDemo(t *testing.T) {
 	l.waitFor("Tools 22", "Resources 5", "Templates 2", "Prompts 4", "2026-07-28")
 	record := func(what, s string) { t.Logf("%-28s %s", what, s) }
 
-	s := l.call("t", "echo", func() { l.typeIn("hello from the explorer"); l.keys("ctrl+s") }, "item(s) ·", "hello from the explorer")
+	s := l.call("t", "echo", func() { l.typeIn("hello from the catalog"); l.keys("ctrl+s") }, "item(s) ·", "hello from the catalog")
 	record("tool echo", l.lineOf(s, "hello from"))
 	s = l.call("t", "structured", func() { l.keys("ctrl+s") }, "structuredContent matches the outputSchema")
 	record("tool structured", l.lineOf(s, "outputSchema"))
