@@ -78,7 +78,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // the screen with it.
 func (m *Model) focusPane(p pane) {
 	if p == paneTraffic || p == paneSubs || p == paneStderr {
-		m.catalog = false
+		m.catalogShown = false
 	}
 	if p == paneInFlight && m.focus != paneInFlight {
 		m.cursorToNewRequest()

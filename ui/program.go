@@ -104,9 +104,9 @@ type Model struct {
 	width, height int
 	focus         pane
 	zoom          bool
-	// catalog says the catalog holds the middle slot (it was focused
+	// catalogShown says the catalog holds the middle slot (it was focused
 	// after traffic); beforeCatalog is the pane esc goes back to.
-	catalog       bool
+	catalogShown  bool
 	beforeCatalog pane
 	// newRequest is the wire id of the newest request the person sent;
 	// pane 1's cursor goes to it.

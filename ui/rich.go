@@ -51,7 +51,7 @@ func (m *Model) openCatalog() tea.Cmd {
 	if m.focus != paneCatalog {
 		m.beforeCatalog = m.focus
 	}
-	m.focus, m.catalog = paneCatalog, true
+	m.focus, m.catalogShown = paneCatalog, true
 	return cmd
 }
 
@@ -79,7 +79,7 @@ func (m *Model) freshCatalog() tea.Cmd {
 // leaveCatalog goes back from the catalog to the pane before it; traffic
 // takes the middle slot again.
 func (m *Model) leaveCatalog() {
-	m.catalog = false
+	m.catalogShown = false
 	m.focus = m.beforeCatalog
 	if m.focus == paneCatalog {
 		m.focus = paneInFlight

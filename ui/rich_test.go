@@ -108,7 +108,7 @@ func TestCatalogPane(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	_, cmd := m.Update(keyMsg("E"))
 	run(t, m, cmd)
-	if m.top() != nil || m.focus != paneCatalog || !m.catalog {
+	if m.top() != nil || m.focus != paneCatalog || !m.catalogShown {
 		t.Fatalf("overlay %T focus %d", m.top(), m.focus)
 	}
 	s := ansi.Strip(m.render())
@@ -140,8 +140,8 @@ func TestCatalogPane(t *testing.T) {
 	// Global keys work from the catalog's result: 1 focuses the requests
 	// and the catalog stays on the screen; 6 comes back.
 	press(m, "1")
-	if m.focus != paneInFlight || !m.catalog {
-		t.Fatalf("1: focus %d catalog %v", m.focus, m.catalog)
+	if m.focus != paneInFlight || !m.catalogShown {
+		t.Fatalf("1: focus %d catalog %v", m.focus, m.catalogShown)
 	}
 	press(m, "6")
 	if m.focus != paneCatalog {
@@ -153,8 +153,8 @@ func TestCatalogPane(t *testing.T) {
 		t.Fatalf("esc left the catalog too early")
 	}
 	press(m, "esc")
-	if m.focus != paneInFlight || m.catalog {
-		t.Errorf("esc at the catalog's top: focus %d catalog %v", m.focus, m.catalog)
+	if m.focus != paneInFlight || m.catalogShown {
+		t.Errorf("esc at the catalog's top: focus %d catalog %v", m.focus, m.catalogShown)
 	}
 }
 
