@@ -2,7 +2,7 @@ package keymap
 
 import "charm.land/bubbles/v2/key"
 
-// Catalog keys work in pane 6 (package ui/explorer): its lists, the call
+// Catalog keys work in pane 6 (package ui/catalog): its lists, the call
 // in progress, tasks and its small dialogs. Movement is List's (less g/G,
 // which pick the log tab there: Top and Bottom are its own).
 type Catalog struct {

@@ -13,6 +13,10 @@ import (
 )
 
 // Notification is a JSON-RPC notification from the server, params raw.
+//
+// It is an alias, kept on purpose: mcp's API hands out conn's
+// notifications, and a program that uses mcp alone names them without
+// importing conn (the one type, so a value passes between the two).
 type Notification = conn.Notification
 
 // Transport is what a Client needs of a connection. *conn.Conn (stdio)

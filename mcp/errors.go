@@ -12,6 +12,11 @@ import (
 
 // Error is the JSON-RPC error type shared with conn: every error this
 // package returns is, or wraps (see errors.As), an *Error.
+//
+// It is an alias, kept on purpose: the transports (conn, httpconn) report
+// *conn.Error and mcp returns those as they are or wrapped, so one
+// errors.As target matches every error whichever layer made it, and a
+// program that uses mcp alone names it without importing conn.
 type Error = conn.Error
 
 // Error codes this package produces or recognises, besides conn's.

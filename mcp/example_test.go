@@ -50,7 +50,7 @@ func ExampleConnect() {
 }
 
 // Pinning one version skips the probe: the server is spoken to at that
-// revision, with its own catalog of requests.
+// revision, with its own table of requests.
 func ExampleConnect_pinned() {
 	ctx := context.Background()
 	command, opts := exampleServer()

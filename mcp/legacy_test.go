@@ -153,7 +153,7 @@ func TestLegacyWithoutAnswerers(t *testing.T) {
 	}
 }
 
-func TestCatalogs(t *testing.T) {
+func TestMethodTables(t *testing.T) {
 	s, c := legacyClient(t, "", nil)
 	ctx := testCtx(t)
 	if err := c.Ping(ctx); err != nil {
@@ -201,7 +201,7 @@ func TestCatalogs(t *testing.T) {
 		t.Errorf("extension lines %v", sent)
 	}
 	if Defines(Version20260728, MethodPing) || !Defines(Version20260728, "x/y") || Defines(Version20251125, "x/y") || !Defines(Version20251125, "tasks/list") || Defines(Version20250618, "tasks/list") {
-		t.Error("Defines disagrees with the catalogs")
+		t.Error("Defines disagrees with the method tables")
 	}
 }
 

@@ -3,7 +3,7 @@ package mcp
 import "github.com/mcptui/mcptui/internal/protocol"
 
 // Requests are the client-to-server requests version defines, in the
-// order of its catalog (nil for a version this package does not know).
+// order of its method list (nil for a version this package does not know).
 func Requests(version string) []string {
 	return protocol.Requests(version)
 }

@@ -145,7 +145,7 @@ func (c *Client) Notify(ctx context.Context, method string, params any) error {
 	if err != nil {
 		return wrap(method, newError(CodeInvalidParams, err.Error(), nil))
 	}
-	if err := checkCatalog(protocol.Notifications, c.Version(), method); err != nil {
+	if err := checkMethod(protocol.Notifications, c.Version(), method); err != nil {
 		return wrap(method, err)
 	}
 	var p any
@@ -167,7 +167,7 @@ func (c *Client) request(ctx context.Context, method string, params json.RawMess
 		return nil, errorf(CodeInvalidParams, "params must be an object")
 	}
 	st := c.snapshot()
-	if err := checkCatalog(protocol.Requests, st.version, method); err != nil {
+	if err := checkMethod(protocol.Requests, st.version, method); err != nil {
 		return nil, err
 	}
 	if !Stateless(st.version) {
@@ -253,7 +253,7 @@ func (c *Client) sendStateless(ctx context.Context, method string, base, extras 
 	for attempt := 0; ; attempt++ {
 		st := c.snapshot()
 		if !Stateless(st.version) {
-			if err := checkCatalog(protocol.Requests, st.version, method); err != nil {
+			if err := checkMethod(protocol.Requests, st.version, method); err != nil {
 				return nil, true, err
 			}
 			res, err := c.sendLegacy(ctx, method, base.encode(), ro)

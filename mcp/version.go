@@ -96,39 +96,39 @@ const (
 	MetaSubscriptionID     = protocol.MetaSubscriptionID
 )
 
-// catalog lists what the client may send on a version: its requests
+// methodList lists what the client may send on a version: its requests
 // (protocol.Requests) or its notifications (protocol.Notifications).
-type catalog func(version string) []string
+type methodList func(version string) []string
 
-// knownAnywhere reports whether some version's catalog lists name.
-func knownAnywhere(cats catalog, name string) bool {
+// knownAnywhere reports whether some version's methodList lists name.
+func knownAnywhere(list methodList, name string) bool {
 	for _, v := range protocol.Revisions() {
-		if slices.Contains(cats(v), name) {
+		if slices.Contains(list(v), name) {
 			return true
 		}
 	}
 	return false
 }
 
-// checkCatalog fails with -32601 when method is outside version's catalog.
+// checkMethod fails with -32601 when method is outside version's list.
 // On the stateless era a method no version knows is let through (an
-// extension); on the initialize era everything outside the catalog fails.
-func checkCatalog(cats catalog, version, method string) error {
+// extension); on the initialize era everything outside the list fails.
+func checkMethod(list methodList, version, method string) error {
 	version = CanonicalVersion(version)
-	if slices.Contains(cats(version), method) {
+	if slices.Contains(list(version), method) {
 		return nil
 	}
-	if Stateless(version) && !knownAnywhere(cats, method) {
+	if Stateless(version) && !knownAnywhere(list, method) {
 		return nil
 	}
 	return errorf(CodeMethodNotFound, "Protocol %s does not define %s", version, method)
 }
 
 // Defines reports whether a request with this method may be sent on version:
-// it is in that version's catalog, or (on 2026-07-28 only) unknown to every
+// it is in that version's list, or (on 2026-07-28 only) unknown to every
 // version and so taken for an extension.
 func Defines(version, method string) bool {
-	return checkCatalog(protocol.Requests, version, method) == nil
+	return checkMethod(protocol.Requests, version, method) == nil
 }
 
 // validateVersions checks a preference list: known versions, no repeats.

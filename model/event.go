@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/check/lint"
 )
 
 // Event is one thing that happened, to be folded into a Session by Apply.
@@ -74,7 +75,7 @@ type Wire struct {
 	prep prepared
 	// findings is what the line broke, set by a Prelinter (their Seq is
 	// set by Apply).
-	findings []Finding
+	findings []lint.Finding
 	// Owned marks a Line that nothing else holds or changes (FromConn's
 	// copy): Apply keeps it as it is instead of copying it again, one
 	// allocation less per line of a flood.

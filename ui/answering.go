@@ -67,8 +67,8 @@ func (a *answerOverlay) done(m *Model) tea.Cmd {
 	case out.Error != nil:
 		return m.sendReject(q, *out.Error)
 	}
-	if m.focus == paneCatalog && m.rich.explorer != nil {
-		m.rich.explorer.Say(false, "answered "+q.Method+": the call goes on")
+	if m.focus == paneCatalog && m.rich.catalog != nil {
+		m.rich.catalog.Say(false, "answered "+q.Method+": the call goes on")
 	}
 	state := model.Answered
 	if (q.Kind == model.AskElicitForm || q.Kind == model.AskElicitURL) && !accepted(out.Answer) {

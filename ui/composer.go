@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/keymap"
 	"strings"
 	"time"
@@ -17,8 +18,8 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
-	"github.com/mcptui/mcptui/ui/explorer"
-	"github.com/mcptui/mcptui/ui/explorer/argstore"
+	"github.com/mcptui/mcptui/ui/catalog"
+	"github.com/mcptui/mcptui/ui/catalog/argstore"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -68,7 +69,7 @@ func newComposer(def time.Duration) *composer {
 	c.method.placeholder = "a method: type to complete from what the server offers"
 	c.target.placeholder = "pick from the server's catalog (↑/↓, enter)"
 	c.timeout.placeholder = "default (e.g. 30s, 2m, none)"
-	if t := explorer.DefaultTimeoutText(def); t != "" {
+	if t := catalog.DefaultTimeoutText(def); t != "" {
 		c.timeout.placeholder = "default " + t + " (--timeout) · or 2m, none"
 	}
 	c.params.SetValue("{}")
@@ -99,8 +100,8 @@ func (c *composer) focusField() {
 }
 
 // request checks the fields and builds the request.
-func (c *composer) request() (CallRequest, error) {
-	req := CallRequest{Method: strings.TrimSpace(c.method.Value()), Progress: c.progress, ResetOnProgress: c.progress}
+func (c *composer) request() (backend.CallRequest, error) {
+	req := backend.CallRequest{Method: strings.TrimSpace(c.method.Value()), Progress: c.progress, ResetOnProgress: c.progress}
 	if req.Method == "" {
 		return req, errors.New("the method is empty")
 	}
@@ -186,7 +187,7 @@ func (c *composer) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 			c.err = err.Error()
 			return nil
 		}
-		b, ok := m.backend.(Caller)
+		b, ok := m.backend.(backend.Caller)
 		if !ok {
 			c.err = "this connection cannot send composed requests"
 			return nil

@@ -12,8 +12,8 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/themes"
-	"github.com/mcptui/mcptui/ui/explorer"
-	"github.com/mcptui/mcptui/ui/explorer/argstore"
+	"github.com/mcptui/mcptui/ui/catalog"
+	"github.com/mcptui/mcptui/ui/catalog/argstore"
 	"github.com/mcptui/mcptui/ui/form"
 )
 
@@ -29,7 +29,7 @@ type composerArgs struct {
 	// kind is the argstore kind (tool, prompt, template) that remembers
 	// the arguments across runs.
 	kind string
-	tpl  *explorer.Template
+	tpl  *catalog.Template
 	form *form.Model
 	// extra are the params' other members (such as _meta), in order, kept
 	// from a raw edit and sent after the form's.
@@ -53,23 +53,23 @@ type paramMember struct{ key, value []byte }
 type argForms struct {
 	tools     map[string]*schemaform.Form
 	prompts   map[string]*schemaform.Form
-	templates map[string]*explorer.Template
+	templates map[string]*catalog.Template
 }
 
 // compileArgForms compiles the forms of what the offer lists; an entry
 // whose schema does not compile has none (its params stay a skeleton).
 func (o *composerOffer) compileArgForms() {
-	o.forms = argForms{tools: map[string]*schemaform.Form{}, prompts: map[string]*schemaform.Form{}, templates: map[string]*explorer.Template{}}
+	o.forms = argForms{tools: map[string]*schemaform.Form{}, prompts: map[string]*schemaform.Form{}, templates: map[string]*catalog.Template{}}
 	for i := range o.tools {
 		if f, err := schemaform.Compile(o.tools[i].InputSchema); err == nil {
 			o.forms.tools[o.tools[i].Name] = f
 		}
 	}
 	for i := range o.prompts {
-		o.forms.prompts[o.prompts[i].Name] = explorer.PromptForm(&o.prompts[i])
+		o.forms.prompts[o.prompts[i].Name] = catalog.PromptForm(&o.prompts[i])
 	}
 	for _, t := range o.templates {
-		if tpl, err := explorer.ParseTemplate(t.URITemplate); err == nil {
+		if tpl, err := catalog.ParseTemplate(t.URITemplate); err == nil {
 			o.forms.templates[t.URITemplate] = tpl
 		}
 	}

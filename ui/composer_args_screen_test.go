@@ -22,8 +22,8 @@ func TestComposerFormScreen(t *testing.T) {
 	}
 	keys = append(keys, kp("tab"))
 	cases := []screenCase{
-		{name: "composer_form", events: uitest.Session(), opts: Options{Explorer: composerServer{}}, msgs: keys, runCmd: map[int]bool{0: true}},
-		{name: "composer_raw", events: uitest.Session(), opts: Options{Explorer: composerServer{}}, msgs: append(keys[:len(keys):len(keys)], ctrl('r')), runCmd: map[int]bool{0: true}},
+		{name: "composer_form", events: uitest.Session(), opts: Options{Catalog: composerServer{}}, msgs: keys, runCmd: map[int]bool{0: true}},
+		{name: "composer_raw", events: uitest.Session(), opts: Options{Catalog: composerServer{}}, msgs: append(keys[:len(keys):len(keys)], ctrl('r')), runCmd: map[int]bool{0: true}},
 	}
 	for _, c := range cases {
 		for _, size := range [][2]int{{80, 24}, {160, 48}} {

@@ -10,12 +10,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/explorer"
-	"github.com/mcptui/mcptui/ui/explorer/argstore"
+	"github.com/mcptui/mcptui/ui/catalog/argstore"
 )
 
 // composerServer offers a tool with a schema worth a form, a prompt and a
@@ -36,8 +36,8 @@ func (composerServer) ListResources(context.Context) ([]mcp.Resource, error) {
 func (composerServer) ListResourceTemplates(context.Context) ([]mcp.ResourceTemplate, error) {
 	return []mcp.ResourceTemplate{{URITemplate: "demo://color/{name}", Name: "color"}}, nil
 }
-func (composerServer) Info() explorer.Info {
-	return explorer.Info{Version: mcp.Version20251125, Name: "composer", Key: "composer",
+func (composerServer) Info() backend.CatalogInfo {
+	return backend.CatalogInfo{Version: mcp.Version20251125, Name: "composer", Key: "composer",
 		Capabilities: mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}, Prompts: &mcp.ListChangedCapability{},
 			Resources: &mcp.ResourcesCapability{}}}
 }
@@ -55,7 +55,7 @@ var (
 func composeTest(t *testing.T, w, h int, store *argstore.Store, keys *keymap.KeyMap) (*Model, *uitest.Backend) {
 	t.Helper()
 	fb := uitest.New()
-	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: composerServer{}, ArgStore: store, Keys: keys,
+	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Catalog: composerServer{}, ArgStore: store, Keys: keys,
 		Session: model.New(model.Config{Timeout: 30 * time.Second})})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(EventsMsg{Events: uitest.Session()})

@@ -9,9 +9,9 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/mcp"
-	"github.com/mcptui/mcptui/ui/explorer"
 )
 
 // composerOffer is what the server offers the composer: the requests the
@@ -58,7 +58,7 @@ func offeredMethods(version string, caps mcp.ServerCapabilities) []string {
 
 // listOffer lists the server's catalog for the composer (errors leave a
 // list empty: the composer still sends what is typed).
-func listOffer(srv explorer.Server, gen int) func() composerOfferMsg {
+func listOffer(srv backend.Catalog, gen int) func() composerOfferMsg {
 	return func() composerOfferMsg {
 		info := srv.Info()
 		o := &composerOffer{methods: offeredMethods(info.Version, info.Capabilities), key: info.Key}

@@ -88,7 +88,7 @@ func (m *Model) listComposerOffer() tea.Cmd {
 	if c := m.composer; c != nil {
 		c.store, c.st, c.keys, c.now = m.opts.ArgStore, m.styles, m.keys, m.now
 	}
-	srv, gen := m.opts.Explorer, m.sess.Conn().Gen
+	srv, gen := m.opts.Catalog, m.sess.Conn().Gen
 	if srv == nil || m.composer == nil || (m.composer.offer != nil && m.composer.offerGen == gen) {
 		return nil
 	}

@@ -19,7 +19,7 @@
 //	5 Stderr        stderr.go: the server's stderr; for an HTTP server,
 //	                network.go: its HTTP exchanges (v: the transport's log)
 //	6 Catalog       rich.go: tools, resources, templates, prompts and the
-//	                server's log (package ui/explorer, drawn as a pane, not
+//	                server's log (package ui/catalog, drawn as a pane, not
 //	                a modal)
 //	7 Log           logview.go: the server's log messages by level
 //	8 Server        serverview.go: what the server said of itself, the

@@ -214,7 +214,7 @@ func (m *Model) paneContext() keymap.Context {
 	if m.traffic.editing {
 		return keymap.FilterInput
 	}
-	if m.focus == paneCatalog && m.rich.explorer != nil && m.rich.explorer.OwnsKey(tea.KeyPressMsg{}) {
+	if m.focus == paneCatalog && m.rich.catalog != nil && m.rich.catalog.OwnsKey(tea.KeyPressMsg{}) {
 		return keymap.CatalogInput
 	}
 	if m.focus == paneStderr && m.httpServer() {

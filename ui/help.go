@@ -36,8 +36,8 @@ func (m *Model) openHelp() {
 // paneHereKeys are the keys of the screen inside the focused pane when it
 // has its own (the catalog's page), or nil to use the context's.
 func (m *Model) paneHereKeys(c keymap.Context) []key.Binding {
-	if (c == keymap.CatalogPane || c == keymap.CatalogInput) && m.rich.explorer != nil {
-		return append(m.rich.explorer.Keys(), m.keys.Catalog.Answer)
+	if (c == keymap.CatalogPane || c == keymap.CatalogInput) && m.rich.catalog != nil {
+		return append(m.rich.catalog.Keys(), m.keys.Catalog.Answer)
 	}
 	return nil
 }

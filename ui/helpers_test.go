@@ -7,11 +7,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
 )
 
-var _ Backend = (*uitest.Backend)(nil)
+var _ backend.Backend = (*uitest.Backend)(nil)
 
 // now is the fixed drawing clock of the tests.
 func now() time.Time { return uitest.At(30) }

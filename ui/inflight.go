@@ -13,7 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/explorer"
+	"github.com/mcptui/mcptui/ui/catalog"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -196,7 +196,7 @@ func (m *Model) openOutcome(c *model.Call) tea.Cmd {
 		m.openSeq(c.RequestSeq)
 		return nil
 	}
-	o := explorer.Outcome{Method: c.Method, Target: c.Target, At: c.Outcome.Time}
+	o := catalog.Outcome{Method: c.Method, Target: c.Target, At: c.Outcome.Time}
 	switch {
 	case c.Outcome.Err != nil:
 		o.Err = explainError(c.Outcome.Err)
@@ -209,14 +209,14 @@ func (m *Model) openOutcome(c *model.Call) tea.Cmd {
 			o.Line = e.Raw
 		}
 	}
-	init := m.freshExplorer()
-	if m.rich.explorer == nil {
+	init := m.freshCatalog()
+	if m.rich.catalog == nil {
 		// No catalog on this connection: the raw response.
 		m.openSeq(c.ResponseSeq)
 		return nil
 	}
-	show := m.rich.explorer.ShowOutcome(o)
-	return tea.Batch(init, m.openExplorer(), show)
+	show := m.rich.catalog.ShowOutcome(o)
+	return tea.Batch(init, m.openCatalog(), show)
 }
 
 // explainError is an error's code and message, with what the code means.

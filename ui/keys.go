@@ -45,7 +45,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.PrevPane):
 		return m.cycleFocus(-1)
 	case key.Matches(msg, g.Explorer, g.Pane6):
-		return m.openExplorer()
+		return m.openCatalog()
 	case key.Matches(msg, g.Compose):
 		return m.openComposer()
 	case key.Matches(msg, g.Zoom):
@@ -78,7 +78,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // the screen with it.
 func (m *Model) focusPane(p pane) {
 	if p == paneTraffic || p == paneSubs || p == paneStderr {
-		m.catalog = false
+		m.catalogShown = false
 	}
 	if p == paneInFlight && m.focus != paneInFlight {
 		m.cursorToNewRequest()

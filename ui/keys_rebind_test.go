@@ -27,7 +27,7 @@ func TestRebindingChangesHintsAndHelp(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}, Keys: &keys})
+	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Catalog: richServer{}, Keys: &keys})
 	m.Update(EventsMsg{Events: uitest.Session()})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	lacks := func(where string, want, unwanted []string) {

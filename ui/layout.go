@@ -19,7 +19,7 @@ const (
 // and stderr side by side at the bottom. With the catalog shown it takes
 // the middle and the bottom row's room, under requests and questions.
 // Zoomed, the focused pane takes the whole body.
-func layout(w, h int, zoom bool, focus pane, catalog bool) [paneCount]rect {
+func layout(w, h int, zoom bool, focus pane, catalogShown bool) [paneCount]rect {
 	var r [paneCount]rect
 	body := rect{0, headerLines, w, max(h-headerLines-footerLines, 0)}
 	if zoom {
@@ -27,7 +27,7 @@ func layout(w, h int, zoom bool, focus pane, catalog bool) [paneCount]rect {
 		return r
 	}
 	left := w * 11 / 20
-	if catalog {
+	if catalogShown {
 		top := max(body.h*3/10, min(5, body.h))
 		r[paneInFlight] = rect{0, body.y, left, top}
 		r[panePending] = rect{left, body.y, w - left, top}

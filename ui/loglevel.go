@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
@@ -37,7 +38,7 @@ func (p *levelPicker) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Overlay.Submit, m.keys.Log.SetLevel):
 		m.closeOverlay(p)
 		level := mcp.LogLevels[p.cursor]
-		setter, ok := m.backend.(LogLeveler)
+		setter, ok := m.backend.(backend.LogLeveler)
 		if !ok {
 			m.say(true, "this connection cannot set the log level")
 			return nil

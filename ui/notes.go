@@ -4,7 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/mcp"
-	"github.com/mcptui/mcptui/ui/explorer"
+	"github.com/mcptui/mcptui/ui/catalog"
 )
 
 // handNotes gives the catalog the notifications it acts on (list changes,
@@ -14,14 +14,14 @@ import (
 func (m *Model) handNotes() tea.Cmd {
 	notes, last := m.sess.NotesAfter(m.views.notesSeen)
 	m.views.notesSeen = last
-	e := m.rich.explorer
+	e := m.rich.catalog
 	if e == nil {
 		return nil
 	}
 	var cmds []tea.Cmd
 	for _, n := range notes {
-		if n.Gen == m.rich.explorerGen {
-			cmds = append(cmds, e.Update(explorer.NotificationMsg{N: mcp.Notification{Method: n.Method, Params: n.Params}}))
+		if n.Gen == m.rich.catalogGen {
+			cmds = append(cmds, e.Update(catalog.NotificationMsg{N: mcp.Notification{Method: n.Method, Params: n.Params}}))
 		}
 	}
 	return tea.Batch(cmds...)

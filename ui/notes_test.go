@@ -29,7 +29,7 @@ func (c countingServer) ListTools(ctx context.Context) ([]mcp.Tool, error) {
 // (tagged with its id) is left to the subscriber.
 func TestCatalogHearsNotificationsThroughTheModel(t *testing.T) {
 	var lists atomic.Int32
-	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: countingServer{lists: &lists}})
+	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Catalog: countingServer{lists: &lists}})
 	m.Update(EventsMsg{Events: uitest.Session()})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	run(t, m, press(m, "E"))

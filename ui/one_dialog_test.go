@@ -13,7 +13,7 @@ import (
 // opens the same subscribe dialog as s in pane 4, and the catalog counts
 // the subscriptions pane 4 lists.
 func TestOneSubscribeDialogAndOneCount(t *testing.T) {
-	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}})
+	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Catalog: richServer{}})
 	m.Update(EventsMsg{Events: uitest.Session()})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	_, cmd := m.Update(keyMsg("E"))

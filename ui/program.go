@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/ui/kit"
 	"time"
 
@@ -12,15 +13,14 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
-	"github.com/mcptui/mcptui/ui/explorer"
-	"github.com/mcptui/mcptui/ui/explorer/argstore"
-	"github.com/mcptui/mcptui/ui/explorer/marks"
+	"github.com/mcptui/mcptui/ui/catalog/argstore"
+	"github.com/mcptui/mcptui/ui/catalog/marks"
 )
 
 // Options configure the program.
 type Options struct {
 	// Backend is the connection; required.
-	Backend Backend
+	Backend backend.Backend
 	// Session is the state to draw; nil makes a new one with model's
 	// defaults.
 	Session *model.Session
@@ -42,9 +42,9 @@ type Options struct {
 	// Editor is the external editor's command line for long answers;
 	// "" means $VISUAL, then $EDITOR, then vi.
 	Editor string
-	// Explorer is the server as the explorer sees it (nil: no explorer),
+	// Catalog is the server as the catalog sees it (nil: no catalog),
 	// and ArgStore remembers its arguments across runs (nil: not).
-	Explorer explorer.Server
+	Catalog  backend.Catalog
 	ArgStore *argstore.Store
 	// CatalogMarks is what the catalog marks (--baseline, --host,
 	// --model; nil: nothing).
@@ -75,7 +75,7 @@ const (
 	paneTraffic
 	paneSubs
 	paneStderr
-	// paneCatalog is the explorer (ui/explorer) as a pane: it shares the
+	// paneCatalog is the catalog (ui/catalog) as a pane: it shares the
 	// middle slot with traffic.
 	paneCatalog
 	// paneLog is the server's log (views.go), in the bottom row;
@@ -91,7 +91,7 @@ type Model struct {
 	opts    Options
 	frames  frames
 	fold    folding
-	backend Backend
+	backend backend.Backend
 	// prelint judges each batch's lines where it is taken from the
 	// backend (waitEvents' goroutine), not in Update.
 	prelint *model.Prelinter
@@ -104,9 +104,9 @@ type Model struct {
 	width, height int
 	focus         pane
 	zoom          bool
-	// catalog says the catalog holds the middle slot (it was focused
+	// catalogShown says the catalog holds the middle slot (it was focused
 	// after traffic); beforeCatalog is the pane esc goes back to.
-	catalog       bool
+	catalogShown  bool
 	beforeCatalog pane
 	// newRequest is the wire id of the newest request the person sent;
 	// pane 1's cursor goes to it.

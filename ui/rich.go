@@ -9,11 +9,11 @@ import (
 
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/answer"
-	"github.com/mcptui/mcptui/ui/explorer"
+	"github.com/mcptui/mcptui/ui/catalog"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
-// The catalog (package ui/explorer) as pane 6, and the answer editors
+// The catalog (package ui/catalog) as pane 6, and the answer editors
 // (package ui/answer) as an overlay: E or 6 focuses the catalog; f on a
 // waiting question opens its editor (a form for an elicitation, the reply
 // for sampling, the roots list); in the catalog, ctrl+a answers the
@@ -22,9 +22,9 @@ import (
 // rich is the state of the catalog pane, and the roots list the catalog
 // and the answer editors share.
 type rich struct {
-	explorer    *explorer.Model
-	explorerGen int
-	roots       *answer.RootList
+	catalog    *catalog.Model
+	catalogGen int
+	roots      *answer.RootList
 }
 
 // rootList is the client's roots as the editors change them, starting
@@ -36,50 +36,50 @@ func (m *Model) rootList() *answer.RootList {
 	return m.rich.roots
 }
 
-// openExplorer focuses the catalog, made (and listing) on first use and
+// openCatalog focuses the catalog, made (and listing) on first use and
 // again after a restart.
-func (m *Model) openExplorer() tea.Cmd {
-	if m.opts.Explorer == nil {
+func (m *Model) openCatalog() tea.Cmd {
+	if m.opts.Catalog == nil {
 		m.say(true, "the catalog is not available on this connection")
 		return nil
 	}
-	if m.sess.Conn().Phase != model.PhaseReady && m.rich.explorer == nil {
+	if m.sess.Conn().Phase != model.PhaseReady && m.rich.catalog == nil {
 		m.say(true, "the server is not ready yet: the catalog opens once it is")
 		return nil
 	}
-	cmd := m.freshExplorer()
+	cmd := m.freshCatalog()
 	if m.focus != paneCatalog {
 		m.beforeCatalog = m.focus
 	}
-	m.focus, m.catalog = paneCatalog, true
+	m.focus, m.catalogShown = paneCatalog, true
 	return cmd
 }
 
-// freshExplorer makes the catalog's explorer if there is none, or the one
+// freshCatalog makes the catalog if there is none, or the one
 // there belongs to an earlier process, and the server is ready.
-func (m *Model) freshExplorer() tea.Cmd {
+func (m *Model) freshCatalog() tea.Cmd {
 	c := m.sess.Conn()
-	if m.opts.Explorer == nil || c.Phase != model.PhaseReady {
+	if m.opts.Catalog == nil || c.Phase != model.PhaseReady {
 		return nil
 	}
-	if m.rich.explorer != nil && m.rich.explorerGen == c.Gen {
+	if m.rich.catalog != nil && m.rich.catalogGen == c.Gen {
 		return nil
 	}
-	if m.rich.explorer != nil {
-		m.rich.explorer.Stop()
+	if m.rich.catalog != nil {
+		m.rich.catalog.Stop()
 	}
-	m.rich.explorer = explorer.New(explorer.Options{Server: m.opts.Explorer, Styles: m.styles, Store: m.opts.ArgStore,
+	m.rich.catalog = catalog.New(catalog.Options{Server: m.opts.Catalog, Styles: m.styles, Store: m.opts.ArgStore,
 		Roots: m.rootList(), Now: m.now, Tick: m.opts.Tick, Keys: &m.keys,
 		Subscribe: m.openListenFor, Subscriptions: m.openSubscriptions,
 		DefaultTimeout: m.sess.Config().Timeout, Marks: m.opts.CatalogMarks})
-	m.rich.explorerGen = c.Gen
-	return m.rich.explorer.Init()
+	m.rich.catalogGen = c.Gen
+	return m.rich.catalog.Init()
 }
 
 // leaveCatalog goes back from the catalog to the pane before it; traffic
 // takes the middle slot again.
 func (m *Model) leaveCatalog() {
-	m.catalog = false
+	m.catalogShown = false
 	m.focus = m.beforeCatalog
 	if m.focus == paneCatalog {
 		m.focus = paneInFlight
@@ -91,10 +91,10 @@ func (m *Model) leaveCatalog() {
 // dialog) or shows a result (tab moves between its items), except the
 // help and quit keys that cannot be typed (f1, ctrl+c).
 func (m *Model) catalogOwns(msg tea.KeyPressMsg) bool {
-	if m.focus != paneCatalog || m.rich.explorer == nil {
+	if m.focus != paneCatalog || m.rich.catalog == nil {
 		return false
 	}
-	if !m.rich.explorer.OwnsKey(msg) {
+	if !m.rich.catalog.OwnsKey(msg) {
 		return false
 	}
 	g := m.keys.Global
@@ -104,7 +104,7 @@ func (m *Model) catalogOwns(msg tea.KeyPressMsg) bool {
 // catalogKey routes a key to the catalog; ctrl+a answers the newest
 // waiting question; esc at its top goes back to the pane before it.
 func (m *Model) catalogKey(msg tea.KeyPressMsg) tea.Cmd {
-	e := m.rich.explorer
+	e := m.rich.catalog
 	if e == nil {
 		return nil
 	}
@@ -137,7 +137,7 @@ func (m *Model) newestWaiting() *model.Question {
 // rootsChanged tells the server that the roots changed, as its protocol
 // allows (the session decides whether anything is sent).
 func (m *Model) rootsChanged() tea.Cmd {
-	srv := m.opts.Explorer
+	srv := m.opts.Catalog
 	if srv == nil {
 		return nil
 	}
@@ -154,16 +154,16 @@ func (m *Model) rootsChanged() tea.Cmd {
 // messages of their own Cmds.
 func (m *Model) richMsg(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
-	if m.rich.explorer != nil {
-		cmd = m.rich.explorer.Update(msg)
+	if m.rich.catalog != nil {
+		cmd = m.rich.catalog.Update(msg)
 	}
 	return tea.Batch(cmd, m.toOverlays(msg))
 }
 
 // richPaste routes a paste to the focused catalog.
 func (m *Model) richPaste(msg tea.PasteMsg) (tea.Cmd, bool) {
-	if m.focus == paneCatalog && m.rich.explorer != nil {
-		return m.rich.explorer.Update(msg), true
+	if m.focus == paneCatalog && m.rich.catalog != nil {
+		return m.rich.catalog.Update(msg), true
 	}
 	return nil, false
 }
@@ -171,28 +171,28 @@ func (m *Model) richPaste(msg tea.PasteMsg) (tea.Cmd, bool) {
 // richQuestion tells the person, in the catalog, that the server asks
 // something.
 func (m *Model) richQuestion() {
-	if m.focus == paneCatalog && m.rich.explorer != nil {
-		m.rich.explorer.Say(false, "the server is asking something: "+keymap.Hint(keymap.Described(m.keys.Catalog.Answer, "answers it")))
+	if m.focus == paneCatalog && m.rich.catalog != nil {
+		m.rich.catalog.Say(false, "the server is asking something: "+keymap.Hint(keymap.Described(m.keys.Catalog.Answer, "answers it")))
 	}
 }
 
 // drawCatalog draws the catalog pane's body.
 func (m *Model) drawCatalog(w, h int) []string {
-	if m.rich.explorer == nil {
+	if m.rich.catalog == nil {
 		return kit.Pad([]string{kit.Row(m.styles, w, false, kit.Own(" the catalog opens once the server is ready", w, m.styles.Muted))}, w, h)
 	}
-	m.rich.explorer.SetStyles(m.styles)
-	return m.rich.explorer.View(w, h)
+	m.rich.catalog.SetStyles(m.styles)
+	return m.rich.catalog.View(w, h)
 }
 
 // richWheel scrolls the focused catalog with the mouse wheel (as arrow
 // keys); it reports whether it took it.
 func (m *Model) richWheel(delta int) bool {
-	if m.focus != paneCatalog || m.rich.explorer == nil {
+	if m.focus != paneCatalog || m.rich.catalog == nil {
 		return false
 	}
 	for _, k := range wheelKeys(delta) {
-		m.rich.explorer.Update(k)
+		m.rich.catalog.Update(k)
 	}
 	return true
 }

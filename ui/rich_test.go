@@ -10,13 +10,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/explorer"
 )
 
-// richServer is a tiny explorer.Server: one tool that echoes.
+// richServer is a tiny backend.Catalog: one tool that echoes.
 type richServer struct{}
 
 func (richServer) ListTools(context.Context) ([]mcp.Tool, error) {
@@ -29,7 +29,7 @@ func (richServer) ListResourceTemplates(context.Context) ([]mcp.ResourceTemplate
 	return nil, nil
 }
 func (richServer) ListPrompts(context.Context) ([]mcp.Prompt, error) { return nil, nil }
-func (richServer) Call(_ context.Context, _ string, params any, _ explorer.CallOptions) (json.RawMessage, error) {
+func (richServer) Call(_ context.Context, _ string, params any, _ backend.CatalogCallOptions) (json.RawMessage, error) {
 	b, _ := json.Marshal(params)
 	var p struct {
 		Arguments struct{ Message string } `json:"arguments"`
@@ -48,14 +48,14 @@ func (richServer) Complete(context.Context, mcp.Ref, string, string, map[string]
 	return &mcp.CompleteResult{}, nil
 }
 func (richServer) SetLogLevel(context.Context, string) error { return nil }
-func (richServer) Listen(context.Context, mcp.Filter) (explorer.Subscription, error) {
+func (richServer) Listen(context.Context, mcp.Filter) (backend.Subscription, error) {
 	return nil, &mcp.Error{Code: -32601, Message: "no"}
 }
 func (richServer) RootsChanged(context.Context) (string, error) {
 	return "sent notifications/roots/list_changed", nil
 }
-func (richServer) Info() explorer.Info {
-	return explorer.Info{Version: mcp.Version20251125, Name: "rich", Key: "rich",
+func (richServer) Info() backend.CatalogInfo {
+	return backend.CatalogInfo{Version: mcp.Version20251125, Name: "rich", Key: "rich",
 		Capabilities: mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}}
 }
 
@@ -103,12 +103,12 @@ func TestFormAnswersSampling(t *testing.T) {
 // before it.
 func TestCatalogPane(t *testing.T) {
 	fb := uitest.New()
-	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}})
+	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Catalog: richServer{}})
 	m.Update(EventsMsg{Events: uitest.Session()})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	_, cmd := m.Update(keyMsg("E"))
 	run(t, m, cmd)
-	if m.top() != nil || m.focus != paneCatalog || !m.catalog {
+	if m.top() != nil || m.focus != paneCatalog || !m.catalogShown {
 		t.Fatalf("overlay %T focus %d", m.top(), m.focus)
 	}
 	s := ansi.Strip(m.render())
@@ -140,8 +140,8 @@ func TestCatalogPane(t *testing.T) {
 	// Global keys work from the catalog's result: 1 focuses the requests
 	// and the catalog stays on the screen; 6 comes back.
 	press(m, "1")
-	if m.focus != paneInFlight || !m.catalog {
-		t.Fatalf("1: focus %d catalog %v", m.focus, m.catalog)
+	if m.focus != paneInFlight || !m.catalogShown {
+		t.Fatalf("1: focus %d catalog %v", m.focus, m.catalogShown)
 	}
 	press(m, "6")
 	if m.focus != paneCatalog {
@@ -153,8 +153,8 @@ func TestCatalogPane(t *testing.T) {
 		t.Fatalf("esc left the catalog too early")
 	}
 	press(m, "esc")
-	if m.focus != paneInFlight || m.catalog {
-		t.Errorf("esc at the catalog's top: focus %d catalog %v", m.focus, m.catalog)
+	if m.focus != paneInFlight || m.catalogShown {
+		t.Errorf("esc at the catalog's top: focus %d catalog %v", m.focus, m.catalogShown)
 	}
 }
 
@@ -219,7 +219,7 @@ func TestRootsEditedThenApproved(t *testing.T) {
 // not _meta.
 func TestRequestOutcome(t *testing.T) {
 	fb := uitest.New()
-	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Explorer: richServer{}})
+	m := New(Options{Backend: fb, Now: now, Tick: -1, Theme: "dark", NoBell: true, Catalog: richServer{}})
 	evs := append(uitest.Session(),
 		model.Wire{Stamp: model.Stamp{Time: uitest.At(29)}, Dir: model.Out, Line: []byte(`{"jsonrpc":"2.0","id":40,"method":"tools/call","params":{"name":"forecast","arguments":{"city":"Oslo"}}}`)},
 		model.Wire{Stamp: model.Stamp{Time: uitest.At(29.5)}, Dir: model.In, Line: []byte(`{"jsonrpc":"2.0","id":40,"result":{"_meta":{"trace":"abc"},"resultType":"complete","content":[{"type":"text","text":"Sunny, 21 degrees"}]}}`)})

@@ -169,8 +169,8 @@ func screenCases() []screenCase {
 		{name: "viewer_fold", events: session, msgs: []tea.Msg{kp("3"), kp("g"), kp("j"), kp("j"), kp("enter"), kp("C"), kp("j"), kp("j"), kp("j"), kp("j"), kp("space")}},
 		{name: "listen", events: session, msgs: []tea.Msg{kp("4"), kp("s"), kp("space"), kp("down"), kp("down"), kp("down"), kp("space")}, runCmd: map[int]bool{1: true}},
 		{name: "subs_zoom", events: session, msgs: []tea.Msg{kp("4"), kp("z")}},
-		{name: "catalog", events: session, opts: Options{Explorer: richServer{}}, msgs: []tea.Msg{kp("E")}, runCmd: map[int]bool{0: true}},
-		{name: "catalog_form", events: session, opts: Options{Explorer: richServer{}}, msgs: []tea.Msg{kp("E"), kp("enter")}, runCmd: map[int]bool{0: true}},
+		{name: "catalog", events: session, opts: Options{Catalog: richServer{}}, msgs: []tea.Msg{kp("E")}, runCmd: map[int]bool{0: true}},
+		{name: "catalog_form", events: session, opts: Options{Catalog: richServer{}}, msgs: []tea.Msg{kp("E"), kp("enter")}, runCmd: map[int]bool{0: true}},
 	}
 }
 

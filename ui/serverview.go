@@ -68,10 +68,10 @@ func (m *Model) serverLines(w int) []serverLine {
 // catalogCost is what the catalog found the tool list costs in context
 // ("" without --host or --model, or before it is counted).
 func (m *Model) catalogCost() string {
-	if m.rich.explorer == nil {
+	if m.rich.catalog == nil {
 		return ""
 	}
-	return m.rich.explorer.ContextCost()
+	return m.rich.catalog.ContextCost()
 }
 
 // docWriter gathers the document's lines.

@@ -85,9 +85,9 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 	m.selectNewRequest(evs)
 	pending := m.sess.Counters().Pending
 	var cmd tea.Cmd
-	if m.rich.explorer != nil {
+	if m.rich.catalog != nil {
 		// After a restart the catalog lists the new process.
-		cmd = m.freshExplorer()
+		cmd = m.freshCatalog()
 	}
 	cmd = tea.Batch(cmd, m.handNotes())
 	if pending > m.pending {
@@ -99,8 +99,8 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 			m.say(false, "the server is asking something: %s", keymap.Hint(keymap.Described(m.keys.Global.Pane2, "to see it")))
 		}
 	}
-	if pending == 0 && m.pending > 0 && m.rich.explorer != nil {
-		m.rich.explorer.Say(false, "") // its "the server is asking" is old news
+	if pending == 0 && m.pending > 0 && m.rich.catalog != nil {
+		m.rich.catalog.Say(false, "") // its "the server is asking" is old news
 	}
 	m.pending = pending
 	return cmd

@@ -20,11 +20,11 @@ const logStripMinBody = 26
 // rects places every pane: layout's, with the bottom row split three ways
 // and the middle slot given to the server view when it holds it.
 func (m *Model) rects() [paneCount]rect {
-	r := layout(m.width, m.height, m.zoom, m.focus, m.catalog)
+	r := layout(m.width, m.height, m.zoom, m.focus, m.catalogShown)
 	if m.zoom {
 		return r
 	}
-	if m.catalog {
+	if m.catalogShown {
 		c := r[paneCatalog]
 		if m.bodyHeight() >= logStripMinBody {
 			strip := max(c.h/4, 5)
@@ -63,7 +63,7 @@ func (m *Model) logShown() bool { r := m.rects()[paneLog]; return r.w > 0 && r.h
 // middle slot, then the bottom row (or the catalog and its log strip).
 func (m *Model) joinPanes(draw func(pane) string) string {
 	top := kit.JoinColumns(draw(paneInFlight), draw(panePending))
-	if m.catalog {
+	if m.catalogShown {
 		if strip := draw(paneLog); strip != "" {
 			return kit.JoinRows(top, draw(paneCatalog), strip)
 		}
@@ -79,7 +79,7 @@ func (m *Model) joinPanes(draw func(pane) string) string {
 
 // focusOrder is the panes tab moves through, in screen order.
 func (m *Model) focusOrder() []pane {
-	if m.catalog {
+	if m.catalogShown {
 		if m.logShown() {
 			return []pane{paneInFlight, panePending, paneCatalog, paneLog}
 		}
@@ -101,10 +101,10 @@ func (m *Model) viewsFocus(p pane) {
 	case paneTraffic:
 		m.views.server = false
 	case paneServer:
-		m.views.server, m.catalog = true, false
+		m.views.server, m.catalogShown = true, false
 	case paneLog:
-		if m.catalog && !m.logShown() {
-			m.catalog = false
+		if m.catalogShown && !m.logShown() {
+			m.catalogShown = false
 		}
 	}
 }

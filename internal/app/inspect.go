@@ -27,7 +27,7 @@ import (
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui"
-	"github.com/mcptui/mcptui/ui/explorer/marks"
+	"github.com/mcptui/mcptui/ui/catalog/marks"
 )
 
 // runInspector opens the inspector on the configured server (or the demo
@@ -166,7 +166,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		// The catalog goes through the session like everything else: its
 		// calls are ordinary requests in pane 1, and the server's
 		// notifications reach it through the model.
-		Explorer: sess.Catalog(serverKey(cfg, command, args)),
+		Catalog:  sess.Catalog(serverKey(cfg, command, args)),
 		ArgStore: openArgStore(),
 		// What the catalog marks: --baseline, --host, --model.
 		CatalogMarks: catalogMarks,

@@ -9,7 +9,7 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 )
 
-// Catalog is what the catalog (ui/explorer) asks of the connection: the
+// Catalog is what the catalog (ui/catalog) asks of the connection: the
 // lists, the person's calls (ordinary requests the requests pane follows),
 // completion, subscriptions and the roots. Each method may block (the
 // catalog calls it inside a tea.Cmd). The server's notifications reach

@@ -13,7 +13,7 @@ import (
 	"github.com/mcptui/mcptui/skills"
 )
 
-// The official extensions' rules (rules/catalogue_ext.go): Skills where
+// The official extensions' rules (rules/table_ext.go): Skills where
 // the server declares io.modelcontextprotocol/skills, MCP Apps where a
 // tool declares a UI resource.
 

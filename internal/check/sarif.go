@@ -8,7 +8,7 @@ import (
 	"github.com/mcptui/mcptui/internal/check/rules"
 )
 
-// SARIF 2.1.0, the format code-scanning tools read: one run, the catalogue
+// SARIF 2.1.0, the format code-scanning tools read: one run, the rule table
 // as the driver's rules, one result per failed rule and era. The location
 // is the server's command (the artifact being checked).
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The broken servers of the rules that begin at 2026-07-28 (catalogue26).
+// The broken servers of the rules that begin at 2026-07-28 (table26).
 
 // aTask is a CreateTaskResult.
 func aTask() msg {

@@ -9,7 +9,7 @@ import (
 	"github.com/mcptui/mcptui/internal/check/rules"
 )
 
-// The broken servers of the extensions' rules (rules/catalogue_ext.go):
+// The broken servers of the extensions' rules (rules/table_ext.go):
 // the extensions demo (skills with directoryRead, the counter App) behind
 // one mutation each.
 

@@ -19,7 +19,7 @@ var ErrReadOnly = backend.ErrReadOnly
 // maxBatch is the most events one Next returns.
 const maxBatch = 4096
 
-// Backend is a read-only ui.Backend over a recording's events: Next hands
+// Backend is a read-only backend.Backend over a recording's events: Next hands
 // them out in batches, then waits until Close; every action returns
 // ErrReadOnly (Shutdown, which only stops, returns nil so that quitting
 // works). It is safe for concurrent use.

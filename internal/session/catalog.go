@@ -9,7 +9,7 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 )
 
-// Catalog is the session as the catalog (ui/explorer) sees it: the lists
+// Catalog is the session as the catalog (ui/catalog) sees it: the lists
 // on the current connection, the person's calls as tracked requests (so
 // that they are ordinary requests in the requests pane, cancelled and
 // extended there), and the protocol's decisions — how a log level is set,

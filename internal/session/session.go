@@ -270,7 +270,7 @@ func (s *Session) options(g *generation) mcp.Options {
 	opts.Sampling, opts.ElicitForm, opts.ElicitURL, opts.Roots = ask, ask, ask, ask
 	// The capability set every mode declares (headless and doctor too): a
 	// person can answer any sampling request, tool use included. Only
-	// here is roots.listChanged declared: the explorer's roots dialog
+	// here is roots.listChanged declared: the catalog's roots dialog
 	// sends notifications/roots/list_changed.
 	opts.SamplingTools, opts.RootsListChanged = true, true
 	// The catalog's task-augmented calls return a task as their result.

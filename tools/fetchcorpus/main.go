@@ -1,7 +1,7 @@
 // Command fetchcorpus records what a real MCP server offers (tools with their
 // schemas, prompts, resources, templates) and the requested schemas of its
 // form elicitations, into a directory of JSON files that schemaform's and
-// the explorer's tests read. It is run by hand, once per server:
+// the catalog's tests read. It is run by hand, once per server:
 //
 //	go run ./tools/fetchcorpus -out internal/schemaform/testdata/corpus/everything \
 //	    -elicit trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything stdio

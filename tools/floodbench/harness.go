@@ -103,7 +103,7 @@ func start(cfg config) (*inspector, error) {
 		out.log = &spanLog{}
 	}
 	m := &timed{Model: ui.New(ui.Options{Backend: be, Session: model.New(model.Config{HistoryBytes: cfg.history}),
-		Explorer: sess.Catalog("floodbench"), Theme: "dark", NoBell: true, FrameGap: cfg.frameGap, FoldBudget: cfg.budget}), out: out}
+		Catalog: sess.Catalog("floodbench"), Theme: "dark", NoBell: true, FrameGap: cfg.frameGap, FoldBudget: cfg.budget}), out: out}
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignals(),
 		tea.WithWindowSize(160, 48), tea.WithFPS(cfg.fps), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
 	i := &inspector{p: p, out: out, be: be, sess: sess, in: in, done: make(chan struct{}), budget: budget, gcPercent: cfg.gcPercent, statsPath: statsPath}

@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/tools/shots/termpng"
@@ -232,6 +233,6 @@ func trimLines(s string) string {
 func fixedNow() time.Time { return uitest.At(30) }
 
 // newModel builds the program's model as the scenes run it.
-func newModel(b ui.Backend, sess *model.Session, title string) *ui.Model {
+func newModel(b backend.Backend, sess *model.Session, title string) *ui.Model {
 	return ui.New(ui.Options{Backend: b, Session: sess, Theme: "dark", Now: fixedNow, Tick: -1, NoBell: true, Title: title})
 }

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
@@ -28,7 +29,7 @@ type scene struct {
 }
 
 // model builds a fresh program model for the scene on backend b.
-func (sc scene) model(b ui.Backend) *ui.Model {
+func (sc scene) model(b backend.Backend) *ui.Model {
 	sess := model.New(model.Config{Timeout: 60 * time.Second, Roots: []model.Root{{URI: "file:///home/dev/forge", Name: "forge"}}})
 	return newModel(b, sess, strings.Join(sc.command, " "))
 }

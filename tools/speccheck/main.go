@@ -4,7 +4,7 @@
 // and, for a MUST or SHOULD rule, hold a sentence with that keyword
 // (MUST also as REQUIRED or SHALL, SHOULD also as RECOMMENDED). It writes
 // the results as a Markdown table, internal/check/rules/CITATIONS.md,
-// which a unit test keeps in step with the catalogue. The specification
+// which a unit test keeps in step with the rule table. The specification
 // is read from a checkout of its repository and never copied:
 //
 //	git clone --depth 1 https://github.com/modelcontextprotocol/modelcontextprotocol /tmp/mcp-spec
@@ -158,7 +158,7 @@ is copied here. For each revision a rule applies to, the section it cites (page#
 that revision names it) must exist and, for a MUST or SHOULD rule, hold a sentence with that
 keyword (MUST also as REQUIRED or SHALL; SHOULD also as RECOMMENDED). A best practice needs its
 section only; a robustness rule cites text outside this repository and is not checked, nor is an
-extension's rule unless its page's text was given (-ext). `+"`citations_test.go`"+` keeps this table in step with the catalogue.
+extension's rule unless its page's text was given (-ext). `+"`citations_test.go`"+` keeps this table in step with the rule table.
 
 Rules: %d, every citation confirmed: %d. Citations: %d, confirmed: %d, not confirmed: %d,
 outside the specification (not checked): %d.

@@ -17,7 +17,7 @@ import (
 )
 
 // RootList is the client's list of roots, shared by whatever edits it (the
-// roots/list answer editor, the explorer). Safe for concurrent use.
+// roots/list answer editor, the catalog). Safe for concurrent use.
 type RootList struct {
 	mu    sync.Mutex
 	roots []model.Root

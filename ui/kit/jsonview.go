@@ -17,7 +17,7 @@ import (
 //   - the lazy face (NewLazyJSONView, the traffic viewer) shows the JSON
 //     text itself, commas and all, scrolls sideways and reads no further
 //     than someone has looked;
-//   - the outline face (NewJSONView, the explorer and the answer panes)
+//   - the outline face (NewJSONView, the catalog and the answer panes)
 //     shows an outline with fold marks, item numbers and sizes, addressed
 //     by visible line so it can sit among other rows.
 type JSONView struct {

@@ -8,7 +8,7 @@ import (
 )
 
 // CITATIONS.md, written by tools/speccheck from the specification's text,
-// is in step with the catalogue: the same rules, revisions, sections and
+// is in step with the rule table: the same rules, revisions, sections and
 // keywords, row for row, and every citation the checker could read was
 // confirmed. (It needs neither the network nor the specification: a rule
 // changed without running tools/speccheck fails here.)

@@ -9,7 +9,7 @@ import (
 
 // Every rule is well-formed: a known group, level and era range, text and
 // a fix, and a unique id.
-func TestCatalogue(t *testing.T) {
+func TestRuleTable(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range All() {
 		if seen[r.ID] || r.Text == "" || r.Fix == "" || r.Section == "" || r.Level < Must || r.Level > Robustness {
@@ -42,8 +42,8 @@ func TestSectionIn(t *testing.T) {
 	}
 }
 
-// The check page (docs/check.md) states the catalogue's counts: all rules,
-// per era and the Live ones; they follow the catalogue.
+// The check page (docs/check.md) states the rule table's counts: all rules,
+// per era and the Live ones; they follow the rule table.
 func TestReadmeCounts(t *testing.T) {
 	b, err := os.ReadFile("../../../docs/check.md")
 	if err != nil {

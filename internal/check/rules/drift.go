@@ -2,7 +2,7 @@ package rules
 
 // Drift are the baseline group (mcptui check --baseline): the server
 // compared with a snapshot of its last release. They rest on no sentence
-// of the specification, so they are not in the catalogue; check.AddDrift adds
+// of the specification, so they are not in the rule table; check.AddDrift adds
 // their results to a report.
 var Drift = []Rule{
 	{ID: "drift.breaking", Group: "drift", Level: Must, Section: "server/tools", Since: Eras[0],

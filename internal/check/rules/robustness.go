@@ -48,16 +48,16 @@ var robustness = []Rule{
 
 func init() { add(robustness) }
 
-// add puts each rule into the catalogue after the last one of its group,
+// add puts each rule into the rule table after the last one of its group,
 // so that reports list it beside its group's others.
 func add(rs []Rule) {
 	for _, r := range rs {
-		at := len(catalogue)
-		for i, c := range catalogue {
+		at := len(table)
+		for i, c := range table {
 			if c.Group == r.Group {
 				at = i + 1
 			}
 		}
-		catalogue = slices.Insert(catalogue, at, r)
+		table = slices.Insert(table, at, r)
 	}
 }

@@ -1,4 +1,4 @@
-// Package rules is the catalogue of what an MCP server must and should do,
+// Package rules is the table of what an MCP server must and should do,
 // written from the specification text of each protocol revision: every rule
 // has an id, the section it comes from, its level and the revisions (an era
 // range) it applies to. mcptui check runs them against a server; the live
@@ -48,7 +48,7 @@ func (l Level) String() string {
 	return fmt.Sprintf("Level(%d)", int(l))
 }
 
-// Eras are the protocol revisions the catalogue knows, oldest first. A
+// Eras are the protocol revisions the rule table knows, oldest first. A
 // rule's Since and Until are among them.
 var Eras = protocol.Revisions()
 
@@ -221,22 +221,22 @@ var moved26 = map[string]string{
 	"basic/transports#security-warning":      "basic/transports/streamable-http#security-%26-endpoint",
 }
 
-// All returns every rule, in catalogue order (by group).
-func All() []Rule { return slices.Clone(catalogue) }
+// All returns every rule, in table order (by group).
+func All() []Rule { return slices.Clone(table) }
 
 // Get returns the rule with that id.
 func Get(id string) (Rule, bool) {
-	i := slices.IndexFunc(catalogue, func(r Rule) bool { return r.ID == id })
+	i := slices.IndexFunc(table, func(r Rule) bool { return r.ID == id })
 	if i < 0 {
 		return Rule{}, false
 	}
-	return catalogue[i], true
+	return table[i], true
 }
 
 // ForEra returns the rules that apply to revision era.
 func ForEra(era string) []Rule {
 	var out []Rule
-	for _, r := range catalogue {
+	for _, r := range table {
 		if r.Applies(era) {
 			out = append(out, r)
 		}

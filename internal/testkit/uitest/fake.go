@@ -35,7 +35,7 @@ type Call struct {
 	Level string
 }
 
-// Backend is a fake ui.Backend: events pushed to its inbox reach the UI,
+// Backend is a fake backend.Backend: events pushed to its inbox reach the UI,
 // and every call is recorded (and fails with Fail when it is set).
 type Backend struct {
 	Inbox *inbox.Inbox

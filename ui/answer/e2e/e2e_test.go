@@ -16,7 +16,7 @@ func server(t *testing.T) string {
 	return strings.Join(append([]string{command}, args...), " ")
 }
 
-// TestFillEverythingElicitation: in the real binary, the explorer calls
+// TestFillEverythingElicitation: in the real binary, the catalog calls
 // the everything server's trigger-elicitation-request; the server asks for
 // a form; ctrl+a opens it; the person types a name, ticks the box, types an
 // email, changes an enum and a multi-select, and accepts; the tool's reply

@@ -1,7 +1,7 @@
 // Package screentest runs a Bubble Tea model as a real program whose output
 // goes into an in-memory terminal (github.com/charmbracelet/x/vt), drives it
 // with messages, and returns the screen, for golden screen tests of the
-// explorer and the answer editors (the way package ui tests its screens).
+// catalog and the answer editors (the way package ui tests its screens).
 //
 // The program and a twin model get exactly the same messages: the Cmds a
 // message returns are run by the test itself, each to its end, and their
