@@ -28,7 +28,7 @@
 //   - result-15mib-shown: the inspector (in tmux) replaying a recording of
 //     that call to its end;
 //   - replay-large: the inspector (in tmux) replaying a recording of
-//     -notifications progress notifications (200,000: ~47 MB) to its end;
+//     -notifications progress notifications (100,000, the demo's most: ~23 MB) to its end;
 //   - startup: `mcptui tools -- mcptui demo-server`, headless;
 //   - size: the size of the mcptui binary, built as a release is
 //     (CGO_ENABLED=0, -trimpath, -ldflags=-s -w), as every measured build is.
@@ -64,7 +64,7 @@ func main() {
 	only := flag.String("bench", "", "comma-separated cases to run (default: all; see -list)")
 	list := flag.Bool("list", false, "list the cases and exit")
 	jsonOut := flag.String("json", "", "also write the results as JSON to this file (- : to stdout, instead of the table)")
-	notes := flag.Int("notifications", 200_000, "progress notifications in replay-large's recording")
+	notes := flag.Int("notifications", 100_000, "progress notifications in replay-large's recording (the demo's burst sends at most 100,000)")
 	benchtime := flag.String("benchtime", "10x", "-test.benchtime of the Go benchmarks")
 	flag.Parse()
 	cases := allCases()
