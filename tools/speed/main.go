@@ -19,8 +19,11 @@
 //
 //   - catalog-down-50k, catalog-filter-50k: the Go benchmarks
 //     BenchmarkCatalogDown/50000 and BenchmarkCatalogFilter/50000 of
-//     ui/explorer (its test binary built for each side with go test -c);
-//     a build without them is listed as "new", without a ratio;
+//     ui/explorer (its test binary built for each side with go test -c).
+//     An old tree without the benchmark's file gets the current tree's
+//     copy, the same benchmark on the old code (the report says so); if
+//     its package does not compile with it, the case is listed as "new",
+//     without a ratio;
 //   - tools-50k: `mcptui tools` against tools/manytools serving 50,000
 //     tools: launch to the listed catalog, headless;
 //   - result-15mib: `mcptui call large` of the demo server's 15 MiB text
@@ -139,8 +142,9 @@ type build struct {
 	side     side
 	src      string // its source tree
 	mcptui   string
-	explorer string // ui/explorer's test binary
-	benches  string // the benchmarks that binary has (its -test.list output)
+	explorer string   // ui/explorer's test binary
+	benches  string   // the benchmarks that binary has (its -test.list output)
+	ported   []string // benchFiles copied from the current tree
 }
 
 // env is what every case shares.
@@ -208,6 +212,7 @@ type report struct {
 	NewRev    string       `json:"newCommit"`
 	Dirty     bool         `json:"dirty"`
 	Count     int          `json:"count"`
+	Ported    []string     `json:"portedBenchmarks,omitempty"` // benchmark files the old tree got from the new
 	GoVersion string       `json:"goVersion"`
 	CPUs      int          `json:"cpus"`
 	Started   time.Time    `json:"started"`
@@ -251,11 +256,11 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 		}
 	}()
 	logf("building the old (%s = %.12s) and the new (%s) builds", base, baseRev, root)
-	old, err := makeBuild(ctx, oldSide, oldSrc, filepath.Join(tmp, "old"))
+	old, err := makeBuild(ctx, oldSide, oldSrc, root, filepath.Join(tmp, "old"))
 	if err != nil {
 		return nil, fmt.Errorf("the old build: %w", err)
 	}
-	cur, err := makeBuild(ctx, newSide, root, filepath.Join(tmp, "new"))
+	cur, err := makeBuild(ctx, newSide, root, "", filepath.Join(tmp, "new"))
 	if err != nil {
 		return nil, fmt.Errorf("the new build: %w", err)
 	}
@@ -263,7 +268,7 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 	if err := prepare(e, root, o.notifications); err != nil {
 		return nil, err
 	}
-	rep := &report{Base: base, BaseRev: baseRev, NewRev: newRev, Dirty: status != "", Count: o.count,
+	rep := &report{Base: base, BaseRev: baseRev, NewRev: newRev, Dirty: status != "", Count: o.count, Ported: old.ported,
 		GoVersion: runtime.Version(), CPUs: runtime.NumCPU(), Started: time.Now().UTC()}
 	for _, c := range cases {
 		if ctx.Err() != nil {
@@ -333,14 +338,49 @@ func defaultBase(ctx context.Context, root string) (string, error) {
 }
 
 // makeBuild builds mcptui and ui/explorer's test binary from src into dir.
-func makeBuild(ctx context.Context, s side, src, dir string) (*build, error) {
+// benchFiles are the files of the Go benchmarks the cases run. A build
+// that lacks one gets the current tree's copy (the same benchmark, run on
+// the old code) when its package still compiles with it.
+var benchFiles = []string{"ui/explorer/catalog_bench_test.go"}
+
+// makeBuild builds mcptui and ui/explorer's test binary from src into dir;
+// from is the current tree, where benchFiles missing in src come from ("" :
+// src is the current tree).
+func makeBuild(ctx context.Context, s side, src, from, dir string) (*build, error) {
 	b := &build{side: s, src: src, mcptui: filepath.Join(dir, "mcptui"+exe()), explorer: filepath.Join(dir, "explorer.test"+exe())}
 	// As a release is built (.goreleaser.yaml): what users run, and its size.
 	if err := goCmd(ctx, src, "build", "-trimpath", "-ldflags=-s -w", "-o", b.mcptui, "."); err != nil {
 		return nil, err
 	}
+	if from != "" {
+		for _, f := range benchFiles {
+			dst := filepath.Join(src, filepath.FromSlash(f))
+			if _, err := os.Stat(dst); err == nil {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(from, filepath.FromSlash(f)))
+			if err != nil {
+				return nil, fmt.Errorf("porting a benchmark: %w", err)
+			}
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return nil, fmt.Errorf("porting a benchmark: %w", err)
+			}
+			b.ported = append(b.ported, f)
+		}
+	}
 	if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./ui/explorer"); err != nil {
-		return nil, err
+		if len(b.ported) == 0 {
+			return nil, err
+		}
+		// The old code lacks what the ported benchmarks use: without them.
+		logf("the old build does not compile with %v (%v): its Go benchmarks are the new build's alone", b.ported, err)
+		for _, f := range b.ported {
+			os.Remove(filepath.Join(src, filepath.FromSlash(f)))
+		}
+		b.ported = nil
+		if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./ui/explorer"); err != nil {
+			return nil, err
+		}
 	}
 	out, err := exec.CommandContext(ctx, b.explorer, "-test.list", "^Benchmark").Output()
 	if err != nil {
@@ -514,6 +554,9 @@ func printTable(w io.Writer, r *report) {
 	}
 	fmt.Fprintf(w, "old: %s (%.12s); new: %.12s%s; %d interleaved runs each; %s, %d CPUs; %s\n\n",
 		r.Base, r.BaseRev, r.NewRev, dirty, r.Count, r.GoVersion, r.CPUs, r.Started.Format("2006-01-02 15:04 MST"))
+	if len(r.Ported) > 0 {
+		fmt.Fprintf(w, "the old build ran the new tree's %s (absent in it)\n\n", strings.Join(r.Ported, ", "))
+	}
 	fmt.Fprintln(w, "| case | load at start → end | measure | old | new | new/old |")
 	fmt.Fprintln(w, "|---|---|---|--:|--:|--:|")
 	for _, c := range r.Cases {
