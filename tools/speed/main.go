@@ -10,6 +10,7 @@
 //	go run ./tools/speed                          # against the previous main
 //	go run ./tools/speed -base HEAD~3 -count 7 -bench startup,size
 //	go run ./tools/speed -json speed.json        # the table, and every run as JSON
+//	go run ./tools/speed -table speed.json       # that table again
 //
 // The old build is a `git worktree add --detach` of -base in a temporary
 // directory, removed at the end, so the tree being measured may have
@@ -69,7 +70,21 @@ func main() {
 	jsonOut := flag.String("json", "", "also write the results as JSON to this file (- : to stdout, instead of the table)")
 	notes := flag.Int("notifications", 100_000, "progress notifications in replay-large's recording (the demo's burst sends at most 100,000)")
 	benchtime := flag.String("benchtime", "10x", "-test.benchtime of the Go benchmarks")
+	table := flag.String("table", "", "print the table of an earlier -json file, and exit")
 	flag.Parse()
+	if *table != "" {
+		var rep report
+		data, err := os.ReadFile(*table)
+		if err == nil {
+			err = json.Unmarshal(data, &rep)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "speed:", err)
+			os.Exit(1)
+		}
+		printTable(os.Stdout, &rep)
+		return
+	}
 	cases := allCases()
 	if *list {
 		for _, c := range cases {

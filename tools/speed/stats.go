@@ -145,8 +145,11 @@ func human(v float64, unit string) string {
 // fmtRatio is a ratio for the table: "new" when there is nothing to
 // compare with.
 func fmtRatio(r float64) string {
-	if r == 0 {
+	switch {
+	case r == 0:
 		return "new"
+	case r < 0.095:
+		return fmt.Sprintf("%.3fx", r)
 	}
 	return fmt.Sprintf("%.2fx", r)
 }

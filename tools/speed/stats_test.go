@@ -53,6 +53,9 @@ func TestRatio(t *testing.T) {
 	if got := fmtRatio(0.5); got != "0.50x" {
 		t.Errorf("fmtRatio(0.5) = %q; want 0.50x", got)
 	}
+	if got := fmtRatio(2.7 / 342); got != "0.008x" {
+		t.Errorf("fmtRatio(2.7/342) = %q; want 0.008x (not a rounded 0.01x)", got)
+	}
 }
 
 const benchOut = `goos: linux
