@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// writeTree writes files (slash paths → contents) under a new directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestOldTreeGetsTheBenchmark: an old tree without the catalog benchmark
+// runs the current tree's copy when it compiles there, and runs without
+// it (not failing the build) when it does not.
+func TestOldTreeGetsTheBenchmark(t *testing.T) {
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
+	old := map[string]string{
+		"go.mod":           "module example.com/m\n\ngo 1.22\n",
+		"main.go":          "package main\n\nfunc main() {}\n",
+		"ui/explorer/x.go": "package explorer\n\nfunc Old() int { return 1 }\n",
+	}
+	bench := func(call string) string {
+		return "package explorer\n\nimport \"testing\"\n\nfunc BenchmarkCatalogDown(b *testing.B) {\n\tfor range b.N {\n\t\t_ = " + call + "\n\t}\n}\n"
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		name       string
+		call       string
+		wantPorted bool
+	}{
+		{"compiles on the old code", "Old()", true},
+		{"uses what the old code lacks", "New()", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := writeTree(t, old)
+			cur := writeTree(t, map[string]string{"ui/explorer/catalog_bench_test.go": bench(c.call)})
+			b, err := makeBuild(ctx, oldSide, src, cur, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			has := strings.Contains(b.benches, "BenchmarkCatalogDown\n")
+			if (len(b.ported) > 0) != c.wantPorted || has != c.wantPorted {
+				t.Errorf("ported %v, benchmarks %q; want ported and listed: %v", b.ported, b.benches, c.wantPorted)
+			}
+			if c.wantPorted && !slices.Equal(b.ported, benchFiles) {
+				t.Errorf("ported %v; want %v", b.ported, benchFiles)
+			}
+			if _, err := os.Stat(b.mcptui); err != nil {
+				t.Errorf("no mcptui build: %v", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,649 @@
+// Command speed guards the performance work of issue 33: it builds a
+// previous main beside the current tree and runs each case for both,
+// interleaved (old, new, old, new, … -count times each), so that what
+// else the machine does falls on both builds alike, then prints per case
+// the medians of wall time, CPU seconds (user+sys of the process and the
+// children it waited for, from its rusage), peak RSS and, for Go
+// benchmarks, time per op, with new/old ratios and the load average when
+// the case started and ended.
+//
+//	go run ./tools/speed                          # against the previous main
+//	go run ./tools/speed -base HEAD~3 -count 7 -bench startup,size
+//	go run ./tools/speed -json speed.json        # the table, and every run as JSON
+//	go run ./tools/speed -table speed.json       # that table again
+//
+// The old build is a `git worktree add --detach` of -base in a temporary
+// directory, removed at the end, so the tree being measured may have
+// uncommitted changes. -base defaults to the first parent of the
+// merge-base of HEAD and main: the main before the last merge, or before
+// this branch's. Cases (-list; -bench takes a comma-separated subset):
+//
+//   - catalog-down-50k, catalog-filter-50k: the Go benchmarks
+//     BenchmarkCatalogDown/50000 and BenchmarkCatalogFilter/50000 of
+//     ui/explorer (its test binary built for each side with go test -c).
+//     An old tree without the benchmark's file gets the current tree's
+//     copy, the same benchmark on the old code (the report says so); if
+//     its package does not compile with it, the case is listed as "new",
+//     without a ratio;
+//   - tools-50k: `mcptui tools` against tools/manytools serving 50,000
+//     tools: launch to the listed catalog, headless;
+//   - result-15mib: `mcptui call large` of the demo server's 15 MiB text
+//     result, headless, printed to /dev/null;
+//   - result-15mib-shown: the inspector (in tmux) replaying a recording of
+//     that call to its end;
+//   - replay-large: the inspector (in tmux) replaying a recording of
+//     -notifications progress notifications (100,000, the demo's most: ~23 MB) to its end;
+//   - startup: `mcptui tools -- mcptui demo-server`, headless;
+//   - size: the size of the mcptui binary, built as a release is
+//     (CGO_ENABLED=0, -trimpath, -ldflags=-s -w), as every measured build is.
+//
+// Every server is the current tree's build (the demo server, manytools),
+// the same for both sides; its CPU is in the figures, as mcptui waits for
+// it. The recordings are made once, by the current build, before the runs.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-wrap" {
+		os.Exit(wrapMain(os.Args[2:]))
+	}
+	base := flag.String("base", "", "the git revision to compare with (default: the first parent of merge-base HEAD main, else HEAD~1)")
+	count := flag.Int("count", 5, "runs of each case per build")
+	only := flag.String("bench", "", "comma-separated cases to run (default: all; see -list)")
+	list := flag.Bool("list", false, "list the cases and exit")
+	jsonOut := flag.String("json", "", "also write the results as JSON to this file (- : to stdout, instead of the table)")
+	notes := flag.Int("notifications", 100_000, "progress notifications in replay-large's recording (the demo's burst sends at most 100,000)")
+	benchtime := flag.String("benchtime", "10x", "-test.benchtime of the Go benchmarks")
+	table := flag.String("table", "", "print the table of an earlier -json file, and exit")
+	flag.Parse()
+	if *table != "" {
+		var rep report
+		data, err := os.ReadFile(*table)
+		if err == nil {
+			err = json.Unmarshal(data, &rep)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "speed:", err)
+			os.Exit(1)
+		}
+		printTable(os.Stdout, &rep)
+		return
+	}
+	cases := allCases()
+	if *list {
+		for _, c := range cases {
+			fmt.Printf("%-20s %s\n", c.name, c.what)
+		}
+		return
+	}
+	selected, err := pick(cases, *only)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "speed:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	opts := options{base: *base, count: *count, notifications: *notes, benchtime: *benchtime}
+	rep, err := run(ctx, opts, selected)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "speed:", err)
+		os.Exit(1)
+	}
+	if *jsonOut != "" {
+		data, err := json.MarshalIndent(rep, "", "  ")
+		if err == nil && *jsonOut == "-" {
+			_, err = os.Stdout.Write(append(data, '\n'))
+		} else if err == nil {
+			err = os.WriteFile(*jsonOut, append(data, '\n'), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "speed:", err)
+			os.Exit(1)
+		}
+		if *jsonOut == "-" {
+			return
+		}
+	}
+	printTable(os.Stdout, rep)
+}
+
+type options struct {
+	base          string
+	count         int
+	notifications int
+	benchtime     string
+}
+
+// pick is the cases named in the comma-separated list (all for "").
+func pick(cases []benchCase, names string) ([]benchCase, error) {
+	if names == "" {
+		return cases, nil
+	}
+	var out []benchCase
+	for _, n := range strings.Split(names, ",") {
+		n = strings.TrimSpace(n)
+		found := false
+		for _, c := range cases {
+			if c.name == n {
+				out = append(out, c)
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("no case %q (see -list)", n)
+		}
+	}
+	return out, nil
+}
+
+// build is one side's binaries.
+type build struct {
+	side     side
+	src      string // its source tree
+	mcptui   string
+	explorer string   // ui/explorer's test binary
+	benches  string   // the benchmarks that binary has (its -test.list output)
+	ported   []string // benchFiles copied from the current tree
+}
+
+// env is what every case shares.
+type env struct {
+	ctx       context.Context
+	self      string // this program, for -wrap
+	tmp       string
+	server    string // the current build of mcptui, which serves the demo
+	manytools string
+	burstRec  string // the recording of -notifications progress notifications
+	largeRec  string // the recording of a 15 MiB result
+	benchtime string
+	seq       int
+}
+
+// sample is one run of one build.
+type sample struct {
+	Wall    float64 `json:"wallSeconds,omitempty"`
+	CPU     float64 `json:"cpuSeconds,omitempty"`
+	MaxRSS  float64 `json:"maxRSSBytes,omitempty"`
+	NsPerOp float64 `json:"nsPerOp,omitempty"`
+	Bytes   float64 `json:"bytes,omitempty"` // the binary's size
+}
+
+// measures of a sample, in the table's order: the field, its label and
+// its unit.
+var measures = []struct {
+	label, unit string
+	get         func(sample) float64
+}{
+	{"per op", "s", func(s sample) float64 { return s.NsPerOp / 1e9 }},
+	{"wall", "s", func(s sample) float64 { return s.Wall }},
+	{"CPU", "s", func(s sample) float64 { return s.CPU }},
+	{"peak RSS", "B", func(s sample) float64 { return s.MaxRSS }},
+	{"size", "B", func(s sample) float64 { return s.Bytes }},
+}
+
+// benchCase is one thing measured.
+type benchCase struct {
+	name, what string
+	// has says whether the build can run the case (nil: every build can).
+	has func(*build) bool
+	// once: one measurement a build is enough (it does not vary).
+	once bool
+	run  func(*env, *build) (sample, error)
+}
+
+// caseResult is one case's runs and their summary.
+type caseResult struct {
+	Name      string                `json:"name"`
+	What      string                `json:"what"`
+	LoadStart [3]float64            `json:"loadStart"`
+	LoadEnd   [3]float64            `json:"loadEnd"`
+	HasOld    bool                  `json:"hasOld"`
+	Old       []sample              `json:"old,omitempty"`
+	New       []sample              `json:"new"`
+	Medians   map[string][3]float64 `json:"medians"` // measure → old, new, new/old
+	Error     string                `json:"error,omitempty"`
+}
+
+// report is the whole run.
+type report struct {
+	Base      string       `json:"base"`
+	BaseRev   string       `json:"baseCommit"`
+	NewRev    string       `json:"newCommit"`
+	Dirty     bool         `json:"dirty"`
+	Count     int          `json:"count"`
+	Ported    []string     `json:"portedBenchmarks,omitempty"` // benchmark files the old tree got from the new
+	GoVersion string       `json:"goVersion"`
+	CPUs      int          `json:"cpus"`
+	Started   time.Time    `json:"started"`
+	Cases     []caseResult `json:"cases"`
+}
+
+func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
+	root, err := git(ctx, ".", "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("finding the repository: %w", err)
+	}
+	base := o.base
+	if base == "" {
+		if base, err = defaultBase(ctx, root); err != nil {
+			return nil, err
+		}
+	}
+	baseRev, err := git(ctx, root, "rev-parse", "--verify", base+"^{commit}")
+	if err != nil {
+		return nil, fmt.Errorf("base %q: %w", base, err)
+	}
+	newRev, _ := git(ctx, root, "rev-parse", "HEAD")
+	status, _ := git(ctx, root, "status", "--porcelain", "--untracked-files=no")
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding this program: %w", err)
+	}
+	tmp, err := os.MkdirTemp("", "speed-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	oldSrc := filepath.Join(tmp, "old-src")
+	if _, err := git(ctx, root, "worktree", "add", "--detach", oldSrc, baseRev); err != nil {
+		return nil, fmt.Errorf("checking out %s: %w", base, err)
+	}
+	defer func() {
+		// Not ctx: the worktree goes even after an interrupt.
+		if _, err := git(context.Background(), root, "worktree", "remove", "--force", oldSrc); err != nil {
+			fmt.Fprintln(os.Stderr, "speed: removing the old worktree:", err)
+		}
+	}()
+	logf("building the old (%s = %.12s) and the new (%s) builds", base, baseRev, root)
+	old, err := makeBuild(ctx, oldSide, oldSrc, root, filepath.Join(tmp, "old"))
+	if err != nil {
+		return nil, fmt.Errorf("the old build: %w", err)
+	}
+	cur, err := makeBuild(ctx, newSide, root, "", filepath.Join(tmp, "new"))
+	if err != nil {
+		return nil, fmt.Errorf("the new build: %w", err)
+	}
+	e := &env{ctx: ctx, self: self, tmp: tmp, server: cur.mcptui, benchtime: o.benchtime}
+	if err := prepare(e, root, o.notifications); err != nil {
+		return nil, err
+	}
+	rep := &report{Base: base, BaseRev: baseRev, NewRev: newRev, Dirty: status != "", Count: o.count, Ported: old.ported,
+		GoVersion: runtime.Version(), CPUs: runtime.NumCPU(), Started: time.Now().UTC()}
+	for _, c := range cases {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		logf("case %s", c.name)
+		rep.Cases = append(rep.Cases, runCase(e, c, old, cur, o.count))
+	}
+	return rep, nil
+}
+
+// runCase runs c for both builds, interleaved.
+func runCase(e *env, c benchCase, old, cur *build, count int) caseResult {
+	r := caseResult{Name: c.name, What: c.what, HasOld: c.has == nil || c.has(old), LoadStart: loadavg()}
+	n := count
+	if c.once {
+		n = 1
+	}
+	for _, s := range schedule(n, r.HasOld) {
+		b := cur
+		if s == oldSide {
+			b = old
+		}
+		smp, err := c.run(e, b)
+		if err != nil {
+			r.Error = fmt.Sprintf("%s build: %v", s, err)
+			logf("  %s", r.Error)
+			break
+		}
+		if s == oldSide {
+			r.Old = append(r.Old, smp)
+		} else {
+			r.New = append(r.New, smp)
+		}
+	}
+	r.LoadEnd = loadavg()
+	r.Medians = map[string][3]float64{}
+	for _, m := range measures {
+		o, nw := median(values(r.Old, m.get)), median(values(r.New, m.get))
+		if nw == 0 && o == 0 {
+			continue
+		}
+		r.Medians[m.label] = [3]float64{o, nw, ratio(o, nw)}
+	}
+	return r
+}
+
+func values(ss []sample, get func(sample) float64) []float64 {
+	out := make([]float64, 0, len(ss))
+	for _, s := range ss {
+		if v := get(s); v != 0 {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// defaultBase is the first parent of the merge-base of HEAD and main (the
+// main before the last merge into it), else HEAD~1.
+func defaultBase(ctx context.Context, root string) (string, error) {
+	if mb, err := git(ctx, root, "merge-base", "HEAD", "main"); err == nil {
+		if p, err := git(ctx, root, "rev-parse", "--verify", mb+"^1"); err == nil {
+			return p, nil
+		}
+	}
+	return "HEAD~1", nil
+}
+
+// makeBuild builds mcptui and ui/explorer's test binary from src into dir.
+// benchFiles are the files of the Go benchmarks the cases run. A build
+// that lacks one gets the current tree's copy (the same benchmark, run on
+// the old code) when its package still compiles with it.
+var benchFiles = []string{"ui/explorer/catalog_bench_test.go"}
+
+// makeBuild builds mcptui and ui/explorer's test binary from src into dir;
+// from is the current tree, where benchFiles missing in src come from ("" :
+// src is the current tree).
+func makeBuild(ctx context.Context, s side, src, from, dir string) (*build, error) {
+	b := &build{side: s, src: src, mcptui: filepath.Join(dir, "mcptui"+exe()), explorer: filepath.Join(dir, "explorer.test"+exe())}
+	// As a release is built (.goreleaser.yaml): what users run, and its size.
+	if err := goCmd(ctx, src, "build", "-trimpath", "-ldflags=-s -w", "-o", b.mcptui, "."); err != nil {
+		return nil, err
+	}
+	if from != "" {
+		for _, f := range benchFiles {
+			dst := filepath.Join(src, filepath.FromSlash(f))
+			if _, err := os.Stat(dst); err == nil {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(from, filepath.FromSlash(f)))
+			if err != nil {
+				return nil, fmt.Errorf("porting a benchmark: %w", err)
+			}
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return nil, fmt.Errorf("porting a benchmark: %w", err)
+			}
+			b.ported = append(b.ported, f)
+		}
+	}
+	if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./ui/explorer"); err != nil {
+		if from != "" && len(b.ported) == 0 {
+			// An old tree whose ui/explorer does not build as a test:
+			// the Go benchmarks are the new build's alone.
+			logf("the old build's ui/explorer test binary: %v", err)
+			return b, nil
+		}
+		if len(b.ported) == 0 {
+			return nil, err
+		}
+		// The old code lacks what the ported benchmarks use: without them.
+		logf("the old build does not compile with %v (%v): its Go benchmarks are the new build's alone", b.ported, err)
+		for _, f := range b.ported {
+			os.Remove(filepath.Join(src, filepath.FromSlash(f)))
+		}
+		b.ported = nil
+		if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./ui/explorer"); err != nil {
+			logf("the old build's ui/explorer test binary: %v", err)
+			return b, nil
+		}
+	}
+	return listBenches(ctx, b)
+}
+
+// listBenches fills b.benches from its test binary.
+func listBenches(ctx context.Context, b *build) (*build, error) {
+	if _, err := os.Stat(b.explorer); err != nil {
+		// go test -c writes nothing for a package without test files.
+		return b, nil
+	}
+	out, err := exec.CommandContext(ctx, b.explorer, "-test.list", "^Benchmark").Output()
+	if err != nil {
+		return nil, fmt.Errorf("listing ui/explorer's benchmarks: %w", err)
+	}
+	b.benches = string(out)
+	return b, nil
+}
+
+// prepare builds the servers and makes the recordings, with the current
+// build.
+func prepare(e *env, root string, notifications int) error {
+	e.manytools = filepath.Join(e.tmp, "manytools"+exe())
+	if err := goCmd(e.ctx, root, "build", "-o", e.manytools, "./tools/manytools"); err != nil {
+		return err
+	}
+	logf("recording %d progress notifications and a 15 MiB result", notifications)
+	e.burstRec = filepath.Join(e.tmp, "burst.jsonl")
+	e.largeRec = filepath.Join(e.tmp, "large.jsonl")
+	for _, args := range [][]string{
+		{"call", "burst", "--arg", fmt.Sprintf("count:=%d", notifications), "--record", e.burstRec, "--", e.server, "demo-server"},
+		{"call", "large", "--arg", fmt.Sprintf("bytes:=%d", 15<<20), "--record", e.largeRec, "--", e.server, "demo-server"},
+	} {
+		cmd := exec.CommandContext(e.ctx, e.server, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &tail{buf: &stderr, max: 4096}
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("mcptui %s: %w: %s", strings.Join(args[:2], " "), err, stderr.String())
+		}
+	}
+	return nil
+}
+
+// tail keeps the last max bytes written to it (a flood of progress lines
+// on stderr).
+type tail struct {
+	buf *bytes.Buffer
+	max int
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.buf.Write(p)
+	if over := t.buf.Len() - t.max; over > 0 {
+		t.buf.Next(over)
+	}
+	return len(p), nil
+}
+
+// measure runs argv to its end and returns its wall time, CPU and peak
+// RSS; stdout goes to /dev/null.
+func measure(ctx context.Context, dir string, argv ...string) (sample, string, error) {
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &tail{buf: &stdout, max: 64 << 10}
+	cmd.Stderr = &tail{buf: &stderr, max: 4096}
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		return sample{}, "", fmt.Errorf("%s: %w: %s", filepath.Base(argv[0]), err, stderr.String())
+	}
+	ps := cmd.ProcessState
+	return sample{Wall: wall.Seconds(), CPU: (ps.UserTime() + ps.SystemTime()).Seconds(), MaxRSS: float64(maxRSS(ps))}, stdout.String(), nil
+}
+
+func allCases() []benchCase {
+	goBench := func(name, bench, what string) benchCase {
+		return benchCase{
+			name: name, what: what,
+			has: func(b *build) bool { return strings.Contains(b.benches, strings.SplitN(bench, "/", 2)[0]+"\n") },
+			run: func(e *env, b *build) (sample, error) {
+				top, sub, _ := strings.Cut(bench, "/")
+				s, out, err := measure(e.ctx, filepath.Join(b.src, "ui", "explorer"), b.explorer, "-test.run", "^$",
+					"-test.bench", "^"+top+"$/^"+sub+"$", "-test.benchtime", e.benchtime, "-test.benchmem")
+				if err != nil {
+					return s, err
+				}
+				bl, err := parseBench(out, bench)
+				if err != nil {
+					return s, err
+				}
+				s.NsPerOp = bl.NsPerOp
+				return s, nil
+			},
+		}
+	}
+	headless := func(e *env, b *build, args ...string) (sample, error) {
+		s, _, err := measure(e.ctx, e.tmp, append([]string{b.mcptui}, args...)...)
+		return s, err
+	}
+	return []benchCase{
+		goBench("catalog-down-50k", "BenchmarkCatalogDown/50000", "one Down key and its frame, 50,000 tools (Go benchmark, per op)"),
+		goBench("catalog-filter-50k", "BenchmarkCatalogFilter/50000", "a filter keystroke and its backspace with their frames, 50,000 tools (Go benchmark, per op)"),
+		{name: "tools-50k", what: "mcptui tools against a server of 50,000 tools (headless)", run: func(e *env, b *build) (sample, error) {
+			return headless(e, b, "tools", "--", e.manytools, "-n", "50000")
+		}},
+		{name: "result-15mib", what: "mcptui call of a 15 MiB text result (headless, to /dev/null)", run: func(e *env, b *build) (sample, error) {
+			return headless(e, b, "call", "large", "--arg", fmt.Sprintf("bytes:=%d", 15<<20), "--", e.server, "demo-server")
+		}},
+		{name: "result-15mib-shown", what: "the inspector replaying a recorded 15 MiB result to its end (tmux)", run: func(e *env, b *build) (sample, error) {
+			return inspectReplay(e, b, e.largeRec)
+		}},
+		{name: "replay-large", what: "the inspector replaying a recording of many progress notifications to its end (tmux)", run: func(e *env, b *build) (sample, error) {
+			return inspectReplay(e, b, e.burstRec)
+		}},
+		{name: "startup", what: "mcptui tools -- mcptui demo-server (headless)", run: func(e *env, b *build) (sample, error) {
+			return headless(e, b, "tools", "--", e.server, "demo-server")
+		}},
+		{name: "size", what: "the mcptui binary's size", once: true, run: func(e *env, b *build) (sample, error) {
+			fi, err := os.Stat(b.mcptui)
+			if err != nil {
+				return sample{}, err
+			}
+			return sample{Bytes: float64(fi.Size())}, nil
+		}},
+	}
+}
+
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+func goCmd(ctx context.Context, dir string, args ...string) error {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("go %s in %s: %w: %s", strings.Join(args, " "), dir, err, out)
+	}
+	return nil
+}
+
+func exe() string {
+	if runtime.GOOS == "windows" {
+		return ".exe"
+	}
+	return ""
+}
+
+// loadavg is the 1, 5 and 15 minute load averages (zeros where
+// /proc/loadavg is not).
+func loadavg() [3]float64 {
+	var l [3]float64
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return l
+	}
+	fmt.Sscan(string(data), &l[0], &l[1], &l[2])
+	return l
+}
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "speed: "+format+"\n", args...)
+}
+
+// printTable writes the report as a Markdown table.
+func printTable(w io.Writer, r *report) {
+	dirty := ""
+	if r.Dirty {
+		dirty = " (with uncommitted changes)"
+	}
+	fmt.Fprintf(w, "old: %s (%.12s); new: %.12s%s; %d interleaved runs each; %s, %d CPUs; %s\n\n",
+		r.Base, r.BaseRev, r.NewRev, dirty, r.Count, r.GoVersion, r.CPUs, r.Started.Format("2006-01-02 15:04 MST"))
+	if len(r.Ported) > 0 {
+		fmt.Fprintf(w, "the old build ran the new tree's %s (absent in it)\n\n", strings.Join(r.Ported, ", "))
+	}
+	fmt.Fprintln(w, "| case | load at start → end | measure | old | new | new/old |")
+	fmt.Fprintln(w, "|---|---|---|--:|--:|--:|")
+	for _, c := range r.Cases {
+		first := true
+		row := func(measure, o, n, rt string) {
+			name, load := "", ""
+			if first {
+				name = c.Name
+				load = fmt.Sprintf("%.1f → %.1f", c.LoadStart[0], c.LoadEnd[0])
+				first = false
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", name, load, measure, o, n, rt)
+		}
+		for _, m := range measures {
+			v, ok := c.Medians[m.label]
+			if !ok {
+				continue
+			}
+			o := "—"
+			if c.HasOld && v[0] != 0 {
+				o = human(v[0], m.unit)
+			}
+			row(m.label, o, human(v[1], m.unit), fmtRatio(v[2]))
+		}
+		if c.Error != "" {
+			row("error", "", "", strings.ReplaceAll(c.Error, "|", "/"))
+		}
+	}
+}
+
+// wrapMain runs the command after "--" with this process's stdio and
+// writes its wall time, CPU and peak RSS as JSON to the file named first
+// (for a run inside tmux, whose processes are not our children).
+func wrapMain(args []string) int {
+	if len(args) < 3 || args[1] != "--" {
+		fmt.Fprintln(os.Stderr, "usage: speed -wrap OUT -- command...")
+		return 2
+	}
+	cmd := exec.Command(args[2], args[3:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	start := time.Now()
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		fmt.Fprintln(os.Stderr, "speed -wrap:", err)
+		return 1
+	}
+	ps := cmd.ProcessState
+	s := sample{Wall: time.Since(start).Seconds(), CPU: (ps.UserTime() + ps.SystemTime()).Seconds(), MaxRSS: float64(maxRSS(ps))}
+	data, _ := json.Marshal(s)
+	tmp := args[0] + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return 1
+	}
+	if err := os.Rename(tmp, args[0]); err != nil {
+		return 1
+	}
+	return ps.ExitCode()
+}

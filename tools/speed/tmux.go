@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// replayDone says whether the inspector's screen shows a replay read to
+// its end: the REPLAY bar is up and no longer reading.
+func replayDone(screen string) bool {
+	return strings.Contains(screen, "REPLAY") && !strings.Contains(screen, "reading the recording")
+}
+
+// inspectReplay runs `mcptui replay FILE` in a tmux of its own (160×48),
+// through -wrap for its rusage, until its screen shows the recording's
+// end, then presses q. The wall time is to that screen; CPU and peak RSS
+// are the process's whole life (the quit adds little).
+func inspectReplay(e *env, b *build, file string) (sample, error) {
+	e.seq++
+	socket := fmt.Sprintf("speed-%d-%d", os.Getpid(), e.seq)
+	out := filepath.Join(e.tmp, fmt.Sprintf("wrap-%d.json", e.seq))
+	tmux := func(args ...string) *exec.Cmd {
+		return exec.CommandContext(e.ctx, "tmux", append([]string{"-L", socket}, args...)...)
+	}
+	defer exec.Command("tmux", "-L", socket, "kill-server").Run()
+	line := "env TERM=xterm-256color " + quoteAll([]string{e.self, "-wrap", out, "--", b.mcptui, "replay", file})
+	start := time.Now()
+	if msg, err := tmux("new-session", "-d", "-s", "s", "-x", "160", "-y", "48", line).CombinedOutput(); err != nil {
+		return sample{}, fmt.Errorf("tmux: %w: %s", err, msg)
+	}
+	deadline := start.Add(5 * time.Minute)
+	var screen []byte
+	for {
+		screen, _ = tmux("capture-pane", "-p", "-t", "s").Output()
+		if replayDone(string(screen)) {
+			break
+		}
+		if time.Now().After(deadline) || e.ctx.Err() != nil {
+			return sample{}, fmt.Errorf("the replay never reached its end:\n%s", screen)
+		}
+		time.Sleep(20 * time.Millisecond) // the poll's period, not a synchronization
+	}
+	wall := time.Since(start)
+	if err := tmux("send-keys", "-t", "s", "q").Run(); err != nil {
+		return sample{}, fmt.Errorf("tmux send-keys: %w", err)
+	}
+	for deadline = time.Now().Add(time.Minute); ; {
+		data, err := os.ReadFile(out)
+		if err == nil {
+			var s sample
+			if err := json.Unmarshal(data, &s); err != nil {
+				return sample{}, fmt.Errorf("%s: %w", out, err)
+			}
+			s.Wall = wall.Seconds()
+			return s, nil
+		}
+		if time.Now().After(deadline) {
+			screen, _ = tmux("capture-pane", "-p", "-t", "s").Output()
+			return sample{}, fmt.Errorf("mcptui did not quit on q:\n%s", screen)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func quoteAll(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = quote(w)
+	}
+	return strings.Join(q, " ")
+}
