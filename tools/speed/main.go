@@ -20,7 +20,7 @@
 //
 //   - catalog-down-50k, catalog-filter-50k: the Go benchmarks
 //     BenchmarkCatalogDown/50000 and BenchmarkCatalogFilter/50000 of
-//     ui/explorer (its test binary built for each side with go test -c).
+//     ui/catalog (ui/explorer in older trees; its test binary built for each side with go test -c).
 //     An old tree without the benchmark's file gets the current tree's
 //     copy, the same benchmark on the old code (the report says so); if
 //     its package does not compile with it, the case is listed as "new",
@@ -157,7 +157,7 @@ type build struct {
 	side     side
 	src      string // its source tree
 	mcptui   string
-	explorer string   // ui/explorer's test binary
+	explorer string   // the catalog package's test binary
 	benches  string   // the benchmarks that binary has (its -test.list output)
 	ported   []string // benchFiles copied from the current tree
 }
@@ -352,13 +352,22 @@ func defaultBase(ctx context.Context, root string) (string, error) {
 	return "HEAD~1", nil
 }
 
-// makeBuild builds mcptui and ui/explorer's test binary from src into dir.
-// benchFiles are the files of the Go benchmarks the cases run. A build
-// that lacks one gets the current tree's copy (the same benchmark, run on
-// the old code) when its package still compiles with it.
-var benchFiles = []string{"ui/explorer/catalog_bench_test.go"}
+// benchFile is the file of the Go benchmarks the cases run, in the
+// catalog's package. A build that lacks it gets the current tree's copy
+// (the same benchmark, run on the old code) when its package still
+// compiles with it.
+const benchFile = "catalog_bench_test.go"
 
-// makeBuild builds mcptui and ui/explorer's test binary from src into dir;
+// catalogPackage is the catalog's package in the tree src: ui/catalog, or
+// ui/explorer before it was named for what it is.
+func catalogPackage(src string) (dir, name string) {
+	if _, err := os.Stat(filepath.Join(src, "ui", "catalog")); err == nil {
+		return "ui/catalog", "catalog"
+	}
+	return "ui/explorer", "explorer"
+}
+
+// makeBuild builds mcptui and the catalog's test binary from src into dir;
 // from is the current tree, where benchFiles missing in src come from ("" :
 // src is the current tree).
 func makeBuild(ctx context.Context, s side, src, from, dir string) (*build, error) {
@@ -367,27 +376,29 @@ func makeBuild(ctx context.Context, s side, src, from, dir string) (*build, erro
 	if err := goCmd(ctx, src, "build", "-trimpath", "-ldflags=-s -w", "-o", b.mcptui, "."); err != nil {
 		return nil, err
 	}
+	pkg, name := catalogPackage(src)
 	if from != "" {
-		for _, f := range benchFiles {
-			dst := filepath.Join(src, filepath.FromSlash(f))
-			if _, err := os.Stat(dst); err == nil {
-				continue
-			}
-			data, err := os.ReadFile(filepath.Join(from, filepath.FromSlash(f)))
+		f := pkg + "/" + benchFile
+		dst := filepath.Join(src, filepath.FromSlash(f))
+		if _, err := os.Stat(dst); err != nil {
+			fromPkg, fromName := catalogPackage(from)
+			data, err := os.ReadFile(filepath.Join(from, filepath.FromSlash(fromPkg), benchFile))
 			if err != nil {
 				return nil, fmt.Errorf("porting a benchmark: %w", err)
 			}
+			// The package's old name, where it had one.
+			data = bytes.Replace(data, []byte("package "+fromName+"\n"), []byte("package "+name+"\n"), 1)
 			if err := os.WriteFile(dst, data, 0o644); err != nil {
 				return nil, fmt.Errorf("porting a benchmark: %w", err)
 			}
 			b.ported = append(b.ported, f)
 		}
 	}
-	if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./ui/explorer"); err != nil {
+	if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./"+pkg); err != nil {
 		if from != "" && len(b.ported) == 0 {
 			// An old tree whose ui/explorer does not build as a test:
 			// the Go benchmarks are the new build's alone.
-			logf("the old build's ui/explorer test binary: %v", err)
+			logf("the old build's %s test binary: %v", pkg, err)
 			return b, nil
 		}
 		if len(b.ported) == 0 {
@@ -399,8 +410,8 @@ func makeBuild(ctx context.Context, s side, src, from, dir string) (*build, erro
 			os.Remove(filepath.Join(src, filepath.FromSlash(f)))
 		}
 		b.ported = nil
-		if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./ui/explorer"); err != nil {
-			logf("the old build's ui/explorer test binary: %v", err)
+		if err := goCmd(ctx, src, "test", "-c", "-o", b.explorer, "./"+pkg); err != nil {
+			logf("the old build's %s test binary: %v", pkg, err)
 			return b, nil
 		}
 	}
@@ -415,7 +426,7 @@ func listBenches(ctx context.Context, b *build) (*build, error) {
 	}
 	out, err := exec.CommandContext(ctx, b.explorer, "-test.list", "^Benchmark").Output()
 	if err != nil {
-		return nil, fmt.Errorf("listing ui/explorer's benchmarks: %w", err)
+		return nil, fmt.Errorf("listing the catalog's benchmarks: %w", err)
 	}
 	b.benches = string(out)
 	return b, nil
