@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/mcp"
@@ -26,7 +27,7 @@ var appsRules = []string{"apps.resource-uri", "apps.tool-meta", "apps.resource-e
 	"apps.resource-mime", "apps.listed-mime", "apps.csp-shape"}
 
 // digestForm is a SkillResource's digest: sha256: and 64 lowercase hex.
-var digestForm = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var digestForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sha256:[0-9a-f]{64}$`) })
 
 func (r *run) skipAll(ids []string, why string) {
 	for _, id := range ids {
@@ -209,7 +210,7 @@ func manifestProblem(sk skills.Skill, raw json.RawMessage) string {
 		switch {
 		case o == nil || !isString(o["uri"]):
 			return "a resource without a uri: " + clip(string(f), 80)
-		case !digestForm.MatchString(str(o["digest"])):
+		case !digestForm().MatchString(str(o["digest"])):
 			return fmt.Sprintf("%s: digest %s is not sha256: and 64 lowercase hex", str(o["uri"]), clip(string(o["digest"]), 80))
 		case !isNumber(o["size"]) || json.Unmarshal(o["size"], &size) != nil || size < 0 || size != float64(int64(size)):
 			return fmt.Sprintf("%s: size %s is not a byte count", str(o["uri"]), orAbsent(o["size"]))
@@ -512,6 +513,8 @@ func uiMetaProblem(raw json.RawMessage) string {
 
 // cspOrigin: scheme://host[:port], the host possibly *.-prefixed; nothing
 // a CSP header would read as another source or directive.
-var cspOriginForm = regexp.MustCompile(`^[a-z][a-z0-9+.-]*://(\*\.)?[A-Za-z0-9.-]+(:[0-9]+)?/?$`)
+var cspOriginForm = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-z][a-z0-9+.-]*://(\*\.)?[A-Za-z0-9.-]+(:[0-9]+)?/?$`)
+})
 
-func cspOrigin(s string) bool { return cspOriginForm.MatchString(s) }
+func cspOrigin(s string) bool { return cspOriginForm().MatchString(s) }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"sync"
 	"unicode"
 
 	"github.com/mcptui/mcptui/mcp"
@@ -127,7 +128,9 @@ func firstDifference(a, b any) string {
 
 // modelInstructions are phrases of text written to steer a model rather
 // than describe a tool.
-var modelInstructions = regexp.MustCompile(`(?i)\b(ignore (all |any )?(previous|prior|above) instructions|disregard (all |any )?(previous|prior) instructions|do not (tell|inform|mention (this |it )?to) the user|override (the )?system prompt)\b|<important>`)
+var modelInstructions = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(ignore (all |any )?(previous|prior|above) instructions|disregard (all |any )?(previous|prior) instructions|do not (tell|inform|mention (this |it )?to) the user|override (the )?system prompt)\b|<important>`)
+})
 
 // hiddenRune names an invisible or direction-changing character.
 func hiddenRune(c rune) string {
@@ -160,7 +163,7 @@ func (r *run) hiddenInstructions(t map[string]json.RawMessage) {
 				return
 			}
 		}
-		if m := modelInstructions.FindString(s); m != "" {
+		if m := modelInstructions().FindString(s); m != "" {
 			r.fail("tools.hidden-instructions", "tool %q %s says %q, an instruction to the model", clip(name, 60), clip(where, 40), clip(m, 60))
 			return
 		}

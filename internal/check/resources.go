@@ -78,12 +78,12 @@ func (r *run) resources() {
 }
 
 // uriScheme is RFC 3986's scheme, then the colon.
-var uriScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+var uriScheme = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`) })
 
 // absoluteURI reports whether s is an RFC 3986 URI with a scheme.
 func absoluteURI(s string) bool {
 	_, err := url.Parse(s)
-	return err == nil && uriScheme.MatchString(s) && !strings.ContainsAny(s, " \t\n")
+	return err == nil && uriScheme().MatchString(s) && !strings.ContainsAny(s, " \t\n")
 }
 
 // subscribe subscribes to the first resource and unsubscribes again, on

@@ -17,7 +17,7 @@ import (
 )
 
 // toolName is the character set and length of 2025-11-25's tool names.
-var toolName = regexp.MustCompile(`^[A-Za-z0-9_.\-]{1,128}$`)
+var toolName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.\-]{1,128}$`) })
 
 // tools lists the tools and judges each, then calls the safe ones.
 func (r *run) tools() {
@@ -43,7 +43,7 @@ func (r *run) tools() {
 		if !ok {
 			continue
 		}
-		r.judge("tools.names", toolName.MatchString(name) && !names[name], "tool name %q: %s", clip(name, 80), nameProblem(name, names))
+		r.judge("tools.names", toolName().MatchString(name) && !names[name], "tool name %q: %s", clip(name, 80), nameProblem(name, names))
 		names[name] = true
 		schema := object(t["inputSchema"])
 		r.judge("tools.input-schema-object", str(schema["type"]) == "object", "tool %q inputSchema has type %s", clip(name, 60), orAbsent(schema["type"]))

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcptui/mcptui/internal/protocol"
 )
@@ -34,14 +35,14 @@ func Subcommands() []string {
 }
 
 var (
-	longFlagRE  = regexp.MustCompile(`(?:^|[\s\[|(])(--[a-z][a-z-]*[a-z])`)
-	shortFlagRE = regexp.MustCompile(`(?m)^\s+(-[a-zA-Z]), --`)
+	longFlagRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[\s\[|(])(--[a-z][a-z-]*[a-z])`) })
+	shortFlagRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s+(-[a-zA-Z]), --`) })
 )
 
 // Flags are the flags --help names, long and short, sorted.
 func Flags() []string {
 	seen := map[string]bool{}
-	for _, re := range []*regexp.Regexp{longFlagRE, shortFlagRE} {
+	for _, re := range []*regexp.Regexp{longFlagRE(), shortFlagRE()} {
 		for _, m := range re.FindAllStringSubmatch(Usage, -1) {
 			seen[m[1]] = true
 		}

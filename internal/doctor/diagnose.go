@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcptui/mcptui/httpconn"
@@ -13,9 +14,15 @@ import (
 
 // Hints found in a server's stderr.
 var (
-	envHint  = regexp.MustCompile(`(?i)(environment variable|env var|not set|is required|missing|api[_ -]?key|token|credential|unauthori[sz]ed)`)
-	httpHint = regexp.MustCompile(`(?i)(listening on (port|http)|http://|https://localhost|0\.0\.0\.0:|127\.0\.0\.1:|sse server|streamable http)`)
-	useHint  = regexp.MustCompile(`(?i)(usage:|unknown (option|flag|command|argument)|invalid (option|argument))`)
+	envHint = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(environment variable|env var|not set|is required|missing|api[_ -]?key|token|credential|unauthori[sz]ed)`)
+	})
+	httpHint = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(listening on (port|http)|http://|https://localhost|0\.0\.0\.0:|127\.0\.0\.1:|sse server|streamable http)`)
+	})
+	useHint = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(usage:|unknown (option|flag|command|argument)|invalid (option|argument))`)
+	})
 )
 
 // diagnose turns what was seen into findings.
@@ -94,7 +101,9 @@ func first(lines []string) string {
 // errorLine matches the line that names an uncaught error: Node's
 // "Error: ..." or "TypeError: ...", Python's last traceback line, Go's
 // "panic: ...".
-var errorLine = regexp.MustCompile(`^(\S*Error(\s\[\w+\])?:\s|\w+(\.\w+)*(Error|Exception):\s|panic:\s|fatal error:\s|Uncaught\s)`)
+var errorLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\S*Error(\s\[\w+\])?:\s|\w+(\.\w+)*(Error|Exception):\s|panic:\s|fatal error:\s|Uncaught\s)`)
+})
 
 // crashLine is the line of stderr that says why the process crashed, or "":
 // the last line naming an error, ahead of the trailer a runtime adds (Node
@@ -102,7 +111,7 @@ var errorLine = regexp.MustCompile(`^(\S*Error(\s\[\w+\])?:\s|\w+(\.\w+)*(Error|
 // after its traceback).
 func crashLine(lines []string) string {
 	for i := len(lines) - 1; i >= 0; i-- {
-		if s := strings.TrimSpace(lines[i]); errorLine.MatchString(s) {
+		if s := strings.TrimSpace(lines[i]); errorLine().MatchString(s) {
 			return s
 		}
 	}
@@ -159,7 +168,7 @@ func failure(r *Report, opts Options, err error) Diagnosis {
 			summary += "; it wrote only lines that are not JSON-RPC on stdout"
 		}
 		fix := "make sure it is an MCP server speaking stdio; it may be waiting for a terminal, a login or a download; if it is only slow, raise --timeout"
-		if httpHint.MatchString(stderr) {
+		if httpHint().MatchString(stderr) {
 			fix = "its stderr mentions an HTTP address: it looks like it serves MCP over HTTP or SSE, not stdio; start it in its stdio mode (often an argument such as stdio or --stdio)"
 		}
 		return Diagnosis{Kind: KindNoAnswer, Severity: Error, Summary: summary, Fix: fix}
@@ -208,9 +217,9 @@ func exitedAtOnce(r *Report, stderr string) Diagnosis {
 	}
 	fix := "run the command by hand to see why it stops; it usually needs an argument, an environment variable (-e KEY=VALUE) or a working directory (--cwd DIR)"
 	switch {
-	case envHint.MatchString(stderr):
+	case envHint().MatchString(stderr):
 		fix = "its stderr asks for configuration: pass the variable it names with -e KEY=VALUE (mcptui doctor -e KEY=VALUE -- ...), or check its config file"
-	case useHint.MatchString(stderr):
+	case useHint().MatchString(stderr):
 		fix = "its stderr complains about its command line: check the arguments after -- (many servers need a mode such as stdio)"
 	case strings.Contains(r.Exit, "status 0") || r.Exit == "exited cleanly (status 0)":
 		fix = "it ended cleanly at once: it may not be a stdio server (it may need an argument such as stdio, or it starts an HTTP server elsewhere), or it exits when stdin is not a terminal"

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/hostprofile"
@@ -234,17 +235,19 @@ func hostOnly(h hostprofile.Host, l *hostprofile.Launch, path string, r *Report,
 // notFound find the names a shell, env or a runtime says it could not
 // find: "sh: 1: helper: not found", "env: 'node': No such file or
 // directory", "spawn uvx ENOENT", "helper: command not found".
-var notFound = []*regexp.Regexp{
-	regexp.MustCompile(`([A-Za-z0-9_.+-]+)'?:? (?:command )?not found`),
-	regexp.MustCompile(`'([A-Za-z0-9_.+-]+)': No such file or directory`),
-	regexp.MustCompile(`spawn ([A-Za-z0-9_.+-]+) ENOENT`),
-	regexp.MustCompile(`exec: "([A-Za-z0-9_.+-]+)": executable file not found`),
-}
+var notFound = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`([A-Za-z0-9_.+-]+)'?:? (?:command )?not found`),
+		regexp.MustCompile(`'([A-Za-z0-9_.+-]+)': No such file or directory`),
+		regexp.MustCompile(`spawn ([A-Za-z0-9_.+-]+) ENOENT`),
+		regexp.MustCompile(`exec: "([A-Za-z0-9_.+-]+)": executable file not found`),
+	}
+})
 
 // namesIn are the program names text says were not found.
 func namesIn(text string) []string {
 	var out []string
-	for _, re := range notFound {
+	for _, re := range notFound() {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
 			if !slices.Contains(out, m[1]) {
 				out = append(out, m[1])

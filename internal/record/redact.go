@@ -5,11 +5,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // secretName matches names (of options, variables, headers, URL query
 // parameters, JSON members) whose values are secrets.
-var secretName = regexp.MustCompile(`(?i)(key|token|secret|passw|passphrase|(^|[-_.])pass($|[-_.])|pwd|auth|credential|cookie|session|bearer|private|signature|sig$)`)
+var secretName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(key|token|secret|passw|passphrase|(^|[-_.])pass($|[-_.])|pwd|auth|credential|cookie|session|bearer|private|signature|sig$)`)
+})
 
 // pattern is one form a secret takes in free text, and how a match is
 // rewritten.
@@ -21,38 +24,40 @@ type pattern struct {
 // secretPatterns is the one list of the forms secrets take in free text,
 // applied by every redaction: recordings (RedactArgs), the network view
 // and its exports (RedactHeader, RedactURL), and any screen (RedactText).
-var secretPatterns = []pattern{
-	// Well-known token literals: GitHub (ghp_, gho_, ghu_, ghs_, ghr_,
-	// github_pat_), OpenAI and Anthropic (sk-...), Stripe (sk_live_,
-	// rk_test_, ...), Slack (xoxb-, xapp-, ...), AWS access key ids
-	// (AKIA...), GitLab (glpat-, gldt-, ...), Google API keys (AIza...),
-	// npm (npm_), Hugging Face (hf_), PyPI (pypi-).
-	{regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|sk-[A-Za-z0-9_-]{16,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|xox[abposr]-[A-Za-z0-9-]{8,}|xapp-[A-Za-z0-9-]{8,}|AKIA[0-9A-Z]{16}|gl(?:pat|dt|rt|ptt|cbt|soat|ft)-[A-Za-z0-9_-]{10,}|AIza[0-9A-Za-z_-]{30,}|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{40,}`),
-		func([]string) string { return Redacted }},
-	// JSON Web Tokens: base64url header and payload, both JSON objects
-	// ("eyJ"), and a signature.
-	{regexp.MustCompile(`eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`),
-		func([]string) string { return Redacted }},
-	// A credential after an authorization scheme ("Bearer abc",
-	// "Basic dXNlcjpw"): the scheme stays. A challenge's parameters
-	// (Bearer realm="x") are not credentials and stay.
-	{regexp.MustCompile(`(?i)(\b(?:bearer|basic)\s+)[A-Za-z0-9._~+/-]{6,}=*($|[\s,;])`),
-		func(m []string) string { return m[1] + Redacted + m[2] }},
-	// A JSON member whose name looks secret, with a string value
-	// ({"apiKey":"..."}, --config={"token":"..."}): the value.
-	{regexp.MustCompile(`("((?:[^"\\]|\\.)*)"\s*:\s*)"(?:[^"\\]|\\.)*"`),
-		func(m []string) string {
-			if secretName.MatchString(m[2]) {
-				return m[1] + `"` + Redacted + `"`
-			}
-			return m[0]
-		}},
-}
+var secretPatterns = sync.OnceValue(func() []pattern {
+	return []pattern{
+		// Well-known token literals: GitHub (ghp_, gho_, ghu_, ghs_, ghr_,
+		// github_pat_), OpenAI and Anthropic (sk-...), Stripe (sk_live_,
+		// rk_test_, ...), Slack (xoxb-, xapp-, ...), AWS access key ids
+		// (AKIA...), GitLab (glpat-, gldt-, ...), Google API keys (AIza...),
+		// npm (npm_), Hugging Face (hf_), PyPI (pypi-).
+		{regexp.MustCompile(`gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|sk-[A-Za-z0-9_-]{16,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|xox[abposr]-[A-Za-z0-9-]{8,}|xapp-[A-Za-z0-9-]{8,}|AKIA[0-9A-Z]{16}|gl(?:pat|dt|rt|ptt|cbt|soat|ft)-[A-Za-z0-9_-]{10,}|AIza[0-9A-Za-z_-]{30,}|npm_[A-Za-z0-9]{30,}|hf_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{40,}`),
+			func([]string) string { return Redacted }},
+		// JSON Web Tokens: base64url header and payload, both JSON objects
+		// ("eyJ"), and a signature.
+		{regexp.MustCompile(`eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`),
+			func([]string) string { return Redacted }},
+		// A credential after an authorization scheme ("Bearer abc",
+		// "Basic dXNlcjpw"): the scheme stays. A challenge's parameters
+		// (Bearer realm="x") are not credentials and stay.
+		{regexp.MustCompile(`(?i)(\b(?:bearer|basic)\s+)[A-Za-z0-9._~+/-]{6,}=*($|[\s,;])`),
+			func(m []string) string { return m[1] + Redacted + m[2] }},
+		// A JSON member whose name looks secret, with a string value
+		// ({"apiKey":"..."}, --config={"token":"..."}): the value.
+		{regexp.MustCompile(`("((?:[^"\\]|\\.)*)"\s*:\s*)"(?:[^"\\]|\\.)*"`),
+			func(m []string) string {
+				if secretName().MatchString(m[2]) {
+					return m[1] + `"` + Redacted + `"`
+				}
+				return m[0]
+			}},
+	}
+})
 
 // RedactText replaces every secret of secretPatterns in s: the text of a
 // screen or an export that may hold one.
 func RedactText(s string) string {
-	for _, p := range secretPatterns {
+	for _, p := range secretPatterns() {
 		if !p.re.MatchString(s) {
 			continue
 		}
@@ -65,7 +70,7 @@ func RedactText(s string) string {
 
 // headerLike matches an argument that is an HTTP header ("Authorization:
 // Bearer ...", "X-Api-Key: ...") given without -H.
-var headerLike = regexp.MustCompile(`^[A-Za-z0-9_-]+:\s`)
+var headerLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+:\s`) })
 
 // RedactArgs returns args with secret values replaced by Redacted. A
 // demanding reader of a recording expects none of these to survive:
@@ -127,7 +132,7 @@ func redactArg(a string, pending what) (string, what) {
 		}
 	}
 	if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
-		if headerLike.MatchString(a) {
+		if headerLike().MatchString(a) {
 			return redactHeaderValue(a), redactNothing
 		}
 		if strings.Contains(a, "=") && !strings.Contains(a, "://") && !strings.HasPrefix(strings.TrimSpace(a), "{") {
@@ -150,7 +155,7 @@ func redactArg(a string, pending what) (string, what) {
 		return a, redactHeader
 	case (name == "p" || name == "k") && !hasValue:
 		return a, redactWhole
-	case secretName.MatchString(name):
+	case secretName().MatchString(name):
 		if hasValue {
 			return prefix + Redacted, redactNothing
 		}
@@ -168,7 +173,7 @@ func redactAssignment(a string, always bool) string {
 	if !ok {
 		return redactTokens(a) // -e NAME: inherited, no value here
 	}
-	if always || secretName.MatchString(name) {
+	if always || secretName().MatchString(name) {
 		return name + "=" + Redacted
 	}
 	return name + "=" + redactValue(value)
@@ -177,7 +182,7 @@ func redactAssignment(a string, always bool) string {
 // redactHeaderValue redacts "Name: value" when the name looks secret.
 func redactHeaderValue(h string) string {
 	name, _, ok := strings.Cut(h, ":")
-	if ok && secretName.MatchString(name) {
+	if ok && secretName().MatchString(name) {
 		return name + ": " + Redacted
 	}
 	return redactTokens(h)
@@ -209,7 +214,7 @@ func redactURL(s string) string {
 	if u.RawQuery != "" {
 		q := u.Query()
 		for name, vals := range q {
-			if secretName.MatchString(name) {
+			if secretName().MatchString(name) {
 				for i := range vals {
 					vals[i] = Redacted
 				}
@@ -255,7 +260,7 @@ func RedactHeader(name, value string) string {
 			return Redacted
 		}
 		return value[:sessionIDShown] + "… (" + strconv.Itoa(len(value)) + " chars, " + Redacted + ")"
-	case secretName.MatchString(name):
+	case secretName().MatchString(name):
 		return Redacted
 	}
 	return redactValue(value)

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -101,12 +102,14 @@ func registrable(host string) string {
 }
 
 // hostLike finds web addresses and bare domain names in text.
-var hostLike = regexp.MustCompile(`(?i)(?:[a-z][a-z0-9+.-]*://)?((?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]+))\b`)
+var hostLike = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:[a-z][a-z0-9+.-]*://)?((?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]+))\b`)
+})
 
 // mentionedHosts lists the hosts a message names.
 func mentionedHosts(message string) []string {
 	var out []string
-	for _, m := range hostLike.FindAllStringSubmatch(message, -1) {
+	for _, m := range hostLike().FindAllStringSubmatch(message, -1) {
 		h := strings.ToLower(m[1])
 		// "e.g." and "file.txt"-like words are not hosts: keep names
 		// whose last label is a plausible top-level domain.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -67,18 +68,18 @@ func Markdown(src string, width int, st *themes.Styles) []string {
 			if len(out) > 0 && out[len(out)-1] != "" {
 				out = append(out, "")
 			}
-		case heading.MatchString(trim):
+		case heading().MatchString(trim):
 			flush("", "")
-			text := heading.ReplaceAllString(trim, "")
+			text := heading().ReplaceAllString(trim, "")
 			for _, l := range strings.Split(ansi.Wrap(st.Bold.Render(inline(text, st)), width, ""), "\n") {
 				out = append(out, st.Accent.Render(l))
 			}
-		case rule.MatchString(trim):
+		case rule().MatchString(trim):
 			flush("", "")
 			out = append(out, Rule(st, width))
-		case bullet.MatchString(trim):
+		case bullet().MatchString(trim):
 			flush("", "")
-			m := bullet.FindStringSubmatch(trim)
+			m := bullet().FindStringSubmatch(trim)
 			indent := strings.Repeat(" ", min(len(line)-len(trim), 8))
 			mark := "• "
 			if m[1] != "-" && m[1] != "*" && m[1] != "+" {
@@ -106,15 +107,15 @@ func Markdown(src string, width int, st *themes.Styles) []string {
 }
 
 var (
-	heading = regexp.MustCompile(`^#{1,6}\s+`)
-	rule    = regexp.MustCompile(`^(\*\s*){3,}$|^(-\s*){3,}$|^(_\s*){3,}$`)
-	bullet  = regexp.MustCompile(`^([-*+]|\d{1,3}[.)])\s+(.*)$`)
+	heading = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#{1,6}\s+`) })
+	rule    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\*\s*){3,}$|^(-\s*){3,}$|^(_\s*){3,}$`) })
+	bullet  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([-*+]|\d{1,3}[.)])\s+(.*)$`) })
 )
 
 // continuation reports whether a line continues the list item above it.
 func continuation(l string) bool {
 	t := strings.TrimSpace(l)
-	return t != "" && strings.HasPrefix(l, "  ") && !bullet.MatchString(t)
+	return t != "" && strings.HasPrefix(l, "  ") && !bullet().MatchString(t)
 }
 
 // inline escapes text and styles its inline Markdown.
@@ -141,7 +142,7 @@ func inline(s string, st *themes.Styles) string {
 				continue
 			}
 		case s[0] == '[':
-			if m := link.FindStringSubmatch(s); m != nil {
+			if m := link().FindStringSubmatch(s); m != nil {
 				b.WriteString(st.Accent.Underline(true).Render(inert.Line(m[1])))
 				b.WriteString(st.Muted.Render(" (" + inert.Line(m[2]) + ")"))
 				s = s[len(m[0]):]
@@ -160,4 +161,4 @@ func inline(s string, st *themes.Styles) string {
 	return b.String()
 }
 
-var link = regexp.MustCompile(`^\[([^\]]*)\]\(([^)\s]*)\)`)
+var link = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[([^\]]*)\]\(([^)\s]*)\)`) })

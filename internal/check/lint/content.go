@@ -7,6 +7,7 @@ import (
 	"mime"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/mcptui/mcptui/internal/protocol"
 )
@@ -146,14 +147,14 @@ func (j *judge) icons(raw json.RawMessage, where, v string) {
 	}
 }
 
-var iconSize = regexp.MustCompile(`^(any|[0-9]+x[0-9]+)$`)
+var iconSize = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(any|[0-9]+x[0-9]+)$`) })
 
 func validSizes(raw json.RawMessage) bool {
 	if raw[0] != '[' {
 		return false
 	}
 	for _, s := range array(raw) {
-		if !isString(s) || !iconSize.MatchString(str(s)) {
+		if !isString(s) || !iconSize().MatchString(str(s)) {
 			return false
 		}
 	}
@@ -175,8 +176,8 @@ func (j *judge) metaKeys(raw json.RawMessage, where, v string) {
 }
 
 var (
-	metaLabel = regexp.MustCompile(`^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?$`)
-	metaName  = regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?)?$`)
+	metaLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?$`) })
+	metaName  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?)?$`) })
 )
 
 func validMetaKey(k string) bool {
@@ -184,12 +185,12 @@ func validMetaKey(k string) bool {
 	if i := strings.IndexByte(k, '/'); i >= 0 {
 		name = k[i+1:]
 		for _, l := range strings.Split(k[:i], ".") {
-			if !metaLabel.MatchString(l) {
+			if !metaLabel().MatchString(l) {
 				return false
 			}
 		}
 	}
-	return metaName.MatchString(name)
+	return metaName().MatchString(name)
 }
 
 // listed judges the items of a list result: icons and annotations.
