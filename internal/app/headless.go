@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/internal/cli"
@@ -14,6 +15,7 @@ import (
 	"github.com/mcptui/mcptui/internal/load"
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui"
 	"github.com/mcptui/mcptui/ui/timeline"
 )
@@ -48,6 +50,14 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 		if err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %v\n", err)
 			return headless.ExitUsage
+		}
+		// The live inspector's memory limit and collector pace: a replay
+		// holds what it would (the history, not the recording).
+		if os.Getenv("GOMEMLIMIT") == "" {
+			debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes))
+		}
+		if os.Getenv("GOGC") == "" {
+			debug.SetGCPercent(model.GCPercent)
 		}
 		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: os.Getenv("NO_COLOR") != "", HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys,
 			FoldBudget: ui.DefaultFoldBudget}); err != nil {
