@@ -152,6 +152,13 @@ func ReadLimited(r io.Reader, maxLine int) (*Recording, error) {
 // when not nil, is set when the last line was cut short and left out. An
 // error of fn ends the scan with it.
 func Scan(r io.Reader, maxLine int, fn func(e *Entry, off int64) error, truncated *bool) error {
+	return ScanSkipping(r, maxLine, nil, fn, truncated)
+}
+
+// ScanSkipping is Scan that neither decodes nor hands over the lines
+// after the header that skip (when not nil) reports true for: a caller
+// that wants a few kinds of entries tells the rest by their first bytes.
+func ScanSkipping(r io.Reader, maxLine int, skip func(line []byte) bool, fn func(e *Entry, off int64) error, truncated *bool) error {
 	limit := MaxEntryBytes(maxLine)
 	lr := NewLineReader(r, limit)
 	lr.StopOverLong = true
@@ -181,7 +188,7 @@ func Scan(r io.Reader, maxLine int, fn func(e *Entry, off int64) error, truncate
 		}
 		lr.StopOverLong = false
 		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
+		if len(line) == 0 || n > 1 && skip != nil && skip(line) {
 			continue
 		}
 		var e Entry

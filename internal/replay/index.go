@@ -31,6 +31,10 @@ type Index struct {
 	held    []model.Event
 }
 
+// bulkPrefixes start the entries the first pass of IndexFile does not
+// need (none of them is a negotiation, a ready or an exit).
+var bulkPrefixes = [][]byte{[]byte(`{"type":"sent",`), []byte(`{"type":"received",`), []byte(`{"type":"stderr",`), []byte(`{"type":"discarded",`)}
+
 // indexed is an event of the index being built, with its time, in the
 // order Events adds them (its position is its seq).
 type indexed struct {
@@ -55,7 +59,17 @@ func IndexFile(path string, maxLine int) (*Index, error) {
 	var negs []*record.Negotiation
 	var exits []exitAt
 	hasReady := false
-	err = record.Scan(f, maxLine, func(e *record.Entry, off int64) error {
+	// The lines and stderr, most of the file, are told by their first
+	// bytes, as the recorder writes them, and not decoded here.
+	bulk := func(line []byte) bool {
+		for _, p := range bulkPrefixes {
+			if bytes.HasPrefix(line, p) {
+				return true
+			}
+		}
+		return false
+	}
+	err = record.ScanSkipping(f, maxLine, bulk, func(e *record.Entry, off int64) error {
 		switch {
 		case e.LineNo == 1 && e.Type == record.TypeHeader:
 			x.Header = *e
