@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
@@ -159,5 +160,28 @@ func testReplayHeap(t *testing.T, n int, allowed uint64) {
 		n, float64(base)/(1<<20), mib(loaded), mib(shown), mib(back), mib(peak), allowed>>20)
 	if peak-min(peak, base) > allowed {
 		t.Errorf("peak live heap %.1f MiB over the %d MiB the history cap allows", mib(peak), allowed>>20)
+	}
+}
+
+// A recording file cut short after it was indexed (another program
+// rewrote it) is not shown past where it can be read: the status line
+// says why, and the program goes on.
+func TestReplayOfAFileCutShortSaysSo(t *testing.T) {
+	t.Parallel()
+	path := writeFlood(t, t.TempDir(), 100)
+	tl, err := load(path, Options{Theme: "dark", Title: "flood.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tl.Close()
+	if tl.Cursor() != tl.Len() || tl.readErr != nil {
+		t.Fatalf("cursor %d of %d, %v", tl.Cursor(), tl.Len(), tl.readErr)
+	}
+	if err := os.Truncate(path, 1000); err != nil {
+		t.Fatal(err)
+	}
+	tl.Seek(tl.Len() / 2)
+	if line := tl.StatusLine(200); tl.readErr == nil || !strings.Contains(line, "reading the recording: ") {
+		t.Fatalf("the cut is not said: %v, %q", tl.readErr, line)
 	}
 }
