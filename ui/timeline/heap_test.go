@@ -18,7 +18,7 @@ import (
 	"github.com/mcptui/mcptui/internal/testkit/e2e"
 )
 
-// writeFlood records a session of n log notifications (about 250 bytes
+// writeFlood records a session of n log notifications (about 330 bytes
 // each) after a handshake, into a file under dir.
 func writeFlood(t testing.TB, dir string, n int) string {
 	t.Helper()
@@ -102,18 +102,18 @@ func (h *heapPeak) end() uint64 {
 
 // Replaying a recording holds what the live inspector would: the history
 // the cap allows and a bounded overhead, not the recording. Here 400,000
-// notifications (~110 MB of recording) are loaded, shown to the end and
+// notifications (131 MB of recording) are loaded, shown to the end and
 // stepped back through under an 8 MiB history cap, with the live heap
 // sampled throughout.
 func TestReplayHeapOfABigRecordingStaysWithinTheHistoryCap(t *testing.T) {
 	if testing.Short() {
-		t.Skip("writes and replays a 110 MB recording")
+		t.Skip("writes and replays a 131 MB recording")
 	}
 	e2e.Require(t)
 	testReplayHeap(t, 400_000, 2*history+24<<20)
 }
 
-// The same measure on a small recording (5 MB) runs everywhere: it held
+// The same measure on a small recording (6.5 MB) runs everywhere: it held
 // 38.9 MiB when the timeline kept the recording and its events.
 func TestReplayHeapOfASmallRecording(t *testing.T) {
 	testReplayHeap(t, 20_000, history+16<<20)
@@ -128,6 +128,9 @@ const history = 8 << 20
 // screens, a chunk of events, and the index (8 bytes an event).
 func testReplayHeap(t *testing.T, n int, allowed uint64) {
 	path := writeFlood(t, t.TempDir(), n)
+	if fi, err := os.Stat(path); err == nil {
+		t.Logf("the recording: %d lines, %.1f MB", n+4, float64(fi.Size())/1e6)
+	}
 	base := (&heapPeak{}).checkpoint()
 
 	h := watchHeap()
