@@ -50,6 +50,7 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 			fmt.Fprintf(stderr, "mcptui replay: %v\n", err)
 			return headless.ExitUsage
 		}
+		paceCollector(cfg.HistoryBytes)
 		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: themes.NoColor(os.Getenv), Linter: liveLint, HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys,
 			FoldBudget: ui.DefaultFoldBudget}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))

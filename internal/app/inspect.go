@@ -55,15 +55,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		fmt.Fprintf(stderr, "mcptui: %v\n", err)
 		return 2
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// Collect harder near the budget rather than let a flood's garbage
-		// double the heap.
-		debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes))
-	}
-	if os.Getenv("GOGC") == "" {
-		// Collect before the heap doubles: the history is most of it.
-		debug.SetGCPercent(model.GCPercent)
-	}
+	paceCollector(cfg.HistoryBytes)
 	in := inbox.New(inbox.LimitsFor(cfg.HistoryBytes))
 	opts := inspectorOptions(cfg)
 	// A server that wants OAuth is authorized before the screen opens: the
@@ -263,4 +255,20 @@ func catalogMarks(cfg *cli.Config) (*marks.Config, error) {
 		mc.Baseline, mc.BaselineName = doc, filepath.Base(cfg.Drift.Baseline)
 	}
 	return mc, nil
+}
+
+// paceCollector gives the collector the inspector's memory limit and pace
+// (unless GOMEMLIMIT or GOGC say otherwise): the live inspector's, and a
+// replay's, which holds what the live one would (the history, not the
+// recording).
+func paceCollector(historyBytes int) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// Collect harder near the budget rather than let a flood's garbage
+		// double the heap.
+		debug.SetMemoryLimit(model.MemoryBudget(historyBytes))
+	}
+	if os.Getenv("GOGC") == "" {
+		// Collect before the heap doubles: the history is most of it.
+		debug.SetGCPercent(model.GCPercent)
+	}
 }

@@ -127,65 +127,115 @@ func Read(r io.Reader) (*Recording, error) { return ReadLimited(r, 0) }
 // so (at the time of the entry before it). A first line that long is no
 // recording header, and reading stops there.
 func ReadLimited(r io.Reader, maxLine int) (*Recording, error) {
+	rec := &Recording{}
+	err := Scan(r, maxLine, func(e *Entry, _ int64) error {
+		if e.Type == TypeHeader && e.LineNo == 1 {
+			rec.Header = *e
+			return nil
+		}
+		if e.Type == TypeEnd {
+			rec.Complete = true
+		}
+		rec.Entries = append(rec.Entries, *e)
+		return nil
+	}, &rec.Truncated)
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// Scan reads a recording as a stream, as ReadLimited does, and hands fn
+// each entry in file order, the header first, with the offset of its line
+// in the input (-1 for the "discarded" entry that stands for a line over
+// the limit: it has no line to read again). The entry is fn's. truncated,
+// when not nil, is set when the last line was cut short and left out. An
+// error of fn ends the scan with it.
+func Scan(r io.Reader, maxLine int, fn func(e *Entry, off int64) error, truncated *bool) error {
+	return ScanSkipping(r, maxLine, nil, fn, truncated)
+}
+
+// ScanSkipping is Scan that neither decodes nor hands over the lines
+// after the header that skip (when not nil) reports true for: a caller
+// that wants a few kinds of entries tells the rest by their first bytes.
+func ScanSkipping(r io.Reader, maxLine int, skip func(line []byte) bool, fn func(e *Entry, off int64) error, truncated *bool) error {
 	limit := MaxEntryBytes(maxLine)
 	lr := NewLineReader(r, limit)
 	lr.StopOverLong = true
-	rec := &Recording{}
 	var last Entry
+	var off int64
+	header := false
 	for n := 1; ; n++ {
+		at := off
 		line, size, err := lr.Next()
 		if err == io.EOF {
 			break
 		}
+		off += int64(size) + 1
 		if err == ErrLineTooLong {
 			if n == 1 {
-				return nil, fmt.Errorf("record: %w (its first line is over %s)", ErrNotRecording, model.FormatSize(limit))
+				return fmt.Errorf("record: %w (its first line is over %s)", ErrNotRecording, model.FormatSize(limit))
 			}
 			e := Entry{Type: TypeDiscarded, Time: last.Time, Ms: last.Ms, Size: size, LineNo: n,
 				Reason: fmt.Sprintf("line %d of the recording, %s, is over the %s limit (raise --max-line-bytes): skipped", n, model.FormatSize(size), model.FormatSize(limit))}
-			rec.Entries = append(rec.Entries, e)
+			if err := fn(&e, -1); err != nil {
+				return err
+			}
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("record: line %d: %w", n, err)
+			return fmt.Errorf("record: line %d: %w", n, err)
 		}
 		lr.StopOverLong = false
 		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
+		if len(line) == 0 || n > 1 && skip != nil && skip(line) {
 			continue
 		}
 		var e Entry
 		if uerr := json.Unmarshal(line, &e); uerr != nil {
 			if n > 1 && atEOF(lr) {
-				rec.Truncated = true
+				if truncated != nil {
+					*truncated = true
+				}
 				break
 			}
 			if n == 1 {
-				return nil, fmt.Errorf("record: %w (line 1: %v)", ErrNotRecording, uerr)
+				return fmt.Errorf("record: %w (line 1: %v)", ErrNotRecording, uerr)
 			}
-			return nil, fmt.Errorf("record: line %d: %w", n, uerr)
+			return fmt.Errorf("record: line %d: %w", n, uerr)
 		}
 		e.LineNo = n
 		if n == 1 {
 			if e.Type != TypeHeader || e.Format != Format {
-				return nil, fmt.Errorf("record: %w (line 1 is not its header)", ErrNotRecording)
+				return fmt.Errorf("record: %w (line 1 is not its header)", ErrNotRecording)
 			}
 			if e.Version > Version {
-				return nil, fmt.Errorf("record: format version %d is newer than this mcptui reads (%d)", e.Version, Version)
+				return fmt.Errorf("record: format version %d is newer than this mcptui reads (%d)", e.Version, Version)
 			}
-			rec.Header = e
+			header = true
+			if err := fn(&e, at); err != nil {
+				return err
+			}
 			continue
 		}
-		if e.Type == TypeEnd {
-			rec.Complete = true
-		}
-		rec.Entries = append(rec.Entries, e)
 		last = e
+		if err := fn(&e, at); err != nil {
+			return err
+		}
 	}
-	if rec.Header.Type != TypeHeader {
-		return nil, fmt.Errorf("record: %w (empty)", ErrNotRecording)
+	if !header {
+		return fmt.Errorf("record: %w (empty)", ErrNotRecording)
 	}
-	return rec, nil
+	return nil
+}
+
+// DecodeEntry decodes one line of a recording (not its header).
+func DecodeEntry(line []byte) (Entry, error) {
+	var e Entry
+	if err := json.Unmarshal(line, &e); err != nil {
+		return Entry{}, fmt.Errorf("record: %w", err)
+	}
+	return e, nil
 }
 
 // atEOF reports whether nothing follows the line just read.

@@ -54,9 +54,15 @@ func Events(rec *record.Recording) []model.Event {
 	// when its first process was spawned. The steps themselves are not
 	// events: the model follows the negotiation on the wire.
 	negs := negotiations(rec)
-	dropExit := map[int]bool{}
+	var exits []exitAt
+	for j := range rec.Entries {
+		if e := &rec.Entries[j]; e.Type == record.TypeExit {
+			exits = append(exits, exitAt{key: int64(j), t: e.Time})
+		}
+	}
+	dropExit := map[int64]bool{}
 	for _, neg := range negs {
-		maps.Copy(dropExit, abandonedExits(rec, neg))
+		maps.Copy(dropExit, abandonedExits(exits, neg))
 		if i := slices.IndexFunc(neg.Steps, func(s record.Step) bool { return s.Kind == "spawn" && s.Error == "" }); i >= 0 {
 			add(model.Started{Stamp: model.Stamp{Time: neg.Steps[i].Start}, Command: command, PID: neg.Steps[i].PID})
 		}
@@ -70,7 +76,7 @@ func Events(rec *record.Recording) []model.Event {
 		rd = &readiness{requests: map[string]string{}}
 	}
 	for i := range rec.Entries {
-		if dropExit[i] {
+		if dropExit[int64(i)] {
 			continue
 		}
 		for _, ev := range entryEvents(&rec.Entries[i], q, rd) {
@@ -109,7 +115,7 @@ func entryEvents(e *record.Entry, q *questions, rd *readiness) []model.Event {
 		}
 		return out
 	case record.TypeStderr:
-		return []model.Event{model.Stderr{Stamp: model.Stamp{Time: e.Time}, Line: string(e.Content())}}
+		return []model.Event{stderrEvent(e)}
 	case record.TypeExit:
 		status := ""
 		if e.Status != nil {
@@ -128,6 +134,11 @@ func entryEvents(e *record.Entry, q *questions, rd *readiness) []model.Event {
 		return []model.Event{model.Lost{Time: e.Time, N: e.Count}}
 	}
 	return nil
+}
+
+// stderrEvent is the event of a stderr entry.
+func stderrEvent(e *record.Entry) model.Event {
+	return model.Stderr{Stamp: model.Stamp{Time: e.Time}, Line: string(e.Content())}
 }
 
 // lineEvent is the wire event of a line entry. A line a tap's breakpoint
@@ -177,11 +188,18 @@ func negotiations(rec *record.Recording) []*record.Negotiation {
 	return out
 }
 
-// abandonedExits finds the exit entries of processes the negotiation
-// abandoned that came after the next process had started: shown, they would
-// end the new process's session.
-func abandonedExits(rec *record.Recording, neg *record.Negotiation) map[int]bool {
-	drop := map[int]bool{}
+// exitAt is an exit entry: where it is (its index, or its offset in the
+// file) and when.
+type exitAt struct {
+	key int64
+	t   time.Time
+}
+
+// abandonedExits finds the exit entries (among exits, in file order) of
+// processes the negotiation abandoned that came after the next process had
+// started: shown, they would end the new process's session.
+func abandonedExits(exits []exitAt, neg *record.Negotiation) map[int64]bool {
+	drop := map[int64]bool{}
 	for i, st := range neg.Steps {
 		if st.Kind != "abandon" {
 			continue
@@ -193,13 +211,12 @@ func abandonedExits(rec *record.Recording, neg *record.Negotiation) map[int]bool
 				break
 			}
 		}
-		for j := range rec.Entries {
-			e := &rec.Entries[j]
-			if e.Type != record.TypeExit || drop[j] || e.Time.Before(st.Start) {
+		for _, e := range exits {
+			if drop[e.key] || e.t.Before(st.Start) {
 				continue
 			}
-			if !nextSpawn.IsZero() && e.Time.After(nextSpawn) {
-				drop[j] = true
+			if !nextSpawn.IsZero() && e.t.After(nextSpawn) {
+				drop[e.key] = true
 			}
 			break
 		}

@@ -102,7 +102,8 @@ func TestStepBackRebuildsInSlices(t *testing.T) {
 	if got := tl.Inspector().Session().History().Len(); got > foldChunk {
 		t.Fatalf("the step back folded %d entries in one Update, more than a chunk (%d)", got, foldChunk)
 	}
-	waiting := tl.Inspector().Backlog()
+	// Waiting: in the inspector's backlog, or not yet handed to it.
+	waiting := tl.waiting()
 	if waiting == 0 {
 		t.Fatal("the step back left nothing to fold: not sliced")
 	}
@@ -119,7 +120,7 @@ func TestStepBackRebuildsInSlices(t *testing.T) {
 	if tl.Cursor() != mid+1 {
 		t.Fatalf("the step forward mid-rebuild left the cursor at %d, want %d", tl.Cursor(), mid+1)
 	}
-	if got := tl.Inspector().Backlog(); got <= waiting {
+	if got := tl.waiting(); got <= waiting {
 		t.Fatalf("keys mid-rebuild folded events: %d wait, %d before (and the step's one)", got, waiting)
 	}
 
@@ -200,7 +201,7 @@ func TestStatusLineShowsTheRebuild(t *testing.T) {
 	}
 	p.Drain(t)
 	line = tl.StatusLine(140)
-	if strings.Contains(line, "rebuilding") || !strings.Contains(line, Describe(tl.evs[mid-1])) {
+	if strings.Contains(line, "rebuilding") || !strings.Contains(line, Describe(tl.event(mid-1))) {
 		t.Fatalf("once rebuilt the status line does not describe the event at the cursor: %q", line)
 	}
 
@@ -223,13 +224,14 @@ func TestStatusLineDescribesOncePerCursor(t *testing.T) {
 	tl := NewTimeline(rec, Options{Theme: "dark", Title: "big.jsonl"})
 	tl.Seek(tl.Len() - 1)
 	first := tl.StatusLine(140)
-	at := tl.evs[tl.Cursor()-1]
+	evs := tl.src.(*memSource).evs
+	at := evs[tl.Cursor()-1]
 	// Another event, at the same time, where the cursor is.
-	tl.evs[tl.Cursor()-1] = model.Stderr{Stamp: model.Stamp{Time: at.When()}, Line: "another event"}
+	evs[tl.Cursor()-1] = model.Stderr{Stamp: model.Stamp{Time: at.When()}, Line: "another event"}
 	if got := tl.StatusLine(140); got != first {
 		t.Fatalf("the event at the cursor was described again:\n%q\n%q", got, first)
 	}
-	tl.evs[tl.Cursor()-1] = at
+	evs[tl.Cursor()-1] = at
 	tl.Seek(tl.Len())
 	if got := tl.StatusLine(140); got == first || !strings.Contains(got, "exited") {
 		t.Fatalf("a step does not describe the new event: %q", got)

@@ -3,6 +3,7 @@ package timeline
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	bubkey "charm.land/bubbles/v2/key"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/keymap"
 )
 
@@ -23,7 +25,7 @@ func Inspect(ctx context.Context, path string, opts Options) error {
 	l := newLoader(path, opts)
 	_, err := tea.NewProgram(l, tea.WithContext(ctx)).Run()
 	if l.tl != nil {
-		l.tl.backend.Close()
+		l.tl.Close()
 	}
 	switch {
 	case l.err != nil:
@@ -64,12 +66,28 @@ func newLoader(path string, opts Options) *loader {
 func (l *loader) Init() tea.Cmd {
 	path, opts := l.path, l.opts
 	return func() tea.Msg {
-		rec, err := record.OpenLimited(path, opts.MaxLineBytes)
-		if err != nil {
-			return loadedMsg{err: err}
-		}
-		return loadedMsg{tl: NewTimeline(rec, opts)}
+		tl, err := load(path, opts)
+		return loadedMsg{tl: tl, err: err}
 	}
+}
+
+// load builds the timeline of the recording at path. A file is indexed
+// and its events read again from it as they are shown, so that the
+// replay holds what the live inspector would, not the recording; what
+// cannot be read twice (a pipe) is read into memory.
+func load(path string, opts Options) (*Timeline, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		x, err := replay.IndexFile(path, opts.MaxLineBytes)
+		if err != nil {
+			return nil, err
+		}
+		return NewTimelineIndex(x, opts)
+	}
+	rec, err := record.OpenLimited(path, opts.MaxLineBytes)
+	if err != nil {
+		return nil, err
+	}
+	return NewTimeline(rec, opts), nil
 }
 
 // Update hands the timeline what arrived while the recording was read,

@@ -52,11 +52,26 @@ type Options struct {
 // With a fold budget the events are folded a slice at a time: the cursor
 // moves at once, the inspector catches up behind it, and the status line
 // says how far it is.
+//
+// The events are read from their source a chunk at a time as the
+// inspector takes them, and judged by the live lint as they are handed
+// over: a recording file's are re-read from the file (replay.Index), so
+// that what the timeline holds is the inspector (within its history cap),
+// 8 bytes an event and a chunk, whatever the recording's size.
 type Timeline struct {
-	rec     *record.Recording
-	evs     []model.Event
-	cursor  int // events shown: evs[:cursor]
+	src     source
+	header  record.Entry
+	cfg     model.Config
+	cursor  int // events shown: the first cursor events
+	fed     int // events handed to the inspector (fed <= cursor)
 	sends   []int
+	pre     *model.Prelinter
+	readErr error
+	// feedWait says a feedMsg is on its way.
+	feedWait bool
+	// at is the event before the cursor, read when atIdx != cursor-1.
+	at      model.Event
+	atIdx   int
 	opts    Options
 	backend *replay.Backend
 	inner   *ui.Model
@@ -80,52 +95,122 @@ type Timeline struct {
 	whatAt int
 }
 
+// feedChunk is how many events are read and handed to the inspector at
+// once (the most a backend batch holds).
+const feedChunk = 4096
+
+// source is where a timeline's events come from.
+type source interface {
+	Len() int
+	// Events are the events from..to, in a slice the caller may modify.
+	Events(from, to int) ([]model.Event, error)
+	Close() error
+}
+
+// memSource is a recording's events in memory.
+type memSource struct{ evs []model.Event }
+
+func (m *memSource) Len() int { return len(m.evs) }
+func (m *memSource) Events(from, to int) ([]model.Event, error) {
+	return slices.Clone(m.evs[from:to]), nil
+}
+func (m *memSource) Close() error { return nil }
+
+// fileSource is a recording's events read again from its file.
+type fileSource struct {
+	x *replay.Index
+	r *replay.IndexReader
+}
+
+func (f *fileSource) Len() int                                   { return f.x.Len() }
+func (f *fileSource) Events(from, to int) ([]model.Event, error) { return f.r.Events(from, to) }
+func (f *fileSource) Close() error                               { return f.r.Close() }
+
 // NewTimeline builds the replay program for rec, at the end of the
-// recording.
+// recording. It holds rec's events; NewTimelineIndex holds none.
 func NewTimeline(rec *record.Recording, opts Options) *Timeline {
-	t := &Timeline{rec: rec, evs: replay.Events(rec), opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline, whatAt: -1}
+	evs := replay.Events(rec)
+	var sends []int
+	for i, ev := range evs {
+		if w, ok := ev.(model.Wire); ok && w.Dir == model.Out {
+			sends = append(sends, i)
+		}
+	}
+	return newTimeline(&memSource{evs: evs}, rec.Header, replay.Config(rec, opts.HistoryBytes), sends, opts)
+}
+
+// NewTimelineIndex builds the replay program for the recording x indexes,
+// at its end, reading its events from the file as they are shown. Close
+// it when done.
+func NewTimelineIndex(x *replay.Index, opts Options) (*Timeline, error) {
+	r, err := x.Open()
+	if err != nil {
+		return nil, err
+	}
+	return newTimeline(&fileSource{x: x, r: r}, x.Header, x.Config(opts.HistoryBytes), x.Sends, opts), nil
+}
+
+func newTimeline(src source, header record.Entry, cfg model.Config, sends []int, opts Options) *Timeline {
+	t := &Timeline{src: src, header: header, cfg: cfg, sends: sends, opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline, whatAt: -1, atIdx: -1}
 	if t.title == "" {
 		t.title = "recording"
 	}
-	// Judged once, here: a step back rebuilds the inspector from the start,
-	// and its Session keeps the findings instead of judging every line again.
-	pre := model.NewPrelinter()
-	if opts.Linter != nil {
-		pre = model.NewPrelinterWith(opts.Linter())
-	}
-	pre.Lint(t.evs)
-	for i, ev := range t.evs {
-		if w, ok := ev.(model.Wire); ok && w.Dir == model.Out {
-			t.sends = append(t.sends, i)
-		}
-	}
 	t.inner = t.newInner()
-	t.cursor = 0
-	t.start = t.feed(len(t.evs))
+	t.start = t.feed(src.Len())
 	t.folding = "loading"
 	return t
+}
+
+// Close lets the recording go (its file, for NewTimelineIndex).
+func (t *Timeline) Close() error {
+	t.backend.Close()
+	return t.src.Close()
 }
 
 // Cursor is how many events are shown; Len how many there are.
 func (t *Timeline) Cursor() int { return t.cursor }
 
 // Len is the number of events of the recording.
-func (t *Timeline) Len() int { return len(t.evs) }
+func (t *Timeline) Len() int { return t.src.Len() }
+
+// event is event i (nil, and readErr set, if it could not be read).
+func (t *Timeline) event(i int) model.Event {
+	evs, err := t.src.Events(i, i+1)
+	if err != nil || len(evs) == 0 {
+		t.readErr = err
+		return nil
+	}
+	return evs[0]
+}
+
+// atCursor is the event before the cursor (nil at the start), read once
+// per cursor.
+func (t *Timeline) atCursor() model.Event {
+	if t.cursor == 0 {
+		return nil
+	}
+	if t.atIdx != t.cursor-1 {
+		t.at, t.atIdx = t.event(t.cursor-1), t.cursor-1
+	}
+	return t.at
+}
 
 // Inspector is the inspector model showing the recording.
 func (t *Timeline) Inspector() *ui.Model { return t.inner }
 
 func (t *Timeline) newInner() *ui.Model {
-	title := t.rec.Header.Command
-	if len(t.rec.Header.Args) > 0 {
-		title += " " + strings.Join(t.rec.Header.Args, " ")
+	title := t.header.Command
+	if len(t.header.Args) > 0 {
+		title += " " + strings.Join(t.header.Args, " ")
 	}
+	// A new inspector judges the lines afresh, from the start.
+	t.pre, t.fed = t.newPrelinter(), 0
 	return ui.New(ui.Options{
 		// A recording: nothing can be sent to its server.
 		ReadOnly: true,
 
 		Backend: t.backend,
-		Session: model.New(replay.Config(t.rec, t.opts.HistoryBytes)),
+		Session: model.New(t.cfg),
 		Theme:   t.opts.Theme,
 		NoColor: t.opts.NoColor,
 		Now:     t.now,
@@ -148,31 +233,66 @@ func (o Options) keys() keymap.KeyMap {
 
 // now is the time of the newest event shown.
 func (t *Timeline) now() time.Time {
-	if t.cursor == 0 {
-		return t.rec.Header.Time
+	if ev := t.atCursor(); ev != nil {
+		return ev.When()
 	}
-	return t.evs[t.cursor-1].When()
+	return t.header.Time
 }
 
-// feed shows events up to n (n > cursor): they are handed to the
-// inspector's budgeted fold, behind whatever it is still folding.
+// feed shows events up to n (n > cursor): the cursor moves there at once,
+// and the events are handed to the inspector's budgeted fold a chunk at a
+// time, behind whatever it is still folding.
 func (t *Timeline) feed(n int) tea.Cmd {
 	if n <= t.cursor {
 		return nil
 	}
-	if t.inner.Backlog() == 0 {
+	if t.waiting() == 0 {
 		t.foldSpan, t.folding = 0, "catching up"
 	}
-	evs := model.Judged(t.evs[t.cursor:n])
+	t.foldSpan += n - t.cursor
 	t.cursor = n
-	t.foldSpan += len(evs)
-	_, cmd := t.inner.Update(ui.EventsMsg{Events: evs, Budgeted: true})
-	return cmd
+	return t.topUp()
+}
+
+// waiting is how many events up to the cursor the inspector has not
+// folded yet (marks included).
+func (t *Timeline) waiting() int { return t.inner.Backlog() + t.cursor - t.fed }
+
+// feedMsg asks timeline t for the next chunk of events.
+type feedMsg struct{ t *Timeline }
+
+// topUp hands the inspector the next chunk of events once it has folded
+// what it was given: without a fold budget every chunk up to the cursor
+// at once; with one, a chunk, and a feedMsg for the next if the inspector
+// folded it within this Update.
+func (t *Timeline) topUp() tea.Cmd {
+	var cmds []tea.Cmd
+	for t.fed < t.cursor && t.inner.Backlog() == 0 && t.readErr == nil {
+		to := min(t.fed+feedChunk, t.cursor)
+		evs, err := t.src.Events(t.fed, to)
+		if err != nil {
+			t.readErr = err
+			break
+		}
+		t.pre.Lint(evs)
+		t.fed = to
+		t.foldSpan += 2 // the marks around them
+		_, cmd := t.inner.Update(ui.EventsMsg{Events: model.Judged(evs), Budgeted: true})
+		cmds = append(cmds, cmd)
+		if t.opts.FoldBudget > 0 {
+			if t.fed < t.cursor && t.inner.Backlog() == 0 && !t.feedWait {
+				t.feedWait = true
+				cmds = append(cmds, func() tea.Msg { return feedMsg{t: t} })
+			}
+			break
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // Seek moves the cursor to n events (clamped).
 func (t *Timeline) Seek(n int) tea.Cmd {
-	n = max(0, min(n, len(t.evs)))
+	n = max(0, min(n, t.Len()))
 	if n >= t.cursor {
 		return t.feed(n)
 	}
@@ -198,6 +318,12 @@ func (t *Timeline) Init() tea.Cmd { return tea.Batch(t.inner.Init(), t.start) }
 // inspector.
 func (t *Timeline) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m := msg.(type) {
+	case feedMsg:
+		if m.t != t {
+			return t, nil
+		}
+		t.feedWait = false
+		return t, t.topUp()
 	case tea.WindowSizeMsg:
 		t.width, t.height = m.Width, m.Height
 		msg = tea.WindowSizeMsg{Width: m.Width, Height: max(m.Height-1, 1)}
@@ -217,10 +343,13 @@ func (t *Timeline) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case bubkey.Matches(m, k.Start):
 			return t, t.Seek(0)
 		case bubkey.Matches(m, k.End):
-			return t, t.Seek(len(t.evs))
+			return t, t.Seek(t.Len())
 		}
 	}
 	_, cmd := t.inner.Update(msg)
+	if more := t.topUp(); more != nil {
+		cmd = tea.Batch(cmd, more)
+	}
 	return t, cmd
 }
 
@@ -229,7 +358,7 @@ func (t *Timeline) nextSend() int {
 	if k, _ := slices.BinarySearch(t.sends, t.cursor); k < len(t.sends) {
 		return t.sends[k] + 1
 	}
-	return len(t.evs)
+	return t.Len()
 }
 
 // prevSend is the cursor just after the previous line we sent.
@@ -255,12 +384,15 @@ func (t *Timeline) StatusLine(width int) string {
 		width = 80
 	}
 	at := t.now()
-	elapsed := at.Sub(t.rec.Header.Time).Round(time.Millisecond)
+	elapsed := at.Sub(t.header.Time).Round(time.Millisecond)
 	what := t.progress()
 	if what == "" {
 		what = t.describeCursor()
 	}
-	left := fmt.Sprintf("REPLAY %s %d/%d +%s %s ", inert.Fit(t.title, 24), t.cursor, len(t.evs), elapsed, at.Format("15:04:05.000"))
+	if t.readErr != nil {
+		what = "reading the recording: " + inert.Line(t.readErr.Error())
+	}
+	left := fmt.Sprintf("REPLAY %s %d/%d +%s %s ", inert.Fit(t.title, 24), t.cursor, t.Len(), elapsed, at.Format("15:04:05.000"))
 	keys := " " + keymap.Hint(t.keys.Next, t.keys.NextSend, t.keys.End) + "  (read-only)"
 	room := width - inert.Width(left) - inert.Width(keys)
 	if room < 8 {
@@ -272,7 +404,7 @@ func (t *Timeline) StatusLine(width int) string {
 // progress is how far the inspector is in folding the events up to the
 // cursor ("rebuilding… 40%"), or "" once they are all shown.
 func (t *Timeline) progress() string {
-	waiting := t.inner.Backlog()
+	waiting := t.waiting()
 	if waiting == 0 || t.foldSpan < waiting {
 		return ""
 	}
@@ -283,8 +415,8 @@ func (t *Timeline) progress() string {
 func (t *Timeline) describeCursor() string {
 	if t.whatAt != t.cursor {
 		t.what = "start"
-		if t.cursor > 0 {
-			t.what = Describe(t.evs[t.cursor-1])
+		if ev := t.atCursor(); ev != nil {
+			t.what = Describe(ev)
 		}
 		t.whatAt = t.cursor
 	}
@@ -341,4 +473,13 @@ func Describe(ev model.Event) string {
 		return fmt.Sprintf("%d entries lost", e.N)
 	}
 	return fmt.Sprintf("%T", ev)
+}
+
+// newPrelinter is the live lint that judges the lines as they are handed
+// over: Options.Linter's, or the model's default.
+func (t *Timeline) newPrelinter() *model.Prelinter {
+	if t.opts.Linter != nil {
+		return model.NewPrelinterWith(t.opts.Linter())
+	}
+	return model.NewPrelinter()
 }

@@ -74,9 +74,9 @@ func TestTimelineSteps(t *testing.T) {
 	}
 	tl.Update(key(keyNextSend))
 	first := tl.Cursor()
-	w, ok := tl.evs[first-1].(model.Wire)
+	w, ok := tl.event(first - 1).(model.Wire)
 	if !ok || w.Dir != model.Out {
-		t.Fatalf("ctrl+f stopped after %T", tl.evs[first-1])
+		t.Fatalf("ctrl+f stopped after %T", tl.event(first-1))
 	}
 	tl.Update(key(keyNextSend))
 	if tl.Cursor() <= first {
