@@ -259,17 +259,6 @@ func (c *rawConn) callErr(method string, params map[string]any) map[string]any {
 	return e
 }
 
-// notifications returns the notifications with the given method so far.
-func (c *rawConn) notifications(method string) []map[string]any {
-	var out []map[string]any
-	for _, m := range c.msgs.snapshot() {
-		if m["method"] == method && m["id"] == nil {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // waitNotifications waits until n notifications of method that satisfy
 // match have arrived, and returns them.
 func (c *rawConn) waitNotifications(method string, n int, match func(params map[string]any) bool) []map[string]any {

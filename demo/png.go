@@ -42,7 +42,7 @@ func drawPNG(size int) []byte {
 		}
 	}
 	var buf bytes.Buffer
-	png.Encode(&buf, img) // cannot fail on an in-memory image and buffer
+	_ = png.Encode(&buf, img) // cannot fail on an in-memory image and buffer
 	return buf.Bytes()
 }
 

@@ -313,7 +313,7 @@ func (d *demo) tick(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			d.srv.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: clockURI})
+			_ = d.srv.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: clockURI})
 		}
 	}
 }

@@ -195,7 +195,7 @@ func (d *demo) elicitURL(ctx context.Context, req *mcp.CallToolRequest, in elici
 		msg += " The demo pretends the page was completed."
 		var data map[string]string
 		if json.Unmarshal(r.Data, &data) == nil && data["elicitationId"] != "" {
-			req.Session.NotifyElicitationComplete(ctx, &mcp.ElicitationCompleteParams{ElicitationID: data["elicitationId"]})
+			_ = req.Session.NotifyElicitationComplete(ctx, &mcp.ElicitationCompleteParams{ElicitationID: data["elicitationId"]})
 			msg += " It sent notifications/elicitation/complete for elicitation " + data["elicitationId"] + "."
 		}
 	}

@@ -171,7 +171,7 @@ func (w *wire) refuse(id json.RawMessage, code int, message string) {
 	halted := w.halted
 	w.mu.Unlock()
 	if !halted {
-		w.write(append(resp, '\n'))
+		_, _ = w.write(append(resp, '\n'))
 	}
 }
 

@@ -157,11 +157,10 @@ func TestReadLine(t *testing.T) {
 
 // pipeServer runs Serve in this process over pipes.
 type pipeServer struct {
-	in      *io.PipeWriter
-	lines   chan string
-	done    chan error
-	stderr  *stderrLog
-	readErr chan error
+	in     *io.PipeWriter
+	lines  chan string
+	done   chan error
+	stderr *stderrLog
 }
 
 func startInProcess(t *testing.T, ctx context.Context, cfg Config) *pipeServer {

@@ -219,7 +219,7 @@ func (c *Conn) startGET() <-chan struct{} {
 			_ = c.statusError(http.MethodGet, resp)
 			return
 		}
-		c.readStream(c.ctx, resp, func() bool { return c.ctx.Err() == nil })
+		_ = c.readStream(c.ctx, resp, func() bool { return c.ctx.Err() == nil })
 	})
 	if !started {
 		close(opened)

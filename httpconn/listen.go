@@ -100,7 +100,7 @@ func (c *Conn) listenStream(ctx context.Context, id int64, body []byte) {
 	c.settle()
 	switch {
 	case isSSE(resp):
-		c.readStream(ctx, resp, func() bool { return c.subOpen(id) })
+		_ = c.readStream(ctx, resp, func() bool { return c.subOpen(id) })
 	case isJSON(resp):
 		_ = c.readJSON(resp)
 	default:

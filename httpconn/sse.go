@@ -3,7 +3,6 @@ package httpconn
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"io"
 	"strconv"
 	"sync"
@@ -55,9 +54,6 @@ func (s *sseReader) release() {
 	sseBuffers.Put(s.r)
 	s.r = nil
 }
-
-// errLongField is a non-data field line longer than the buffer.
-var errLongField = errors.New("field line too long")
 
 // line returns the next line without its end, or nil with long=true for a
 // line longer than the buffer (its bytes are passed to spill, then dropped).

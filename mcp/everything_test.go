@@ -255,7 +255,7 @@ func TestEverythingServer(t *testing.T) {
 	if got := string(sub.Accepted()); got != `{"toolsListChanged":true,"resourceSubscriptions":[`+strconv.Quote(uri)+`]}` {
 		t.Errorf("accepted %s", got)
 	}
-	res, err = c.CallTool(ctx, "toggle-subscriber-updates", nil)
+	_, err = c.CallTool(ctx, "toggle-subscriber-updates", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

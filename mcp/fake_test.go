@@ -142,8 +142,6 @@ func (f *fake) writeLine(b []byte) {
 	f.out.Flush()
 }
 
-func (f *fake) send(v any) { f.writeLine(mustMarshal(v)) }
-
 // reply answers a request with a result given as raw JSON text.
 func (f *fake) reply(m *msg, result string) {
 	f.writeLine([]byte(`{"jsonrpc":"2.0","id":` + string(m.id) + `,"result":` + result + `}`))

@@ -25,8 +25,7 @@ func init() {
 }
 
 func runGoSDKServer(versions []string) {
-	var s *sdk.Server
-	s = sdk.NewServer(&sdk.Implementation{Name: "gosdk-fake", Version: "1.8.0-test"}, &sdk.ServerOptions{
+	s := sdk.NewServer(&sdk.Implementation{Name: "gosdk-fake", Version: "1.8.0-test"}, &sdk.ServerOptions{
 		Instructions:              "a go-sdk server",
 		SupportedProtocolVersions: versions,
 		Capabilities: &sdk.ServerCapabilities{

@@ -190,7 +190,7 @@ func (c *Client) listenLegacy(ctx context.Context, f Filter, requested json.RawM
 	for _, uri := range acc.ResourceSubscriptions {
 		if err := c.subscribeURI(ctx, uri, ro); err != nil {
 			for _, u := range done {
-				c.unsubscribeURI(u)
+				_ = c.unsubscribeURI(u)
 			}
 			c.mu.Lock()
 			delete(c.legacySubs, ls)

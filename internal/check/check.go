@@ -437,7 +437,7 @@ func (r *run) all() {
 	if !mcp.Stateless(r.era) {
 		// A server that answers initialize and then nothing is found out
 		// at once, before probes that would each wait for it.
-		r.raw(mcp.MethodPing, map[string]any{})
+		_, _ = r.raw(mcp.MethodPing, map[string]any{})
 	}
 	r.guardGroup(r.lifecycle, "lifecycle.")
 	r.guardGroup(r.capabilities, "capabilities.")

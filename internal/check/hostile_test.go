@@ -255,7 +255,7 @@ func TestGuardTurnsAPanicIntoThatRulesFailure(t *testing.T) {
 	r.guard([]string{"transport.large-message"}, func() { r.pass("transport.large-message") })
 	r.guard([]string{"lifecycle.keeps-serving"}, func() {
 		var m map[string]int
-		m["x"]++ // a nil map: the kind of bug the guard is for
+		m["x"]++ //nolint:staticcheck // a nil map on purpose: the kind of bug the guard is for
 	})
 	r.guard([]string{"transport.unicode"}, func() { r.pass("transport.unicode") })
 	if got := r.results["lifecycle.keeps-serving"]; got.Status != Failed || len(got.Seen) != 1 || !strings.Contains(got.Seen[0], "mcptui check itself crashed") {

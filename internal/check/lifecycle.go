@@ -129,7 +129,7 @@ func (r *run) probeBeforeInitialized() {
 	}
 	pong, e := rawCall(r.ctx, c, mcp.MethodPing, map[string]any{}, r.o)
 	r.judge("lifecycle.ping", e == nil && isObject(pong), "ping before initialized got %s %s", describe(e), clip(string(pong), 80))
-	c.Notify(r.ctx, mcp.NotificationInitialized, map[string]any{})
+	_ = c.Notify(r.ctx, mcp.NotificationInitialized, map[string]any{})
 	pong, e = rawCall(r.ctx, c, mcp.MethodPing, nil, r.o)
 	r.judge("lifecycle.ping", e == nil && isObject(pong), "ping got %s %s", describe(e), clip(string(pong), 80))
 	r.pass("lifecycle.no-requests-before-initialized")

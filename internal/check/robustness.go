@@ -195,7 +195,7 @@ func (r *run) keepsServing() {
 	c.Notify(ctx, protocol.NotificationCancelled, map[string]any{"requestId": 987654321, "reason": "mcptui check"})
 	// Whether these are answered is other rules' to judge (a server may
 	// drop a request it cannot parse); this one judges the ping after.
-	r.raw("mcptui/no-such-method", map[string]any{})
+	_, _ = r.raw("mcptui/no-such-method", map[string]any{})
 	pong, e := r.raw(mcp.MethodPing, map[string]any{})
 	if notAsked(e) {
 		r.skip("lifecycle.keeps-serving", describe(e))

@@ -179,7 +179,6 @@ func isNumber(raw json.RawMessage) bool {
 	var f float64
 	return len(raw) > 0 && raw[0] != '"' && json.Unmarshal(raw, &f) == nil
 }
-func isArray(raw json.RawMessage) bool  { return len(raw) > 0 && raw[0] == '[' }
 func isObject(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '{' }
 
 func str(raw json.RawMessage) string {

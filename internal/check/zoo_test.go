@@ -44,10 +44,6 @@ type mutation struct {
 	// ext serves the extensions demo (skills and an App) instead of the
 	// demo: the rules of io.modelcontextprotocol/skills and /ui.
 	ext bool
-	// tools, when set, are the only demo tools listed: a rule judged on
-	// tool calls needs only the one tool that shows it, and the zoo stays
-	// fast (no 5 s slow tool, no large payload) on a busy machine.
-	tools []string
 }
 
 // callTools are the tools each rule judged on tool calls is shown by.

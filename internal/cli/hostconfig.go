@@ -11,10 +11,6 @@ import (
 	"github.com/mcptui/mcptui/mcp"
 )
 
-// configFlags are the flags that pick a server from a host's config file
-// instead of a command after --.
-var configFlags = []string{"config", "server"}
-
 // fromConfig fills the server command from --config FILE and the server's
 // name (--server NAME, or the word given in its place). Without --config the
 // name is looked up in every config file the user's hosts keep. The

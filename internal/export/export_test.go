@@ -153,7 +153,7 @@ func writeSpans(b *bytes.Buffer, rec *record.Recording) error {
 		}
 	}
 	for _, kv := range exp.GetSpans()[0].Resource.Attributes() {
-		fmt.Fprintf(b, "resource %s=%s\n", kv.Key, kv.Value.Emit())
+		fmt.Fprintf(b, "resource %s=%s\n", kv.Key, kv.Value.String())
 	}
 	return nil
 }

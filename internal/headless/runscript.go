@@ -317,7 +317,7 @@ func (s *session) eraHints(o *outcome) []string {
 		text = toolErrorText(o.raw)
 	}
 	f := &Failure{}
-	if s.explainEra(f, text); f.Message == "" {
+	if _ = s.explainEra(f, text); f.Message == "" {
 		return nil
 	}
 	return []string{strings.TrimPrefix(f.Message, "\n")}

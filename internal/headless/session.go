@@ -221,7 +221,7 @@ func (s *session) failure(ctx context.Context, err error) *Failure {
 		f.Stderr = s.tail.lines()
 	}
 	if f.RPC != nil {
-		s.explainEra(f, f.RPC.Message)
+		_ = s.explainEra(f, f.RPC.Message)
 	}
 	return f
 }

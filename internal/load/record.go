@@ -157,14 +157,14 @@ func (r *recorder) record(due, sent, end time.Time, isError bool, err error, end
 	if end.After(r.last) {
 		r.last = end
 	}
-	r.latency.RecordValue(clampMicros(end.Sub(due)))
-	r.service.RecordValue(clampMicros(end.Sub(sent)))
+	_ = r.latency.RecordValue(clampMicros(end.Sub(due))) // clamped: in the histogram's range
+	_ = r.service.RecordValue(clampMicros(end.Sub(sent)))
 	if answered {
 		r.answered++
 	}
 	if st := r.stepAt(due); st != nil {
 		st.sent++
-		st.latency.RecordValue(clampMicros(end.Sub(due)))
+		_ = st.latency.RecordValue(clampMicros(end.Sub(due)))
 		if answered {
 			st.answered++
 		}

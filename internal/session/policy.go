@@ -41,7 +41,7 @@ func (s *Session) SetRoots(roots []model.Root) {
 // to show with the parked question (why a policy that would answer asks).
 // Either way nothing is on the wire yet: the events come first, so the
 // answer's line is marked with its policy.
-func (s *Session) decide(g *generation, q *mcp.Question, key string, callID json.RawMessage) (result json.RawMessage, err error, ok bool, note string) {
+func (s *Session) decide(g *generation, q *mcp.Question, key string, callID json.RawMessage) (result json.RawMessage, err error, ok bool, note string) { //nolint:staticcheck // ST1008: ok and note qualify the error; the order is the answer's
 	s.mu.Lock()
 	p, roots := s.policies.For(q.Method), s.roots
 	s.mu.Unlock()

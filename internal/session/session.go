@@ -311,7 +311,7 @@ func (s *Session) Restart(ctx context.Context) error {
 	if s.ctx.Err() != nil {
 		return errors.New("session: closed")
 	}
-	s.stopCurrent()
+	_ = s.stopCurrent()
 	if s.ctx.Err() != nil {
 		return errors.New("session: closed")
 	}
@@ -331,7 +331,7 @@ func (s *Session) RestartAt(ctx context.Context, versions []string) error {
 	if s.ctx.Err() != nil {
 		return errors.New("session: closed")
 	}
-	s.stopCurrent()
+	_ = s.stopCurrent()
 	if s.ctx.Err() != nil {
 		return errors.New("session: closed")
 	}

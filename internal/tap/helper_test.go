@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -137,8 +136,6 @@ func execSelf(role string) *exec.Cmd {
 	cmd.Env = append(os.Environ(), roleEnv+"="+role, "GORACE=atexit_sleep_ms=0")
 	return cmd
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // testDir is a private runtime directory for one test (created by the
 // tap). It is short: a unix socket's path is limited to about 100 bytes.

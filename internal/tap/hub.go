@@ -268,7 +268,7 @@ func (h *hub) readRequest(c net.Conn, r *bufio.Reader, limit int) (req Request, 
 			h.big <- struct{}{}
 			holding = true
 			_ = c.SetReadDeadline(time.Now().Add(bigLineWait))
-			defer c.SetReadDeadline(time.Time{})
+			defer func() { _ = c.SetReadDeadline(time.Time{}) }()
 		}
 		line = append(line, part...)
 		if !isPrefix {

@@ -51,7 +51,7 @@ func traceFile(t *testing.T, path string, parent trace.SpanContext) []sdktrace.R
 func attrs(s sdktrace.ReadOnlySpan) map[string]string {
 	m := map[string]string{}
 	for _, kv := range s.Attributes() {
-		m[string(kv.Key)] = kv.Value.Emit()
+		m[string(kv.Key)] = kv.Value.String()
 	}
 	return m
 }
@@ -59,7 +59,7 @@ func attrs(s sdktrace.ReadOnlySpan) map[string]string {
 func eventAttrs(e sdktrace.Event) map[string]string {
 	m := map[string]string{}
 	for _, kv := range e.Attributes {
-		m[string(kv.Key)] = kv.Value.Emit()
+		m[string(kv.Key)] = kv.Value.String()
 	}
 	return m
 }
@@ -201,7 +201,7 @@ func TestTraceRecordingRedacts(t *testing.T) {
 	for _, s := range spans {
 		check := func(where string, kvs []attribute.KeyValue) {
 			for _, kv := range kvs {
-				if v := kv.Value.Emit(); strings.Contains(v, "ghp_AAAA") || strings.Contains(v, "SECRET") {
+				if v := kv.Value.String(); strings.Contains(v, "ghp_AAAA") || strings.Contains(v, "SECRET") {
 					t.Errorf("%s of %q: %s holds the token", where, s.Name(), kv.Key)
 				}
 			}

@@ -155,7 +155,7 @@ func inspectorRun(bin string, s server, extra []string, limit time.Duration) (ou
 	tmux := func(args ...string) *exec.Cmd {
 		return exec.Command("tmux", append([]string{"-L", socket}, args...)...)
 	}
-	defer tmux("kill-server").Run()
+	defer func() { _ = tmux("kill-server").Run() }()
 	defer killMarked(mark)
 	line := "env " + quote(mark) + " TERM=xterm-256color " + quoteAll(commandLine(bin, []string{"--no-bell"}, s, extra))
 	if out, err := tmux("new-session", "-d", "-s", "q", "-x", "120", "-y", "40", line).CombinedOutput(); err != nil {
@@ -204,7 +204,7 @@ func headlessRun(bin string, s server, extra []string, limit time.Duration) (out
 	}
 	r := bufio.NewReader(out)
 	if _, err := r.ReadByte(); err != nil {
-		cmd.Wait()
+		_ = cmd.Wait()
 		return outcome{}, fmt.Errorf("no result: %v", err)
 	}
 	start := time.Now()
@@ -223,7 +223,7 @@ func headlessRun(bin string, s server, extra []string, limit time.Duration) (out
 		o.quit = time.Since(start)
 		o.left = marked(mark)
 		o.gone, o.after = waitNone(mark, start, 0)
-		cmd.Process.Kill()
+		_ = cmd.Process.Kill()
 		<-done
 		return o, nil
 	}

@@ -580,7 +580,7 @@ func loadavg() [3]float64 {
 	if err != nil {
 		return l
 	}
-	fmt.Sscan(string(data), &l[0], &l[1], &l[2])
+	_, _ = fmt.Sscan(string(data), &l[0], &l[1], &l[2])
 	return l
 }
 

@@ -27,7 +27,7 @@ func inspectReplay(e *env, b *build, file string) (sample, error) {
 	tmux := func(args ...string) *exec.Cmd {
 		return exec.CommandContext(e.ctx, "tmux", append([]string{"-L", socket}, args...)...)
 	}
-	defer exec.Command("tmux", "-L", socket, "kill-server").Run()
+	defer func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() }()
 	line := "env TERM=xterm-256color " + quoteAll([]string{e.self, "-wrap", out, "--", b.mcptui, "replay", file})
 	start := time.Now()
 	if msg, err := tmux("new-session", "-d", "-s", "s", "-x", "160", "-y", "48", line).CombinedOutput(); err != nil {

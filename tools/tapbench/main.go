@@ -574,7 +574,7 @@ func peakKiB(pid int) int {
 	for _, l := range strings.Split(string(b), "\n") {
 		if strings.HasPrefix(l, "VmHWM:") {
 			var kib int
-			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(l, "VmHWM:")), "%d", &kib)
+			_, _ = fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(l, "VmHWM:")), "%d", &kib)
 			return kib
 		}
 	}

@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -224,5 +223,3 @@ func (f *fake) Info() backend.CatalogInfo {
 	}
 	return info
 }
-
-var errNo = errors.New("no")

@@ -125,18 +125,6 @@ func (l *live) typeIn(s string) {
 	}
 }
 
-// line returns the first screen line containing s, for the record.
-func (l *live) line(s string) string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, ln := range strings.Split(l.screen, "\n") {
-		if strings.Contains(ln, s) {
-			return strings.TrimSpace(ln)
-		}
-	}
-	return ""
-}
-
 // startLive connects to a server and runs the catalog on it.
 func startLive(t *testing.T, command string, args []string, env []conn.EnvVar, versions []string, answers *answerers) *live {
 	t.Helper()

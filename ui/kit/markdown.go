@@ -149,7 +149,7 @@ func inline(s string, st *themes.Styles) string {
 				continue
 			}
 		}
-		n := 1
+		var n int
 		if k := strings.IndexAny(s[1:], "`*_["); k >= 0 {
 			n = k + 1
 		} else {

@@ -96,7 +96,7 @@ func (w *Wine) prepare(gcc string) error {
 	if err := npmcache.LockFile(lock); err != nil {
 		return err
 	}
-	defer npmcache.UnlockFile(lock)
+	defer func() { _ = npmcache.UnlockFile(lock) }()
 	system32 := filepath.Join(w.prefix, "drive_c", "windows", "system32")
 	dll := filepath.Join(system32, "bcryptprimitives.dll")
 	if _, err := os.Stat(dll); err == nil {
