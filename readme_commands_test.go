@@ -393,6 +393,10 @@ func readmeFixture(t *testing.T) ([]string, string) {
 		"TOKEN=readme-test-token",
 		"MCPTUI_CLIENT_SECRET=readme-test-secret",
 		"NO_COLOR=1",
+		// TestMain's racechild.NoExitSleep, passed on: under -race each
+		// command's mcptui and demo server slept a second at exit (the
+		// test took 202 s under -race against 59 s without).
+		"GORACE=" + os.Getenv("GORACE"),
 	}
 	// session.jsonl, for mcptui replay: a recording of the demo.
 	rec := exec.Command(filepath.Join(bin, "mcptui"), "tools", "--record", "session.jsonl", "--", "mcptui", "demo-server")
