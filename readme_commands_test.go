@@ -9,9 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -99,6 +101,11 @@ var readmeExit = map[string]int{
 // their own. A page added under docs/ is picked up with no change here;
 // its commands that cannot run go in readmeExempt, with why, and those
 // that end with another status than 0 in readmeExit.
+//
+// A code block's commands run in order, as a reader types them, in a
+// fixture of the block's own; the blocks run at the same time (most of
+// a command's time is waiting on the server: check's cancellation
+// probe, load's durations), so the test costs its longest block.
 func TestReadmeCommandsRun(t *testing.T) {
 	var cmds []readmeCommand
 	for _, f := range docFiles(t) {
@@ -138,6 +145,13 @@ func TestReadmeCommandsRun(t *testing.T) {
 		s := strings.Join(subst(words), " ")
 		return strings.ReplaceAll(s, url, "URL")
 	}
+	// A block's commands to run, in order, keyed by its first line.
+	type runnable struct {
+		c    readmeCommand
+		k    string
+		args []string
+	}
+	var blocks [][]runnable
 	used := map[string]bool{}
 	for _, c := range cmds {
 		words, err := shellWords(c.text, env)
@@ -160,28 +174,33 @@ func TestReadmeCommandsRun(t *testing.T) {
 			}
 			continue
 		}
-		t.Run(k, func(t *testing.T) {
-			if args[0] != "mcptui" {
-				t.Fatalf("%s: %q is neither run nor exempt (readmeExempt)", c.where(), c.text)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, filepath.Join(dir, "bin", "mcptui"), args[1:]...)
-			cmd.Dir, cmd.Env = dir, env
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatalf("%s: %v", c.where(), err)
-			}
-			if code != readmeExit[k] {
-				t.Errorf("%s: %s exited %d, want %d\nstdout:\n%.2000s\nstderr:\n%.2000s", c.where(), c.text, code, readmeExit[k], stdout.String(), stderr.String())
-			}
+		if args[0] != "mcptui" {
+			t.Errorf("%s: %q is neither run nor exempt (readmeExempt)", c.where(), c.text)
+			continue
+		}
+		if n := len(blocks); n == 0 || blocks[n-1][0].c.file != c.file || blocks[n-1][0].c.block != c.block {
+			blocks = append(blocks, nil)
+		}
+		blocks[len(blocks)-1] = append(blocks[len(blocks)-1], runnable{c, k, args})
+	}
+	var wg sync.WaitGroup
+	for _, b := range blocks {
+		wg.Go(func() {
+			t.Run(fmt.Sprintf("%s block %d", b[0].c.file, b[0].c.block), func(t *testing.T) {
+				env, dir := readmeFixture(t)
+				var chains sync.WaitGroup
+				for _, chain := range fileChains(b, func(r runnable) []string { return r.args }) {
+					chains.Go(func() {
+						for _, r := range chain {
+							t.Run(r.k, func(t *testing.T) { runDocCommand(t, dir, env, r.c, r.args, readmeExit[r.k]) })
+						}
+					})
+				}
+				chains.Wait()
+			})
 		})
 	}
+	wg.Wait()
 	if cmds := len(otlp.Named("mcp session")); cmds == 0 || len(otlp.Errors()) > 0 {
 		t.Errorf("the docs' OTLP examples sent %d sessions (errors: %v)", cmds, otlp.Errors())
 	}
@@ -197,6 +216,78 @@ func TestReadmeCommandsRun(t *testing.T) {
 		}) {
 			t.Errorf("the exit status of %q names no command of the docs: remove it", k)
 		}
+	}
+}
+
+// fileChains splits a block's commands into chains that run at the same
+// time: a command follows, in order, every earlier command that names a
+// file it names (session.jsonl recorded, then exported); commands that
+// share no file are independent.
+func fileChains[T any](cmds []T, args func(T) []string) [][]T {
+	var chains [][]T
+	owner := map[string]int{} // a file's chain
+	for _, c := range cmds {
+		at := -1
+		for _, w := range args(c) {
+			if i, ok := owner[w]; ok && isFileWord(w) {
+				if at >= 0 && at != i {
+					// The command joins two chains: merge the later into the earlier.
+					lo, hi := min(at, i), max(at, i)
+					chains[lo] = append(chains[lo], chains[hi]...)
+					chains[hi] = nil
+					for f, j := range owner {
+						if j == hi {
+							owner[f] = lo
+						}
+					}
+					at = lo
+					continue
+				}
+				at = i
+			}
+		}
+		if at < 0 {
+			chains = append(chains, nil)
+			at = len(chains) - 1
+		}
+		chains[at] = append(chains[at], c)
+		for _, w := range args(c) {
+			if isFileWord(w) {
+				owner[w] = at
+			}
+		}
+	}
+	return slices.DeleteFunc(chains, func(c []T) bool { return len(c) == 0 })
+}
+
+// isFileWord reports whether a command word names a file: a name with an
+// extension that is no flag, URL or key=value argument.
+func isFileWord(w string) bool {
+	if strings.HasPrefix(w, "-") || strings.Contains(w, "://") || strings.ContainsAny(w, "=:") {
+		return false
+	}
+	ext := filepath.Ext(w)
+	return len(ext) > 1 && len(ext) < len(w)
+}
+
+// runDocCommand runs one docs command (args[0] is mcptui, this test
+// binary) in dir and wants the exit status want.
+func runDocCommand(t *testing.T, dir string, env []string, c readmeCommand, args []string, want int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, "bin", "mcptui"), args[1:]...)
+	cmd.Dir, cmd.Env = dir, env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", c.where(), err)
+	}
+	if code != want {
+		t.Errorf("%s: %s exited %d, want %d\nstdout:\n%.2000s\nstderr:\n%.2000s", c.where(), c.text, code, want, stdout.String(), stderr.String())
 	}
 }
 
@@ -257,9 +348,10 @@ func quoteless(text string, words []string) []string {
 
 // readmeCommand is one command of a page's code block.
 type readmeCommand struct {
-	file string
-	line int
-	text string
+	file  string
+	block int // the code block's number in its page, from 1
+	line  int
+	text  string
 }
 
 func (c readmeCommand) where() string { return fmt.Sprintf("%s:%d", c.file, c.line) }
@@ -269,7 +361,7 @@ func (c readmeCommand) where() string { return fmt.Sprintf("%s:%d", c.file, c.li
 // YAML) the lines that are mcptui or go commands.
 func readmeCommands(file, page string) []readmeCommand {
 	var out []readmeCommand
-	in, own, sh, prev := false, false, false, ""
+	in, own, sh, prev, block := false, false, false, "", 0
 	for i, line := range strings.Split(page, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if strings.HasPrefix(trimmed, "```") {
@@ -277,6 +369,9 @@ func readmeCommands(file, page string) []readmeCommand {
 			// order, with its redirections, in readme_drift_test.go.
 			in, own = !in, !in && strings.HasPrefix(prev, "<!-- drift-commands")
 			sh = in && (trimmed == "```sh" || trimmed == "```bash")
+			if in {
+				block++
+			}
 			continue
 		}
 		if trimmed != "" {
@@ -291,7 +386,7 @@ func readmeCommands(file, page string) []readmeCommand {
 		if j := strings.Index(trimmed, " #"); j >= 0 {
 			trimmed = strings.TrimSpace(trimmed[:j])
 		}
-		out = append(out, readmeCommand{file: file, line: i + 1, text: trimmed})
+		out = append(out, readmeCommand{file: file, block: block, line: i + 1, text: trimmed})
 	}
 	return out
 }
@@ -443,5 +538,21 @@ func parseInFixture(t *testing.T, dir string, env, args []string) {
 	}
 	if _, err := cli.Parse(args); err != nil {
 		t.Errorf("mcptui %s: %v", strings.Join(args, " "), err)
+	}
+}
+
+func TestFileChainsKeepWhatDependsInOrder(t *testing.T) {
+	cmds := [][]string{
+		{"mcptui", "call", "echo", "--arg", "message=hi", "--record", "session.jsonl"},
+		{"mcptui", "check", "--", "mcptui", "demo-server"},
+		{"mcptui", "export", "--format", "har", "-o", "session.har", "session.jsonl"},
+		{"mcptui", "diff", "v1.json", "--", "http://127.0.0.1:8080/mcp"},
+		{"mcptui", "check", "--junit", "report.xml", "--baseline", "v1.json"},
+		{"mcptui", "explain", "2", "session.jsonl"},
+	}
+	got := fileChains(cmds, func(c []string) []string { return c })
+	want := [][][]string{{cmds[0], cmds[2], cmds[5]}, {cmds[1]}, {cmds[3], cmds[4]}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("chains:\n%q\nwant\n%q", got, want)
 	}
 }
