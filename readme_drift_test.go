@@ -6,9 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
-
-	"github.com/mcptui/mcptui/internal/testkit/tmuxtest"
 )
 
 // readmeBlock is the code block after the marker comment: its mcptui lines.
@@ -38,61 +37,76 @@ const driftPage = "docs/drift.md"
 // server, in order, and the run: lines of its GitHub Actions snippet with
 // SERVER set to the demo server; each must exit 0.
 func TestReadmeDriftCommands(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds mcptui: not in -short")
-	}
 	raw, err := os.ReadFile(driftPage)
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(raw)
+	// mcptui is this test binary (TestMain runs app.Run as it), as in
+	// TestReadmeCommandsRun: no go build.
 	bin := t.TempDir()
-	if _, err := tmuxtest.BuildIn(bin); err != nil {
+	exe, err := os.Executable()
+	if err != nil {
 		t.Fatal(err)
 	}
-	work := t.TempDir()
-	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SERVER=mcptui demo-server", "NO_COLOR=1")
-	run := func(line string) string {
+	if err := os.Symlink(exe, filepath.Join(bin, "mcptui")); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), asMcptui+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SERVER=mcptui demo-server", "NO_COLOR=1")
+	run := func(t *testing.T, work, line string) {
 		t.Helper()
 		cmd := exec.Command("sh", "-c", line)
 		cmd.Dir, cmd.Env = work, env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
+		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("%s command %q: %v\n%s", driftPage, line, err, out)
 		}
-		return string(out)
 	}
-	ran := 0
-	for _, l := range readmeBlock(t, readme, "<!-- drift-commands", "```sh\n") {
-		l = strings.TrimSpace(comment.ReplaceAllString(l, ""))
-		if !strings.HasPrefix(l, "mcptui ") {
-			continue
-		}
-		run(l)
-		ran++
-	}
-	if ran < 8 {
-		t.Fatalf("ran %d commands of the block", ran)
-	}
-	if b, err := os.ReadFile(filepath.Join(work, "drift.md")); err != nil || !strings.Contains(string(b), "MCP surface diff: no changes") {
-		t.Errorf("drift.md: %v\n%s", err, b)
-	}
-	// The Actions snippet, against a baseline taken from the demo.
-	run("mcptui snapshot -- $SERVER > mcp-baseline.json")
-	ran = 0
-	for _, l := range readmeBlock(t, readme, "# Did my change break anyone?", "```yaml\n") {
-		l = strings.TrimSpace(l)
-		if cmdline, ok := strings.CutPrefix(l, "- run: mcptui "); ok {
-			run("mcptui " + cmdline)
-			ran++
-		}
-	}
-	if ran != 2 {
-		t.Fatalf("ran %d mcptui steps of the Actions snippet, want 2", ran)
-	}
-	for f, want := range map[string]string{"mcp.xml": "drift.breaking", "mcp.sarif": "drift.breaking", "drift.md": "MCP surface diff"} {
-		if b, err := os.ReadFile(filepath.Join(work, f)); err != nil || !strings.Contains(string(b), want) {
-			t.Errorf("%s: %v\n%.500s", f, err, b)
-		}
-	}
+	// The block and the Actions snippet, each in a directory of its own,
+	// run at the same time (the snippet's check waits out the demo's
+	// slow tool).
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t.Run("block", func(t *testing.T) {
+			work := t.TempDir()
+			ran := 0
+			for _, l := range readmeBlock(t, readme, "<!-- drift-commands", "```sh\n") {
+				l = strings.TrimSpace(comment.ReplaceAllString(l, ""))
+				if !strings.HasPrefix(l, "mcptui ") {
+					continue
+				}
+				run(t, work, l)
+				ran++
+			}
+			if ran < 8 {
+				t.Fatalf("ran %d commands of the block", ran)
+			}
+			if b, err := os.ReadFile(filepath.Join(work, "drift.md")); err != nil || !strings.Contains(string(b), "MCP surface diff: no changes") {
+				t.Errorf("drift.md: %v\n%s", err, b)
+			}
+		})
+	})
+	wg.Go(func() {
+		t.Run("actions", func(t *testing.T) {
+			// The Actions snippet, against a baseline taken from the demo.
+			work := t.TempDir()
+			run(t, work, "mcptui snapshot -- $SERVER > mcp-baseline.json")
+			ran := 0
+			for _, l := range readmeBlock(t, readme, "# Did my change break anyone?", "```yaml\n") {
+				l = strings.TrimSpace(l)
+				if cmdline, ok := strings.CutPrefix(l, "- run: mcptui "); ok {
+					run(t, work, "mcptui "+cmdline)
+					ran++
+				}
+			}
+			if ran != 2 {
+				t.Fatalf("ran %d mcptui steps of the Actions snippet, want 2", ran)
+			}
+			for f, want := range map[string]string{"mcp.xml": "drift.breaking", "mcp.sarif": "drift.breaking", "drift.md": "MCP surface diff"} {
+				if b, err := os.ReadFile(filepath.Join(work, f)); err != nil || !strings.Contains(string(b), want) {
+					t.Errorf("%s: %v\n%.500s", f, err, b)
+				}
+			}
+		})
+	})
+	wg.Wait()
 }
