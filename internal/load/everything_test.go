@@ -10,6 +10,7 @@ import (
 // The everything server under load, over stdio (its process measured) and
 // over Streamable HTTP (two sessions, both closed): every call answered.
 func TestEverythingServer(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	if testing.Short() {
 		t.Skip("starts the everything server")
 	}

@@ -17,6 +17,7 @@ import (
 // slowest latency, at most once a liveInterval, and clears it before the
 // report. A JSON report, or a stderr that is no terminal, gets no view.
 func TestLiveView(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	always := func(io.Writer) bool { return true }
 	run := func(format string, tty func(io.Writer) bool) (stdout, stderr string, took time.Duration) {
 		cfg, err := cli.Parse(append([]string{"load", "call", "work", "--rate", "50", "--duration", "1s", "--warmup", "200ms", "--format", format},

@@ -29,6 +29,7 @@ import (
 // adds up to. The relations hold on any machine: a slower one only makes
 // the queue longer.
 func TestOpenLoopLatencyIncludesQueueing(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	const serviceMS, rate = 20, 100 // the server can take at most 50/s
 	stats := filepath.Join(t.TempDir(), "stats")
 	r := runLoad(t, context.Background(), append([]string{"call", "work", "--rate", "100", "--duration", "1s", "--max-in-flight", "1"},
@@ -63,6 +64,7 @@ func TestOpenLoopLatencyIncludesQueueing(t *testing.T) {
 // The closed loop keeps --concurrency requests in flight, never more:
 // the server counts the calls that reached it and not yet answered.
 func TestClosedLoopHonoursConcurrency(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	stats := filepath.Join(t.TempDir(), "stats")
 	r := runLoad(t, context.Background(), append([]string{"call", "work", "--concurrency", "4", "--duration", "500ms", "--warmup", "100ms"},
 		server("slow", delayEnv+"=10", serialEnv+"=1", statsEnv+"="+stats)...)...)
@@ -87,6 +89,7 @@ func TestClosedLoopHonoursConcurrency(t *testing.T) {
 // Over HTTP the requests are spread over --sessions sessions, each opened
 // and closed, and the concurrency bound holds across them.
 func TestHTTPSessionsAndConcurrency(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	st := &slowStats{}
 	s := slowServer(slowConfig{delay: 5 * time.Millisecond}, st)
 	srv := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil))
@@ -109,6 +112,7 @@ func TestHTTPSessionsAndConcurrency(t *testing.T) {
 // Errors are counted by kind: a tool's isError, a JSON-RPC error answer by
 // its code, a timeout, the transport (the server exited).
 func TestErrorsByKind(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	dir := t.TempDir()
 	script := filepath.Join(dir, "mix.mcpt")
 	if err := os.WriteFile(script, []byte("call echo message=hi\ncall fail\ncall rpc_error code:=-32042\n"), 0o600); err != nil {
@@ -161,6 +165,7 @@ func equalCounts(got, want map[string]int64) bool {
 // The latencies compared are bounded below by the server's own service
 // time, whatever the machine.
 func TestSLOExitCodes(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -237,6 +242,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // model once a call. Without a rule each call fails, and the note that
 // says which flag would answer is written once, not once a call.
 func TestAnswerRulesUnderLoad(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	args := []string{"call", "sample", "--concurrency", "2", "--max-requests", "20", "--duration", "1m"}
 	r := runLoad(t, context.Background(), append(append(args, "--answer", "sampling=text:a haiku"), server("demo")...)...)
 	if r.code != 0 || r.rep.Requests != 20 || r.rep.Answered != 20 || len(r.rep.Errors) != 0 {
@@ -258,6 +264,7 @@ func TestAnswerRulesUnderLoad(t *testing.T) {
 // with (90% of 140 is 126), and the knee is at or before 140/s. Each step
 // sends exactly its rate's requests, due on time whatever the server does.
 func TestRampFindsTheKnee(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	r := runLoad(t, context.Background(), append([]string{"call", "work", "--ramp", "20..200/1s", "--ramp-steps", "4"},
 		server("slow", delayEnv+"=10", serialEnv+"=1")...)...)
 	if r.code != 0 || r.rep.Ramp == nil {

@@ -18,6 +18,7 @@ import (
 // not. Both relations hold however slow the machine: slowness only
 // lengthens the open loop's queue.
 func TestStallOpenLoopShowsCoordinatedOmission(t *testing.T) {
+	t.Parallel() // waits on its rates and durations, not on the CPU
 	srv := server("slow", delayEnv+"=1", serialEnv+"=1", stallAtEnv+"=50", stallMSEnv+"=1000")
 	open := runLoad(t, context.Background(), append([]string{"call", "work", "--rate", "100", "--duration", "3s"}, srv...)...)
 	if open.code != 0 || open.rep.Requests != 300 || len(open.rep.Errors) != 0 {
