@@ -29,7 +29,7 @@ import (
 // adds up to. The relations hold on any machine: a slower one only makes
 // the queue longer.
 func TestOpenLoopLatencyIncludesQueueing(t *testing.T) {
-	t.Parallel() // waits on its rates and durations, not on the CPU
+	t.Parallel()                    // waits on its rates and durations, not on the CPU
 	const serviceMS, rate = 20, 100 // the server can take at most 50/s
 	stats := filepath.Join(t.TempDir(), "stats")
 	r := runLoad(t, context.Background(), append([]string{"call", "work", "--rate", "100", "--duration", "1s", "--max-in-flight", "1"},
