@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/jsonscan"
+	"github.com/mcptui/mcptui/internal/lines"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/model"
 )
@@ -225,19 +226,19 @@ func (s *server) serve(ctx context.Context, in io.Reader) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer s.wg.Wait()
 	defer cancel()
-	lines := make(chan []byte)
+	fromClient := make(chan []byte)
 	errc := make(chan error, 1)
 	go func() {
-		lr := record.NewLineReader(in, s.maxLine)
+		lr := lines.NewReader(in, s.maxLine)
 		for {
 			line, size, err := lr.Next()
-			if err == record.ErrLineTooLong {
+			if err == lines.ErrTooLong {
 				s.note("a line of %s from the client is over the %s limit: discarded", model.FormatSize(size), model.FormatSize(s.maxLine))
 				continue
 			}
 			if len(bytes.TrimSpace(line)) > 0 {
 				select {
-				case lines <- bytes.TrimSpace(line):
+				case fromClient <- bytes.TrimSpace(line):
 				case <-ctx.Done():
 					return
 				}
@@ -257,7 +258,7 @@ func (s *server) serve(ctx context.Context, in io.Reader) error {
 			return nil
 		case err := <-errc:
 			return err
-		case line := <-lines:
+		case line := <-fromClient:
 			s.handle(ctx, line)
 		}
 	}
