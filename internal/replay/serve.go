@@ -12,6 +12,7 @@ import (
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/lines"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -110,15 +111,15 @@ func newServer(rec *record.Recording, out, log io.Writer) *server {
 		switch {
 		case e.Type == record.TypeSent && m.isRequest():
 			x := &exchange{method: m.Method, params: m.Params, id: m.ID, token: progressToken(m.Params), line: e.LineNo}
-			open[string(m.ID)] = x
+			open[rpccall.MatchKey(m.ID)] = x
 			order = append(order, x)
 			key := matchKey(m.Method, m.Params)
 			s.byKey[key] = append(s.byKey[key], x)
 			s.byMethod[m.Method] = append(s.byMethod[m.Method], x)
 		case e.Type == record.TypeReceived && m.isResponse():
-			if x := open[string(m.ID)]; x != nil {
+			if x := open[rpccall.MatchKey(m.ID)]; x != nil {
 				x.response = e.Msg
-				delete(open, string(m.ID))
+				delete(open, rpccall.MatchKey(m.ID))
 				order = remove(order, x)
 			}
 		case e.Type == record.TypeReceived:
@@ -150,7 +151,7 @@ func owner(m message, open map[string]*exchange, order []*exchange) *exchange {
 		}
 	}
 	if sub := m.metaMember("io.modelcontextprotocol/subscriptionId"); sub != nil {
-		if x := open[string(sub)]; x != nil {
+		if x := open[rpccall.MatchKey(sub)]; x != nil {
 			return x
 		}
 	}
