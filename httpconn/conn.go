@@ -46,7 +46,7 @@ type Conn struct {
 	mu        sync.Mutex
 	pending   map[int64]*pendingCall
 	subs      map[int64]*listenSub          // open subscriptions by listen id
-	handlers  map[string]context.CancelFunc // server request id → cancel
+	handlers  map[string]context.CancelFunc // server request id (rpccall.MatchKey) → cancel
 	sessionID string
 	version   string
 	getOpen   bool

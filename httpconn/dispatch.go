@@ -344,9 +344,9 @@ func (c *Conn) notification(method string, params []byte) {
 			}
 		}
 	case protocol.NotificationCancelled:
-		if id := jsonscan.Member(params, "requestId"); id != nil {
+		if key := rpccall.MatchKey(jsonscan.Member(params, "requestId")); key != "" {
 			c.mu.Lock()
-			cancel := c.handlers[string(id)]
+			cancel := c.handlers[key]
 			c.mu.Unlock()
 			if cancel != nil {
 				cancel()
@@ -362,7 +362,7 @@ func (c *Conn) notification(method string, params []byte) {
 // serverRequest runs the handler, at most MaxServerRequests at once, and
 // POSTs its answer unless the server cancelled the request.
 func (c *Conn) serverRequest(id []byte, method string, params []byte) {
-	key := string(id)
+	key := rpccall.MatchKey(id)
 	hctx, cancel := context.WithCancel(c.ctx)
 	c.mu.Lock()
 	c.handlers[key] = cancel

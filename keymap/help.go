@@ -107,7 +107,7 @@ func (m KeyMap) Tail(c Context) []key.Binding {
 	if c == CatalogPane {
 		return []key.Binding{g.Compose, g.Zoom, g.Help, g.Quit}
 	}
-	return []key.Binding{g.Compose, g.Explorer, g.Zoom, g.Help, g.Quit}
+	return []key.Binding{g.Compose, g.Catalog, g.Zoom, g.Help, g.Quit}
 }
 
 // FullHelp is the ? overlay: the context's keys, movement, and the global

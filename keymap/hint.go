@@ -68,7 +68,7 @@ func (m KeyMap) paneKeys() []key.Binding {
 
 func (m KeyMap) everywhereKeys() []key.Binding {
 	g := m.Global
-	return []key.Binding{g.Zoom, g.Compose, g.Explorer, g.LogLevel, g.Restart, g.Version, g.Help, g.Quit}
+	return []key.Binding{g.Zoom, g.Compose, g.Catalog, g.LogLevel, g.Restart, g.Version, g.Help, g.Quit}
 }
 
 // HintFit is Hint cut to w cells between bindings, never inside one: the

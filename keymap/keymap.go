@@ -16,9 +16,10 @@ import (
 // Global keys work everywhere outside text entry.
 type Global struct {
 	Quit, Help, NextPane, PrevPane, Zoom, Restart, Compose key.Binding
-	// Explorer focuses the catalog (tools, resources, templates, prompts,
-	// the server's log), pane 6.
-	Explorer key.Binding
+	// Catalog focuses the catalog (tools, resources, templates, prompts,
+	// its Log tab), pane 6. A keymap file may still name it by its old
+	// name, global.explorer (see Rebind).
+	Catalog key.Binding
 	// Version reconnects at another protocol version (history kept).
 	Version key.Binding
 	// Pane1..Pane6 focus a pane directly.
@@ -140,7 +141,7 @@ func Default() KeyMap {
 			Restart:  b(k("r"), "r", "restart server"),
 			Version:  b(k("V"), "V", "other version"),
 			Compose:  b(k("n"), "n", "new request"),
-			Explorer: b(k("E"), "E", "catalog"),
+			Catalog:  b(k("E"), "E", "catalog"),
 			Pane1:    b(k("1"), "1", "requests"),
 			Pane2:    b(k("2"), "2", "server asks"),
 			Pane3:    b(k("3"), "3", "traffic"),
@@ -255,23 +256,44 @@ func (m *KeyMap) Named() map[string]*key.Binding {
 	return out
 }
 
-// Rebind sets the keys of bindings by name (see Named); the help shows the
-// first key. An unknown name or an empty key list is an error and changes
-// nothing.
+// OldName is the name a binding was known by before it was renamed, so
+// that keymap files written then still rebind it: global.explorer is
+// global.catalog. It returns name itself when name is not an old one.
+func OldName(name string) string {
+	if name == "global.explorer" {
+		return "global.catalog"
+	}
+	return name
+}
+
+// Rebind sets the keys of bindings by name (see Named; an old name, see
+// OldName, stands for its new one); the help shows the first key. An
+// unknown name, an empty key list, or a binding named twice (by its old
+// and its new name) is an error and changes nothing.
 func (m *KeyMap) Rebind(keys map[string][]string) error {
 	named := m.Named()
 	var bad []string
-	for name, ks := range keys {
-		if _, ok := named[name]; !ok || len(ks) == 0 {
+	seen := map[string]string{}
+	names := make([]string, 0, len(keys))
+	for name := range keys {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		cur, ks := OldName(name), keys[name]
+		if _, ok := named[cur]; !ok || len(ks) == 0 {
 			bad = append(bad, name)
+		} else if other, twice := seen[cur]; twice {
+			bad = append(bad, other+" and "+name+" (one binding)")
 		}
+		seen[cur] = name
 	}
 	if len(bad) > 0 {
 		sort.Strings(bad)
 		return fmt.Errorf("keymap: cannot rebind %s", strings.Join(bad, ", "))
 	}
 	for name, ks := range keys {
-		bd := named[name]
+		bd := named[OldName(name)]
 		bd.SetKeys(ks...)
 		bd.SetHelp(ks[0], bd.Help().Desc)
 	}

@@ -22,7 +22,7 @@ func TestEveryBindingHasKeysAndHelp(t *testing.T) {
 func TestNoConflicts(t *testing.T) {
 	m := Default()
 	global := []key.Binding{m.Global.Quit, m.Global.Help, m.Global.NextPane, m.Global.PrevPane, m.Global.Zoom, m.Global.Restart, m.Global.Compose,
-		m.Global.Pane1, m.Global.Pane2, m.Global.Pane3, m.Global.Pane4, m.Global.Pane5, m.Global.Explorer, m.Global.Version}
+		m.Global.Pane1, m.Global.Pane2, m.Global.Pane3, m.Global.Pane4, m.Global.Pane5, m.Global.Catalog, m.Global.Version}
 	list := []key.Binding{m.List.Up, m.List.Down, m.List.PageUp, m.List.PageDown, m.List.Top, m.List.Bottom, m.List.Left, m.List.Right}
 	for _, c := range []Context{InFlightPane, PendingPane, TrafficPane, SubscriptionsPane, StderrPane, NetworkPane} {
 		seen := map[string]string{}
@@ -137,5 +137,34 @@ func TestNamesAndHints(t *testing.T) {
 	}
 	if got := HintFit(30, long...); len([]rune(got)) > 30 {
 		t.Errorf("HintFit overflows: %q", got)
+	}
+}
+
+// A keymap file written when the catalog's key was global.explorer still
+// rebinds it (global.catalog), the help shows the new key, the names
+// listed are the new ones, and naming the binding twice is an error.
+func TestOldNameRebinds(t *testing.T) {
+	path := t.TempDir() + "/keys.json"
+	if err := os.WriteFile(path, []byte(`{"global.explorer":["X"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(path)
+	if err != nil || m.Global.Catalog.Keys()[0] != "X" || m.Global.Catalog.Help().Key != "X" {
+		t.Fatalf("global.explorer: %v, keys %v", err, m.Global.Catalog.Keys())
+	}
+	named := m.Named()
+	if _, ok := named["global.catalog"]; !ok {
+		t.Error("global.catalog is not a name")
+	}
+	if _, ok := named["global.explorer"]; ok {
+		t.Error("global.explorer is still listed as a name")
+	}
+	d := Default()
+	err = d.Rebind(map[string][]string{"global.explorer": {"X"}, "global.catalog": {"Y"}})
+	if err == nil || !strings.Contains(err.Error(), "global.catalog and global.explorer") {
+		t.Errorf("both names: %v", err)
+	}
+	if d.Global.Catalog.Keys()[0] != "E" {
+		t.Errorf("a failed Rebind changed the catalog's key to %v", d.Global.Catalog.Keys())
 	}
 }

@@ -23,7 +23,7 @@ type Senders struct {
 func (m *KeyMap) Senders() Senders {
 	g, p := &m.Global, &m.Pending
 	return Senders{
-		Everywhere: []*key.Binding{&g.Compose, &g.Restart, &g.Version, &g.LogLevel, &g.Explorer, &g.Pane6},
+		Everywhere: []*key.Binding{&g.Compose, &g.Restart, &g.Version, &g.LogLevel, &g.Catalog, &g.Pane6},
 		Here: map[Context][]*key.Binding{
 			InFlightPane:      {&m.InFlight.Cancel, &m.InFlight.Extend},
 			PendingPane:       {&p.Reply, &p.Approve, &p.Edit, &p.Reject, &p.Form, &p.Policies},

@@ -15,14 +15,6 @@ import (
 // counted).
 const maxFindings = 1000
 
-// Finding is a rule of the specification the server broke on one line:
-// the rule's id (rules.Get describes it), the entry's Seq and what was
-// seen (server text: escape it before drawing).
-type Finding = lint.Finding
-
-// LintLine is a line of traffic as a Linter reads it.
-type LintLine = lint.Line
-
 // Linter judges lines of traffic, in order, against the rules of the
 // specification that traffic shows, remembering what it needs between
 // them. The live lint plugs in from above (model.Config.Linter,
@@ -30,7 +22,7 @@ type LintLine = lint.Line
 // a JSON Schema validator, which this package does not import.
 type Linter interface {
 	// Observe judges one line and returns the rules it breaks.
-	Observe(LintLine) []Finding
+	Observe(lint.Line) []lint.Finding
 	// Reset forgets the session (a restarted server).
 	Reset()
 }
@@ -45,7 +37,7 @@ type linted struct {
 	// linter judges the lines that come unjudged (a Prelinter judges them
 	// off the UI goroutine otherwise); nil until one does.
 	linter   Linter
-	findings []Finding
+	findings []lint.Finding
 	total    int
 	marks    map[uint64]string // entry Seq -> first rule it broke
 }
@@ -77,7 +69,7 @@ func (s *Session) lintLine(seq uint64, w Wire) {
 		}
 	}
 	if len(l.findings) > maxFindings {
-		l.findings = append([]Finding(nil), l.findings[len(l.findings)-maxFindings/2:]...)
+		l.findings = append([]lint.Finding(nil), l.findings[len(l.findings)-maxFindings/2:]...)
 		first := s.history.FirstSeq()
 		for seq := range l.marks {
 			if seq < first || seq < l.findings[0].Seq {
@@ -104,8 +96,8 @@ func (s *Session) lintRestart() {
 
 // lintLine is the wire as the linter reads it (Seq is set where it is
 // known).
-func (w *Wire) lintLine() LintLine {
-	ln := LintLine{Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
+func (w *Wire) lintLine() lint.Line {
+	ln := lint.Line{Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
 	ln.Head, ln.HeadOK, ln.HeadRead = w.lintHead()
 	return ln
 }
@@ -182,7 +174,7 @@ func Judged(evs []Event) []Event {
 
 // Findings are the live lint's findings kept, oldest first (shared: do
 // not modify).
-func (s *Session) Findings() []Finding {
+func (s *Session) Findings() []lint.Finding {
 	if s.lint == nil {
 		return nil
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"encoding/json"
 	"slices"
 	"time"
 
@@ -108,6 +109,17 @@ func (b *LogBook) At(i int) LogEntry {
 	}
 	out.Text = text
 	return out
+}
+
+// Data is the i-th kept message's data as the server sent it (a copy;
+// nil when its traffic line was evicted).
+func (b *LogBook) Data(i int) json.RawMessage {
+	r := b.refs[b.head+i]
+	e := b.history.BySeq(r.seq)
+	if e == nil {
+		return nil
+	}
+	return bytes.Clone(member(logParams(e.Raw, int(r.nth)), "data"))
 }
 
 // logParams are the params of the nth log message of a traffic line (a

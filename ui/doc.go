@@ -19,9 +19,10 @@
 //	5 Stderr        stderr.go: the server's stderr; for an HTTP server,
 //	                network.go: its HTTP exchanges (v: the transport's log)
 //	6 Catalog       rich.go: tools, resources, templates, prompts and the
-//	                server's log (package ui/catalog, drawn as a pane, not
-//	                a modal)
-//	7 Log           logview.go: the server's log messages by level
+//	                catalog's events (package ui/catalog, drawn as a pane,
+//	                not a modal)
+//	7 Log           logview.go: the server's log messages by level (the
+//	                model's one book, model.LogBook)
 //	8 Server        serverview.go: what the server said of itself, the
 //	                protocol version, the live lint's findings
 //
@@ -45,7 +46,8 @@
 //	reject.go     rejecting a question
 //	listen.go     a new subscription
 //	version.go    the protocol version to reconnect at
-//	loglevel.go   the log level asked of the server
+//	loglevel.go   the log level asked of the server (kit.LevelPicker,
+//	              the catalog's picker too)
 //	policies.go   the answer policies
 //	help.go       the ? help
 //

@@ -53,7 +53,7 @@ func (m *Model) drawInFlight(w, h int) []string {
 		if len(block) > 0 {
 			return block
 		}
-		return []string{kit.Row(m.styles, w, false, kit.Own(joinSome(": ", "  no requests yet", keymap.Hint(keymap.Described(m.keys.Global.Compose, "composes one"), keymap.Described(m.keys.Global.Explorer, "opens the catalog"))), w, m.styles.Muted))}
+		return []string{kit.Row(m.styles, w, false, kit.Own(joinSome(": ", "  no requests yet", keymap.Hint(keymap.Described(m.keys.Global.Compose, "composes one"), keymap.Described(m.keys.Global.Catalog, "opens the catalog"))), w, m.styles.Muted))}
 	}
 	if h <= 0 {
 		return block

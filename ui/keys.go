@@ -44,7 +44,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.cycleFocus(1)
 	case key.Matches(msg, g.PrevPane):
 		return m.cycleFocus(-1)
-	case key.Matches(msg, g.Explorer, g.Pane6):
+	case key.Matches(msg, g.Catalog, g.Pane6):
 		return m.openCatalog()
 	case key.Matches(msg, g.Compose):
 		return m.openComposer()

@@ -71,7 +71,7 @@ func (m *Model) freshCatalog() tea.Cmd {
 	m.rich.catalog = catalog.New(catalog.Options{Server: m.opts.Catalog, Styles: m.styles, Store: m.opts.ArgStore,
 		Roots: m.rootList(), Now: m.now, Tick: m.opts.Tick, Keys: &m.keys,
 		Subscribe: m.openListenFor, Subscriptions: m.openSubscriptions,
-		DefaultTimeout: m.sess.Config().Timeout, Marks: m.opts.CatalogMarks})
+		DefaultTimeout: m.sess.Config().Timeout, Marks: m.opts.CatalogMarks, Log: m.sess})
 	m.rich.catalogGen = c.Gen
 	return m.rich.catalog.Init()
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/mcptui/mcptui/httpconn"
 	"github.com/mcptui/mcptui/internal/hostprofile"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
@@ -339,7 +340,7 @@ func (w *watcher) observe(ev conn.Event) {
 			if w.answers == nil {
 				w.answers = map[string]string{}
 			}
-			w.answers[string(id)] = text
+			w.answers[rpccall.MatchKey(id)] = text
 			select {
 			case w.discarded <- struct{}{}:
 			default:

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/mcptui/mcptui/internal/lines"
 )
 
 // hugeLine is an io.Reader of prefix, n bytes of filler, then suffix:
@@ -88,7 +90,7 @@ func TestReadRefusesAnEndlessFirstLine(t *testing.T) {
 }
 
 func TestLineReader(t *testing.T) {
-	lr := NewLineReader(strings.NewReader("one\r\n"+strings.Repeat("y", 11)+"\n\nten bytes!\nlast"), 10)
+	lr := lines.NewReader(strings.NewReader("one\r\n"+strings.Repeat("y", 11)+"\n\nten bytes!\nlast"), 10)
 	var got []string
 	for {
 		line, size, err := lr.Next()
@@ -96,7 +98,7 @@ func TestLineReader(t *testing.T) {
 			break
 		}
 		switch {
-		case errors.Is(err, ErrLineTooLong):
+		case errors.Is(err, lines.ErrTooLong):
 			got = append(got, "too long "+strings.Repeat("#", size/11))
 		case err != nil:
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/lines"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -160,7 +161,7 @@ func Scan(r io.Reader, maxLine int, fn func(e *Entry, off int64) error, truncate
 // that wants a few kinds of entries tells the rest by their first bytes.
 func ScanSkipping(r io.Reader, maxLine int, skip func(line []byte) bool, fn func(e *Entry, off int64) error, truncated *bool) error {
 	limit := MaxEntryBytes(maxLine)
-	lr := NewLineReader(r, limit)
+	lr := lines.NewReader(r, limit)
 	lr.StopOverLong = true
 	var last Entry
 	var off int64
@@ -172,7 +173,7 @@ func ScanSkipping(r io.Reader, maxLine int, skip func(line []byte) bool, fn func
 			break
 		}
 		off += int64(size) + 1
-		if err == ErrLineTooLong {
+		if err == lines.ErrTooLong {
 			if n == 1 {
 				return fmt.Errorf("record: %w (its first line is over %s)", ErrNotRecording, model.FormatSize(limit))
 			}
@@ -239,4 +240,4 @@ func DecodeEntry(line []byte) (Entry, error) {
 }
 
 // atEOF reports whether nothing follows the line just read.
-func atEOF(lr *LineReader) bool { return lr.AtEOF() }
+func atEOF(lr *lines.Reader) bool { return lr.AtEOF() }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/model"
 
 	"github.com/mcptui/mcptui/internal/protocol"
@@ -416,15 +417,15 @@ func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
 	}
 	if w.Dir == model.Out {
 		if env.Method == "initialize" || env.Method == "server/discover" {
-			r.requests[string(env.ID)] = env.Method
+			r.requests[rpccall.MatchKey(env.ID)] = env.Method
 		}
 		return model.Ready{}, false
 	}
-	method, ok := r.requests[string(env.ID)]
+	method, ok := r.requests[rpccall.MatchKey(env.ID)]
 	if !ok || env.Result == nil {
 		return model.Ready{}, false
 	}
-	delete(r.requests, string(env.ID))
+	delete(r.requests, rpccall.MatchKey(env.ID))
 	var res struct {
 		ProtocolVersion   string   `json:"protocolVersion"`
 		SupportedVersions []string `json:"supportedVersions"`

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/mcptui/mcptui/internal/lines"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/model"
 )
@@ -180,7 +181,7 @@ func (x *Index) Open() (*IndexReader, error) {
 type IndexReader struct {
 	x   *Index
 	f   *os.File
-	lr  *record.LineReader
+	lr  *lines.Reader
 	pos int64 // the file offset lr reads next; -1: none
 }
 
@@ -216,7 +217,7 @@ func (r *IndexReader) read(off int64) (model.Event, error) {
 		if _, err := r.f.Seek(off, io.SeekStart); err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
-		r.lr = record.NewLineReader(r.f, record.MaxEntryBytes(r.x.maxLine))
+		r.lr = lines.NewReader(r.f, record.MaxEntryBytes(r.x.maxLine))
 	}
 	line, size, err := r.lr.Next()
 	if err != nil {

@@ -104,8 +104,8 @@ func recordScript(t *testing.T, dir, name string, extra ...string) (*record.Reco
 	return rec, file
 }
 
-// lines are the sent and received lines of a recording, as recorded.
-func lines(rec *record.Recording) []string {
+// recordedLines are the sent and received lines of a recording, as recorded.
+func recordedLines(rec *record.Recording) []string {
 	var out []string
 	for _, e := range rec.Entries {
 		if e.Type == record.TypeSent || e.Type == record.TypeReceived {
@@ -123,7 +123,7 @@ func TestRecordingReplayedLineForLine(t *testing.T) {
 			dir := t.TempDir()
 			first, file := recordScript(t, dir, "first.jsonl", append([]string{"--protocol", proto}, testServer("demo")...)...)
 			second, _ := recordScript(t, dir, "second.jsonl", append([]string{"--protocol", proto}, testServer("serve:"+file)...)...)
-			a, b := lines(first), lines(second)
+			a, b := recordedLines(first), recordedLines(second)
 			if len(a) < 20 {
 				t.Fatalf("only %d lines recorded", len(a))
 			}

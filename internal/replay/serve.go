@@ -10,7 +10,9 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/jsonscan"
+	"github.com/mcptui/mcptui/internal/lines"
 	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -109,15 +111,15 @@ func newServer(rec *record.Recording, out, log io.Writer) *server {
 		switch {
 		case e.Type == record.TypeSent && m.isRequest():
 			x := &exchange{method: m.Method, params: m.Params, id: m.ID, token: progressToken(m.Params), line: e.LineNo}
-			open[string(m.ID)] = x
+			open[rpccall.MatchKey(m.ID)] = x
 			order = append(order, x)
 			key := matchKey(m.Method, m.Params)
 			s.byKey[key] = append(s.byKey[key], x)
 			s.byMethod[m.Method] = append(s.byMethod[m.Method], x)
 		case e.Type == record.TypeReceived && m.isResponse():
-			if x := open[string(m.ID)]; x != nil {
+			if x := open[rpccall.MatchKey(m.ID)]; x != nil {
 				x.response = e.Msg
-				delete(open, string(m.ID))
+				delete(open, rpccall.MatchKey(m.ID))
 				order = remove(order, x)
 			}
 		case e.Type == record.TypeReceived:
@@ -149,7 +151,7 @@ func owner(m message, open map[string]*exchange, order []*exchange) *exchange {
 		}
 	}
 	if sub := m.metaMember("io.modelcontextprotocol/subscriptionId"); sub != nil {
-		if x := open[string(sub)]; x != nil {
+		if x := open[rpccall.MatchKey(sub)]; x != nil {
 			return x
 		}
 	}
@@ -225,19 +227,19 @@ func (s *server) serve(ctx context.Context, in io.Reader) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer s.wg.Wait()
 	defer cancel()
-	lines := make(chan []byte)
+	fromClient := make(chan []byte)
 	errc := make(chan error, 1)
 	go func() {
-		lr := record.NewLineReader(in, s.maxLine)
+		lr := lines.NewReader(in, s.maxLine)
 		for {
 			line, size, err := lr.Next()
-			if err == record.ErrLineTooLong {
+			if err == lines.ErrTooLong {
 				s.note("a line of %s from the client is over the %s limit: discarded", model.FormatSize(size), model.FormatSize(s.maxLine))
 				continue
 			}
 			if len(bytes.TrimSpace(line)) > 0 {
 				select {
-				case lines <- bytes.TrimSpace(line):
+				case fromClient <- bytes.TrimSpace(line):
 				case <-ctx.Done():
 					return
 				}
@@ -257,7 +259,7 @@ func (s *server) serve(ctx context.Context, in io.Reader) error {
 			return nil
 		case err := <-errc:
 			return err
-		case line := <-lines:
+		case line := <-fromClient:
 			s.handle(ctx, line)
 		}
 	}

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
@@ -144,7 +144,7 @@ func (s *Session) trackWhenSent(g *generation, track *liveCall, opts model.CallO
 			return
 		case <-track.ctl.Started():
 		}
-		id = fmt.Sprint(track.ctl.ID())
+		id = rpccall.MatchKey([]byte(fmt.Sprint(track.ctl.ID())))
 		s.mu.Lock()
 		g.calls[id] = track
 		s.mu.Unlock()
@@ -194,5 +194,5 @@ func (s *Session) call(id json.RawMessage) *liveCall {
 	if s.gen == nil {
 		return nil
 	}
-	return s.gen.calls[strings.TrimSpace(string(id))]
+	return s.gen.calls[rpccall.MatchKey(id)]
 }

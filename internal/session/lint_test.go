@@ -4,14 +4,15 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/mcptui/mcptui/internal/check/lint"
 	"github.com/mcptui/mcptui/model"
 )
 
 // fakeLinter finds its rule broken on every line.
 type fakeLinter struct{ rule string }
 
-func (l fakeLinter) Observe(model.LintLine) []model.Finding { return []model.Finding{{Rule: l.rule}} }
-func (fakeLinter) Reset()                                   {}
+func (l fakeLinter) Observe(lint.Line) []lint.Finding { return []lint.Finding{{Rule: l.rule}} }
+func (fakeLinter) Reset()                             {}
 
 // TestNextJudgesWithTheConfiguredLinter: the live lint plugs in from above
 // (the model imports no schema validator): with Config.Linter, Next hands

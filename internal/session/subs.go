@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
 )
@@ -50,7 +50,7 @@ func (s *Session) Listen(_ context.Context, req backend.ListenRequest) (json.Raw
 		_ = sub.Close()
 		return nil, errors.New("the connection stopped")
 	}
-	g.subs[string(id)] = sub
+	g.subs[rpccall.MatchKey(id)] = sub
 	s.mu.Unlock()
 	if local {
 		s.push(model.SubscriptionOpened{Stamp: model.Stamp{Time: s.now(), Gen: g.n}, ID: id, Asked: sub.Requested(), Accepted: sub.Accepted()})
@@ -71,8 +71,8 @@ func (s *Session) pump(g *generation, id json.RawMessage, sub *mcp.Subscription,
 			continue
 		}
 		s.mu.Lock()
-		if g.subs[string(id)] == sub {
-			delete(g.subs, string(id))
+		if g.subs[rpccall.MatchKey(id)] == sub {
+			delete(g.subs, rpccall.MatchKey(id))
 		}
 		s.mu.Unlock()
 		if local {
@@ -109,7 +109,7 @@ func (s *Session) Resources(ctx context.Context) ([]backend.Resource, error) {
 
 // CloseSubscription closes one of the person's subscriptions.
 func (s *Session) CloseSubscription(_ context.Context, id json.RawMessage) error {
-	key := strings.TrimSpace(string(id))
+	key := rpccall.MatchKey(id)
 	s.mu.Lock()
 	var sub *mcp.Subscription
 	if s.gen != nil {

@@ -117,7 +117,7 @@ func (m *Model) appOpened(msg appOpenedMsg) tea.Cmd {
 	}
 	text += " · " + msg.desc
 	m.say(msg.openErr != nil, inert.Line(text))
-	m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "notice", text: text})
+	m.logs.add(logEntry{at: m.now(), level: "notice", text: text})
 	if len(m.bridges) > 1 {
 		return nil // the first App's waiter reads every App's lines
 	}

@@ -306,8 +306,8 @@ func TestLogLevelMessagesAndSubscriptions(t *testing.T) {
 	f := newFake("everything")
 	m := newTest(t, f, nil)
 	press(m, "L", "down", "down", "enter")
-	if f.level != "notice" || m.level != "notice" {
-		t.Fatalf("level %q %q", f.level, m.level)
+	if f.level != "notice" || m.log.Conn().LogLevel != "notice" {
+		t.Fatalf("level %q %q", f.level, m.log.Conn().LogLevel)
 	}
 	for _, l := range []string{"debug", "error"} {
 		feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationMessage, Params: json.RawMessage(`{"level":"` + l + `","logger":"demo","data":"a ` + l + ` message \u001b[31m"}`)}})

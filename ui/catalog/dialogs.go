@@ -28,6 +28,8 @@ type dialog struct {
 	kind   dialogKind
 	save   *saveDialog
 	cursor int
+	// level is the log level picker (the inspector's too).
+	level *kit.LevelPicker
 	// subscribe: what is picked, by row.
 	picked map[int]bool
 	roots  *answer.Roots
@@ -82,16 +84,12 @@ func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 			d.save.path.Key(msg, m.keys.Text)
 		}
 	case dlgLevel:
-		switch {
-		case key.Matches(msg, c.Back):
+		level, done := d.level.Key(msg, &m.keys)
+		if done {
 			d.kind = dlgNone
-		case key.Matches(msg, mv.Up):
-			d.cursor = max(d.cursor-1, 0)
-		case key.Matches(msg, mv.Down):
-			d.cursor = min(d.cursor+1, len(logLevels)-1)
-		case key.Matches(msg, c.Choose):
-			d.kind = dlgNone
-			level, srv, ctx := logLevels[d.cursor], m.srv, m.ctx
+		}
+		if level != "" {
+			srv, ctx := m.srv, m.ctx
 			return func() tea.Msg { return levelSetMsg{level: level, err: srv.SetLogLevel(ctx, level)} }
 		}
 	case dlgSubscribe:
@@ -190,16 +188,8 @@ func (m *Model) dialogView(w, h int) []string {
 			kit.Row(st, w-2, false, kit.Own(" "+keymap.Hint(keymap.Described(c.Choose, "saves"), keymap.Described(c.Back, "cancels")), w-2, st.Subtle)),
 		}
 	case dlgLevel:
-		title = "Log level"
-		body = append(body, kit.Row(st, w-2, false, kit.Own(" The least severe level the server should send:", w-2, st.Muted)))
-		for i, l := range logLevels {
-			mark := "  "
-			if l == m.level {
-				mark = "• "
-			}
-			body = append(body, kit.Row(st, w-2, i == d.cursor, kit.Txt("  "+mark, st.Accent), kit.Own(l, w-6, levelStyle(st, l))))
-		}
-		body = append(body, kit.Row(st, w-2, false, kit.Own(" "+keymap.Hint(keymap.Described(c.Choose, "sets it"), keymap.Described(c.Back, "cancels")), w-2, st.Subtle)))
+		title = kit.LevelPickerTitle
+		body = d.level.View(st, &m.keys, w-2, h-2, m.log.Conn().LogLevel, m.srv.Info().Version)
 	case dlgSubscribe:
 		title = "Subscribe"
 		body = append(body, kit.Row(st, w-2, false, kit.Own(" Pick what to be told about ("+c.Toggle.Help().Key+"), then "+c.Choose.Help().Key+":", w-2, st.Muted)))

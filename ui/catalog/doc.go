@@ -11,8 +11,11 @@
 // openable, tool errors styled, structuredContent checked against the
 // outputSchema), saved to files and copied as JSON (OSC 52); resources read,
 // templates filled with completion/complete suggestions; prompts with
-// argument completion and their messages by role; the log level and the
-// server's log messages, coloured by level; subscriptions opened with a
+// argument completion and their messages by role; the log level (the
+// inspector's picker, kit.LevelPicker) and a Log tab of the catalog's
+// events (the server's log messages are the model's one book, pane 7's;
+// run alone, the catalog keeps a model of its own and lists them there,
+// coloured by level); subscriptions opened with a
 // filter picked from the lists; and task-augmented tool calls (status,
 // result, cancel).
 //

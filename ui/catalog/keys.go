@@ -1,6 +1,9 @@
 package catalog
 
 import (
+	"encoding/json"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -106,12 +109,7 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 			m.say(true, "the server declares no logging capability: logging/setLevel is not sent")
 			return nil, true
 		}
-		m.dlg = dialog{kind: dlgLevel}
-		for i, l := range logLevels {
-			if l == m.level {
-				m.dlg.cursor = i
-			}
-		}
+		m.dlg = dialog{kind: dlgLevel, level: kit.NewLevelPicker(m.log.Conn().LogLevel)}
 	case key.Matches(msg, c.Subscribe):
 		if m.opts.Subscribe != nil {
 			uri := ""
@@ -216,30 +214,52 @@ func (m *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 // logKey moves in the log pane; enter opens an entry's data.
 func (m *Model) logKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := m.logs
+	rows := p.rows()
+	n := len(rows)
+	if p.follow {
+		p.cursor = max(n-1, 0)
+	}
 	c, mv := m.keys.Catalog, m.keys.List
 	switch {
 	case key.Matches(msg, mv.Up):
-		p.move(-1)
+		p.move(-1, n)
 	case key.Matches(msg, mv.Down):
-		p.move(1)
+		p.move(1, n)
 	case key.Matches(msg, mv.PageUp):
-		p.move(-10)
+		p.move(-10, n)
 	case key.Matches(msg, mv.PageDown):
-		p.move(10)
+		p.move(10, n)
 	case key.Matches(msg, c.Bottom):
-		p.move(len(p.entries))
+		p.move(n, n)
 	case key.Matches(msg, c.Top):
-		p.move(-len(p.entries))
+		p.move(-n, n)
 	case key.Matches(msg, c.Open):
-		if p.cursor < len(p.entries) {
-			e := p.entries[p.cursor]
-			if len(e.data) > 0 {
-				if jv, err := kit.NewJSONView(e.data); err == nil {
-					m.push(&result{title: "log " + e.level, at: e.at, raw: e.data, saveBase: "log",
-						items: []*ritem{{kind: "data", head: "data", jv: jv, raw: e.data}}})
-				}
-			}
+		if p.cursor < n {
+			m.openLogRow(rows[p.cursor])
 		}
 	}
 	return nil
+}
+
+// openLogRow opens a row's data: an event's, or a log message's as the
+// server sent it (read from the book's traffic line).
+func (m *Model) openLogRow(r logRow) {
+	var level string
+	var at time.Time
+	var data json.RawMessage
+	if r.ev >= 0 {
+		e := m.logs.events[r.ev]
+		level, at, data = e.level, e.at, e.data
+	} else {
+		b := m.log.Logs()
+		e := b.At(r.msg)
+		level, at, data = e.Level, e.Time, b.Data(r.msg)
+	}
+	if len(data) == 0 {
+		return
+	}
+	if jv, err := kit.NewJSONView(data); err == nil {
+		m.push(&result{title: "log " + level, at: at, raw: data, saveBase: "log",
+			items: []*ritem{{kind: "data", head: "data", jv: jv, raw: data}}})
+	}
 }

@@ -93,7 +93,7 @@ func (m *Model) listed(msg listedMsg) tea.Cmd {
 	l.replace(msg.items, msg.at)
 	l.cursor = min(l.cursor, max(l.rows(m.filters[msg.kind]).len()-1, 0))
 	if a, r, c := l.diff(); l.refreshes > 0 && (a+r+c) > 0 {
-		m.logs.add(logEntry{at: msg.at, kind: logEvent, level: "info",
+		m.logs.add(logEntry{at: msg.at, level: "info",
 			text: fmt.Sprintf("%s changed: +%d −%d ~%d", msg.kind, a, r, c)})
 	}
 	return m.workMarks(msg.kind)
@@ -121,32 +121,27 @@ func (m *Model) notification(n mcp.Notification, s *sub) tea.Cmd {
 	at := m.now()
 	switch n.Method {
 	case mcp.NotificationToolsChanged:
-		m.logs.add(logEntry{at: at, kind: logEvent, level: "info", text: "tools list changed: listing again"})
+		m.logs.add(logEntry{at: at, level: "info", text: "tools list changed: listing again"})
 		return m.refresh(Tools)
 	case mcp.NotificationPromptsChanged:
-		m.logs.add(logEntry{at: at, kind: logEvent, level: "info", text: "prompts list changed: listing again"})
+		m.logs.add(logEntry{at: at, level: "info", text: "prompts list changed: listing again"})
 		return m.refresh(Prompts)
 	case mcp.NotificationResourcesChanged:
-		m.logs.add(logEntry{at: at, kind: logEvent, level: "info", text: "resources list changed: listing again"})
+		m.logs.add(logEntry{at: at, level: "info", text: "resources list changed: listing again"})
 		return tea.Batch(m.refresh(Resources), m.refresh(Templates))
 	case mcp.NotificationMessage:
-		lm, err := mcp.DecodeLogMessage(n)
-		if err != nil {
-			m.logs.add(logEntry{at: at, kind: logEvent, level: "warning", text: "a log message that does not decode: " + err.Error(), data: n.Params})
-			return nil
-		}
-		m.logs.add(logEntry{at: at, kind: logMessage, level: lm.Level, logger: lm.Logger, data: lm.Data})
+		m.logMessage(at, n)
 	case mcp.NotificationResourceUpdated:
 		var p struct {
 			URI string `json:"uri"`
 		}
 		_ = json.Unmarshal(n.Params, &p)
-		m.logs.add(logEntry{at: at, kind: logEvent, level: "notice", text: "resource updated: " + p.URI, data: n.Params, sub: s})
+		m.logs.add(logEntry{at: at, level: "notice", text: "resource updated: " + p.URI, data: n.Params, sub: s})
 	case mcp.NotificationTaskStatus, mcp.NotificationTasks:
-		m.logs.add(logEntry{at: at, kind: logEvent, level: "info", text: "task status", data: n.Params})
+		m.logs.add(logEntry{at: at, level: "info", text: "task status", data: n.Params})
 		return m.taskStatus(n.Params)
 	default:
-		m.logs.add(logEntry{at: at, kind: logEvent, level: "debug", text: n.Method, data: n.Params, sub: s})
+		m.logs.add(logEntry{at: at, level: "debug", text: n.Method, data: n.Params, sub: s})
 	}
 	return nil
 }
@@ -206,7 +201,7 @@ func (m *Model) subEvent(msg subEventMsg) tea.Cmd {
 			if !s.auto {
 				m.say(true, "subscribing failed: "+msg.err.Error())
 			}
-			m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "warning", text: "subscription failed: " + msg.err.Error()})
+			m.logs.add(logEntry{at: m.now(), level: "warning", text: "subscription failed: " + msg.err.Error()})
 			return nil
 		}
 		m.subs = append(m.subs, s)
@@ -214,7 +209,7 @@ func (m *Model) subEvent(msg subEventMsg) tea.Cmd {
 		if s.auto {
 			what = "watching the lists for changes"
 		}
-		m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "info", text: what + ": accepted " + string(s.accepted)})
+		m.logs.add(logEntry{at: m.now(), level: "info", text: what + ": accepted " + string(s.accepted)})
 		if !s.auto {
 			m.say(false, "subscribed; events go to the Log tab")
 		}

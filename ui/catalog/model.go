@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/answer"
 	"github.com/mcptui/mcptui/ui/catalog/argstore"
@@ -72,6 +73,14 @@ type Options struct {
 	// snapshot and the tools that break a chosen host's or model's rules
 	// (--baseline, --host, --model); nil marks nothing.
 	Marks *marks.Config
+	// Log is the host's model: the level asked of the server is read
+	// from it, and its book of the server's log messages is the host's
+	// log view's (pane 7), so the Log tab lists the catalog's events only.
+	// nil: the catalog keeps a model of its own, from the
+	// notifications/message it is handed and the level it sets, and the
+	// Log tab lists that book's messages among its events (it runs
+	// alone).
+	Log ServerLog
 }
 
 // Model is the catalog.
@@ -99,8 +108,11 @@ type Model struct {
 	results []*result
 	task    *taskView
 
-	logs  *logPane
-	level string
+	// log is the server's log and level (the host's model, or own);
+	// own is set when the catalog keeps them itself (it runs alone).
+	log  ServerLog
+	own  *model.Session
+	logs *logPane
 
 	dlg     dialog
 	subs    []*sub
@@ -126,7 +138,12 @@ func New(opts Options) *Model {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	m := &Model{opts: opts, srv: opts.Server, st: opts.Styles, now: opts.Now, logs: newLogPane(), keys: keymap.Default()}
+	m := &Model{opts: opts, srv: opts.Server, st: opts.Styles, now: opts.Now, log: opts.Log, keys: keymap.Default()}
+	if m.log == nil {
+		m.own = model.New(model.Config{})
+		m.log = m.own
+	}
+	m.logs = newLogPane(m.log, m.own != nil)
 	if opts.Keys != nil {
 		m.keys = *opts.Keys
 	}
@@ -224,7 +241,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case appOpenedMsg:
 		return m.appOpened(msg)
 	case appLogMsg:
-		m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "info", text: "App: " + msg.line})
+		m.logs.add(logEntry{at: m.now(), level: "info", text: "App: " + msg.line})
 		return m.waitAppLog()
 	case completeMsg:
 		m.completed(msg)
@@ -234,7 +251,10 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			m.say(true, "setting the log level failed: "+msg.err.Error())
 		} else {
-			m.level = msg.level
+			if m.own != nil {
+				// The host's model hears of it from its backend.
+				m.own.Apply(model.LogLevelSet{Stamp: model.Stamp{Time: m.now()}, Level: msg.level})
+			}
 			m.say(false, "log level set to "+msg.level)
 		}
 	case savedMsg:

@@ -137,7 +137,7 @@ func (m *Model) runEvent(msg runMsg) tea.Cmd {
 	if msg.err != nil {
 		back()
 		m.say(true, fmt.Sprintf("%s failed after %s: %v", r.what, elapsed.Round(time.Millisecond), msg.err))
-		m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "error", text: r.what + ": " + msg.err.Error()})
+		m.logs.add(logEntry{at: m.now(), level: "error", text: r.what + ": " + msg.err.Error()})
 		return nil
 	}
 	if msg.res == nil {

@@ -126,7 +126,7 @@ func (m *Model) startTask(tool *mcp.Tool, t task) tea.Cmd {
 	m.task = &taskView{tool: tool, t: t, started: m.now()}
 	m.task.history = append(m.task.history, m.now().Format("15:04:05")+" "+t.Status+" "+t.StatusMessage)
 	m.page = pageTask
-	m.logs.add(logEntry{at: m.now(), kind: logEvent, level: "info", text: "task " + t.TaskID + " created: " + t.Status})
+	m.logs.add(logEntry{at: m.now(), level: "info", text: "task " + t.TaskID + " created: " + t.Status})
 	return m.schedulePoll()
 }
 

@@ -56,7 +56,7 @@ func (m *Model) dialogHeight(max int) int {
 	case dlgSave:
 		return 6
 	case dlgLevel:
-		return len(logLevels) + 4
+		return kit.LevelPickerHeight() + 2 // and its box
 	case dlgRoots:
 		return max
 	}
@@ -103,7 +103,7 @@ func (m *Model) tabBar(w int) string {
 			if a, r, c := l.diff(); a+r+c > 0 {
 				label += fmt.Sprintf(" ±%d", a+r+c)
 			}
-		} else if n := len(m.logs.entries); n > 0 {
+		} else if n := m.logs.count(); n > 0 {
 			label += fmt.Sprintf(" %d", n)
 		}
 		label += " "
@@ -115,8 +115,8 @@ func (m *Model) tabBar(w int) string {
 	}
 	info := m.srv.Info()
 	right := info.Version
-	if m.level != "" {
-		right = "log " + m.level + " · " + right
+	if level := m.log.Conn().LogLevel; level != "" {
+		right = "log " + inert.Fit(level, 12) + " · " + right
 	}
 	if n := m.openSubs(); n > 0 {
 		right = fmt.Sprintf("%d subscription(s) · %s", n, right)
@@ -189,7 +189,7 @@ func (m *Model) statusLine(w int) string {
 func (m *Model) listPage(w, h int) []string {
 	st := m.st
 	if m.tab == Log {
-		return m.logs.view(st, w, h, m.level)
+		return m.logs.view(st, w, h)
 	}
 	lw := min(max(w*2/5, 24), 60)
 	dw := w - lw - 1
