@@ -39,8 +39,8 @@ type Call struct {
 	// GaveUp says why we cancelled it, when the transport gave up on it:
 	// the timer that fired and its durations, or the context's cause (the
 	// person's cancel key); nil otherwise.
-	GaveUp *rpccall.GaveUp
-	Outcome      Outcome
+	GaveUp  *rpccall.GaveUp
+	Outcome Outcome
 	// RequestSeq and ResponseSeq link the traffic entries (0: none).
 	RequestSeq, ResponseSeq uint64
 	// AnswerDiscarded explains, when its answer came but was discarded

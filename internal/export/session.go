@@ -83,15 +83,15 @@ type Session struct {
 	HTTPExchanges []*HTTPExchange
 	// Exit is the server's exit status, "" when the recording has none;
 	// Exits are when each process ended.
-	Exit     string
-	Exits    []time.Time
+	Exit  string
+	Exits []time.Time
 	// Findings are the live lint's findings on the session's lines, in
 	// order (Lint, or the inspector's own when it writes a post-mortem).
 	Findings []Finding
 	// Linted says the lines were judged (Findings is then all there is).
 	Linted bool
 	// msgs are the messages by the index of their entry in the recording.
-	msgs map[int]*Message
+	msgs     map[int]*Message
 	Failed   string
 	Complete bool
 	End      time.Time
