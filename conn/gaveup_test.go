@@ -3,6 +3,7 @@ package conn_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -89,6 +90,23 @@ func TestCancellationCarriesTheContextCause(t *testing.T) {
 	}
 	g := gaveUpOf(t, h, "park")
 	if g.Why != "cancelled" || !errors.Is(g, cause) {
+		t.Errorf("gave up: %+v", g)
+	}
+}
+
+// A caller's own deadline (mcptui check's call timeout) is told apart
+// from a cancellation, and its cause named.
+func TestCancellationSaysTheCallersDeadlinePassed(t *testing.T) {
+	t.Parallel()
+	h := start(t, conn.Options{})
+	cause := fmt.Errorf("the check's call timeout (50ms): %w", context.DeadlineExceeded)
+	ctx, cancel := context.WithTimeoutCause(context.Background(), 50*time.Millisecond, cause)
+	defer cancel()
+	if _, err := h.c.Call(ctx, "park", nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Call: %v", err)
+	}
+	g := gaveUpOf(t, h, "park")
+	if g.Why != "deadline" || !errors.Is(g, cause) || g.After < 50*time.Millisecond {
 		t.Errorf("gave up: %+v", g)
 	}
 }

@@ -202,3 +202,22 @@ func section(doc, heading string) string {
 	body, _, _ := strings.Cut(after, "\n## ")
 	return body
 }
+
+// TestPostMortemOfACallTheServerDiedOn: no timer fired on a call whose
+// server exited first: the post-mortem says the transport closed, with the
+// exit status and when.
+func TestPostMortemOfACallTheServerDiedOn(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	l := startLive(t, "crash", model.Config{})
+	defer l.quit()
+	l.waitText("● ready")
+	if _, err := l.sess.Call(context.Background(), backend.CallRequest{Method: "tools/call", Params: json.RawMessage(`{"name":"any","arguments":{}}`), Timeout: 20 * time.Second}); err == nil {
+		t.Fatal("the crashing server answered")
+	}
+	l.waitText("exited")
+	doc := l.postMortemFile(dir, 0)
+	if got := section(doc, "Which timer fired"); !strings.Contains(got, "None: the transport closed first: the server process ended (exit status 2) at +") {
+		t.Errorf("the post-mortem:\n%s", doc)
+	}
+}

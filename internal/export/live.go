@@ -81,7 +81,12 @@ func fromModel(sess *model.Session, c *model.Call, mcptui, mode string) (*record
 		seqs = append(seqs, 0)
 	}
 	if c.Outcome.Kind == model.ConnectionDied {
-		status := cs.ExitStatus
+		// Its process ended (or was restarted: the status is then the
+		// new one's business, and not said).
+		status := ""
+		if cs.Gen == gen {
+			status = cs.ExitStatus
+		}
 		rec.Entries = append(rec.Entries, record.Entry{Type: record.TypeExit, Time: c.Outcome.Time, Status: &status})
 		seqs = append(seqs, 0)
 	}
