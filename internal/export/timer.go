@@ -165,14 +165,14 @@ func writeFindings(b *strings.Builder, s *Session, x *Exchange) {
 
 // lineWords names the line a finding is on, as part of x's story.
 func lineWords(f Finding, x *Exchange) string {
-	switch {
-	case f.Msg == nil:
+	switch f.Msg {
+	case nil:
 		return "a line mcptui discarded"
-	case f.Msg == x.Request:
+	case x.Request:
 		return "the request"
-	case f.Msg == x.Response:
+	case x.Response:
 		return "the answer"
-	case f.Msg == x.Cancel:
+	case x.Cancel:
 		return "the cancellation"
 	}
 	m := f.Msg.Msg
