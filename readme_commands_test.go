@@ -91,6 +91,8 @@ var readmeExit = map[string]int{
 	"mcptui skills -- mcptui demo-server --extensions=tampered":                      8,  // a file that fails its digest, shown on purpose
 	"mcptui check --rule skills.digests -- mcptui demo-server --extensions=tampered": 10, // the same file, as check's failed MUST
 	"mcptui skills --require-digests -- mcptui demo-server --extensions=dynamic":     8,  // a dynamic skill has no digests to require
+	// The timeout whose post-mortem docs/export.md shows.
+	"mcptui call slow --arg seconds:=60 --timeout 1s --record slow.jsonl -- mcptui demo-server": 6,
 }
 
 // TestReadmeCommandsRun runs every command in the code blocks of the

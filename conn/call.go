@@ -34,8 +34,8 @@ type pendingCall struct {
 type abandoner Conn
 
 // Abandon gives up on call id (rpccall.Abandoner).
-func (a *abandoner) Abandon(id int64, call *rpccall.Call[Progress], reason string) bool {
-	return (*Conn)(a).abandon(id, call, reason)
+func (a *abandoner) Abandon(id int64, call *rpccall.Call[Progress], reason string, why *rpccall.GaveUp) bool {
+	return (*Conn)(a).abandon(id, call, reason, why)
 }
 
 // Call sends a request and waits for its response. It returns the raw result,
@@ -104,8 +104,9 @@ func requestParams(params any, o callOptions, id int64) ([]byte, error) {
 // abandon removes call id, whose mailbox is call, if it is still pending
 // and, if its line went out and reason is not empty, tells the server with
 // notifications/cancelled. It reports false when the outcome was already
-// claimed by the reader or by stop.
-func (c *Conn) abandon(id int64, call *rpccall.Call[Progress], reason string) bool {
+// claimed by the reader or by stop. why, when not nil, is the Err of the
+// notifications/cancelled line's Sent event (which timer fired).
+func (c *Conn) abandon(id int64, call *rpccall.Call[Progress], reason string, why *rpccall.GaveUp) bool {
 	c.mu.Lock()
 	p := c.pending[id]
 	if p == nil || &p.Call != call {
@@ -115,18 +116,22 @@ func (c *Conn) abandon(id int64, call *rpccall.Call[Progress], reason string) bo
 	delete(c.pending, id)
 	c.mu.Unlock()
 	if !p.out.abandon() && reason != "" {
-		c.cancelRequest(id, reason)
+		c.cancelRequest(id, reason, why)
 	}
 	return true
 }
 
 // cancelRequest sends notifications/cancelled for one of our requests, without
-// waiting for the write.
-func (c *Conn) cancelRequest(id int64, reason string) {
+// waiting for the write; why (nil for none) is its Sent event's Err.
+func (c *Conn) cancelRequest(id int64, reason string, why *rpccall.GaveUp) {
 	params := fmt.Appendf(nil, `{"requestId":%d,"reason":`, id)
 	params, _ = jsontext.AppendQuote(params, reason)
 	params = append(params, '}')
-	c.w.enqueue(&outgoing{line: appendRequest(nil, 0, protocol.NotificationCancelled, params)})
+	o := &outgoing{line: appendRequest(nil, 0, protocol.NotificationCancelled, params)}
+	if why != nil {
+		o.why = why
+	}
+	c.w.enqueue(o)
 }
 
 // Notify writes a notification and returns once the line is written to the

@@ -162,7 +162,7 @@ func (c *Conn) forget(s *Subscription, reason string) bool {
 	c.openSubs.Add(-1)
 	c.mu.Unlock()
 	if !s.out.abandon() {
-		c.cancelRequest(s.id, reason)
+		c.cancelRequest(s.id, reason, nil)
 	}
 	return true
 }

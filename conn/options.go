@@ -145,7 +145,10 @@ type Event struct {
 	Line []byte
 	// Size is the number of bytes in the line, even when it was discarded.
 	Size int
-	// Err is why a line was discarded, or the exit status for Exited.
+	// Err is why a line was discarded, or the exit status for Exited; on
+	// the Sent notifications/cancelled of a call the connection gave up on,
+	// a *GaveUp saying why (which timer fired, or the context's cause) and
+	// when.
 	Err error
 	// Head is the start of a line discarded over the limit (at most 1 KiB,
 	// where Line is nil), so that an observer can tell what it was, such

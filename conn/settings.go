@@ -3,6 +3,8 @@ package conn
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // CallSettings are call options resolved, defaults filled in: what another
@@ -54,6 +56,13 @@ func (ctl *CallControl) SetDeadline(t time.Time) { ctl.setDeadline(t) }
 
 // Unbind clears the deadline once the call is over.
 func (ctl *CallControl) Unbind() { ctl.end() }
+
+// GaveUp says why a call was given up before its answer came: the timer
+// that fired (the per-request timeout, the maximum total timeout that caps
+// its restarts on progress) with the durations it was set with, or the
+// context's cause, and when. It is the Err of the Sent event of the
+// notifications/cancelled line that tells the server.
+type GaveUp = rpccall.GaveUp
 
 // Error messages of the transport, for other transports that report the
 // same conditions.

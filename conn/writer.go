@@ -27,6 +27,9 @@ type outgoing struct {
 	rest bool
 	// done, when not nil, receives the write's outcome (capacity 1).
 	done chan error
+	// why, on the notifications/cancelled of a call mcptui gave up on,
+	// says why: its Sent event's Err.
+	why error
 }
 
 // abandon takes the line back if the writer has not taken it yet.
@@ -144,7 +147,7 @@ func (w *writer) signal() {
 // does not take goes to the front of the queue for the writer goroutine.
 func (w *writer) direct(o *outgoing) {
 	o.state.Store(lineTaken)
-	w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, nil)
+	w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, o.why)
 	n, err := w.writeNow(o.line)
 	var rest *outgoing
 	if err == nil && n < len(o.line) {
@@ -232,7 +235,7 @@ func (w *writer) write(batch []*outgoing) {
 		// (wire order).
 		for _, o := range taken {
 			if !o.rest {
-				w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, nil)
+				w.c.observe(Sent, o.line[:len(o.line)-1], len(o.line)-1, o.why)
 			}
 		}
 	}

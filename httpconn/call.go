@@ -34,8 +34,8 @@ type pendingCall struct {
 type abandoner Conn
 
 // Abandon gives up on call id (rpccall.Abandoner).
-func (a *abandoner) Abandon(id int64, _ *rpccall.Call[conn.Progress], reason string) bool {
-	return (*Conn)(a).abandon(id, reason)
+func (a *abandoner) Abandon(id int64, _ *rpccall.Call[conn.Progress], reason string, why *rpccall.GaveUp) bool {
+	return (*Conn)(a).abandon(id, reason, why)
 }
 
 // claim removes the call from the pending table; only the one who claims it
@@ -217,8 +217,9 @@ func (c *Conn) isPending(id int64) bool {
 
 // abandon removes a pending call, tells the server with
 // notifications/cancelled (unless reason is "") and ends the POST's
-// stream. It reports false when the outcome was claimed already.
-func (c *Conn) abandon(id int64, reason string) bool {
+// stream. It reports false when the outcome was claimed already. why (nil
+// for none) is the Err of the cancellation's Sent event.
+func (c *Conn) abandon(id int64, reason string, why *rpccall.GaveUp) bool {
 	p := c.claim(id)
 	if p == nil {
 		return false
@@ -232,7 +233,11 @@ func (c *Conn) abandon(id int64, reason string) bool {
 		params, _ = jsontext.AppendQuote(params, reason)
 		params = append(params, '}')
 		ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
-		_ = c.notify(ctx, protocol.NotificationCancelled, params)
+		var whyErr error
+		if why != nil {
+			whyErr = why
+		}
+		_ = c.send(ctx, protocol.NotificationCancelled, rpccall.AppendRequest(nil, 0, protocol.NotificationCancelled, params), whyErr)
 		cancel()
 		p.abort() // after the cancellation went out: closing the stream is not a cancellation
 	})
@@ -271,13 +276,14 @@ func (c *Conn) Notify(ctx context.Context, method string, params any) error {
 
 func (c *Conn) notify(ctx context.Context, method string, params []byte) error {
 	body := rpccall.AppendRequest(nil, 0, method, params)
-	return c.send(ctx, method, body)
+	return c.send(ctx, method, body, nil)
 }
 
 // send POSTs a notification or a response, which the server answers with
-// 202 and no body (to the session's endpoint over HTTP+SSE).
-func (c *Conn) send(ctx context.Context, method string, body []byte) error {
-	c.observe(conn.Sent, body, len(body), nil)
+// 202 and no body (to the session's endpoint over HTTP+SSE); why is its
+// Sent event's Err (nil but for a cancellation that says why).
+func (c *Conn) send(ctx context.Context, method string, body []byte, why error) error {
+	c.observe(conn.Sent, body, len(body), why)
 	target, extra := c.url, c.standardHeaders(method, body)
 	if c.Mode() == SSE {
 		ep, err := c.legacyEndpoint(ctx)

@@ -397,7 +397,7 @@ func (c *Conn) serverRequest(id []byte, method string, params []byte) {
 		if hctx.Err() != nil {
 			return // cancelled: no answer
 		}
-		_ = c.send(c.ctx, "", appendResponse(nil, id, result, rpcErr))
+		_ = c.send(c.ctx, "", appendResponse(nil, id, result, rpcErr), nil)
 	})
 	if !started {
 		cancel()

@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Call is a request in either direction: in flight until its response, its
@@ -34,7 +36,11 @@ type Call struct {
 	// Cancelled is set when a notifications/cancelled named the call.
 	Cancelled    bool
 	CancelReason string
-	Outcome      Outcome
+	// GaveUp says why we cancelled it, when the transport gave up on it:
+	// the timer that fired and its durations, or the context's cause (the
+	// person's cancel key); nil otherwise.
+	GaveUp  *rpccall.GaveUp
+	Outcome Outcome
 	// RequestSeq and ResponseSeq link the traffic entries (0: none).
 	RequestSeq, ResponseSeq uint64
 	// AnswerDiscarded explains, when its answer came but was discarded

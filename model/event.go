@@ -2,10 +2,12 @@ package model
 
 import (
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
 	"github.com/mcptui/mcptui/internal/check/lint"
+	"github.com/mcptui/mcptui/internal/rpccall"
 )
 
 // Event is one thing that happened, to be folded into a Session by Apply.
@@ -71,6 +73,10 @@ type Wire struct {
 	// Head is the start of a line discarded over the limit (Line is nil
 	// then), from which the id of the answer it held may be read.
 	Head []byte
+	// GaveUp, on a notifications/cancelled we sent because the transport
+	// gave up on the request, says why: the timer that fired, or the
+	// context's cause (conn.Event.Err of the line).
+	GaveUp *rpccall.GaveUp
 	// prep is the line read ahead by FromConn (prepare.go).
 	prep prepared
 	// findings is what the line broke, set by a Prelinter (their Seq is
@@ -300,6 +306,9 @@ func fromConn(ev conn.Event, gen int) Event {
 		return Exited{Stamp: Stamp{Time: ev.Time, Gen: gen}, Status: status}
 	case conn.Sent:
 		w := Wire{Stamp: Stamp{Time: ev.Time, Gen: gen}, Dir: Out, Line: clone(ev.Line), Size: ev.Size, Owned: true}
+		if ev.Err != nil {
+			_ = errors.As(ev.Err, &w.GaveUp)
+		}
 		w.prepare()
 		return w
 	case conn.Discarded:

@@ -368,6 +368,9 @@ func (s *Session) notification(w Wire, env envelope) {
 		if c := s.calls[key]; c != nil {
 			s.probeAbandoned(w, c)
 			c.Cancelled, c.CancelReason = true, reason
+			if w.Dir == Out {
+				c.GaveUp = w.GaveUp
+			}
 			s.finish(c, Outcome{Kind: CancelledByCaller, Time: w.Time})
 		}
 		if sub := s.subscription(key); sub != nil {

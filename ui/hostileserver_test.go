@@ -76,6 +76,21 @@ var hostileModes = map[string]func(h *hostile){
 	},
 	// crash: tools/call gets half an answer, a panic on stderr, and exit
 	// status 2.
+	// rulebreaker answers tools/call "broken" with a result that is no
+	// object (basic.result-object), any other tool cleanly.
+	"rulebreaker": func(h *hostile) {
+		h.serve(func(m hostileMsg) bool {
+			if m.Method != "tools/call" {
+				return false
+			}
+			result := `{"content":[]}`
+			if strings.Contains(string(m.Params), `"broken"`) {
+				result = `42`
+			}
+			h.write(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`)
+			return true
+		}, nil)
+	},
 	"crash": func(h *hostile) {
 		h.serve(func(m hostileMsg) bool {
 			if m.Method != "tools/call" {

@@ -43,6 +43,9 @@ func runExport(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer) i
 	case cfg.Format == "har":
 		err = export.WriteHAR(&b, s, version())
 	case cfg.Format == "markdown" && x != nil:
+		// The post-mortem lists the live lint's findings on the call's
+		// lines, judged as the inspector judges them.
+		s.Lint(rec, liveLint())
 		err = export.WritePostMortem(&b, s, x, cfg.Target)
 	case cfg.Format == "markdown":
 		err = export.WriteSummary(&b, s, cfg.Target)

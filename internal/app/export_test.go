@@ -3,12 +3,14 @@ package app
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/telemetry"
 	"github.com/mcptui/mcptui/internal/telemetry/otlptest"
 	"github.com/mcptui/mcptui/internal/testkit/tmuxtest"
@@ -210,5 +212,47 @@ func TestExplainAFailedCall(t *testing.T) {
 	code, export := runApp(t, nil, "export", "--format", "markdown", "--call", "8", demoRecording)
 	if code != 0 || export != out {
 		t.Errorf("export --format markdown --call 8 (exit %d) differs from explain 8", code)
+	}
+}
+
+// TestExplainNamesTheTimerThatFired: a call of the demo's slow tool with
+// --timeout 1s, recorded, then explained: the post-mortem names the
+// per-request timeout, its duration and when it fired, and says its
+// lines broke no rule.
+func TestExplainNamesTheTimerThatFired(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "slow.jsonl")
+	var out, errb bytes.Buffer
+	if code := Run([]string{"call", "slow", "--args", `{"seconds":60}`, "--timeout", "1s", "--record", path, "--", bin, "demo-server"}, &out, &errb); code == 0 {
+		t.Fatalf("slow answered within 1s:\n%s", out.String())
+	}
+	rec, err := record.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ""
+	for _, e := range rec.Entries {
+		if e.GaveUp != nil {
+			var p struct {
+				Params struct {
+					RequestID json.RawMessage `json:"requestId"`
+				} `json:"params"`
+			}
+			_ = json.Unmarshal(e.Content(), &p)
+			id = string(p.Params.RequestID)
+		}
+	}
+	if id == "" {
+		t.Fatalf("the recording has no cancellation saying why: %s %s", out.String(), errb.String())
+	}
+	code, doc := runApp(t, nil, "explain", id, path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, doc)
+	}
+	for _, want := range []string{"## Which timer fired\n\nThe per-request timeout: 1s, fired at +1.", "| per-request timeout (`--timeout`) | 1s |",
+		"## Lint findings on its lines\n\nNone: its lines broke no rule"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("explain %s lacks %q:\n%s", id, want, doc)
+		}
 	}
 }

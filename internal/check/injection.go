@@ -103,7 +103,7 @@ func (r *run) shellInjection(tools []map[string]json.RawMessage) {
 			defer func() { <-sem }()
 			// A long tool is cancelled as the other calls are: the probe
 			// needs its answer only when it comes at once.
-			ctx, cancel := context.WithTimeout(r.ctx, r.callTimeout())
+			ctx, cancel := context.WithTimeoutCause(r.ctx, r.callTimeout(), r.callTimeoutCause())
 			defer cancel()
 			res, e := r.requestCtx(ctx, mcp.MethodCallTool, map[string]any{"name": t.name, "arguments": t.args}, mcp.WithTimeout(r.o.Timeout))
 			text := string(res)

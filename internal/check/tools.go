@@ -176,12 +176,12 @@ func (r *run) call(name string, args json.RawMessage) {
 	// callTimeout is a long one: it is cancelled then, which exercises
 	// cancellation. Any other call has the whole request timeout, so that
 	// a slow machine does not cost verdicts.
-	ctx, cancel := context.WithCancel(r.ctx)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(r.ctx)
+	defer cancel(nil)
 	var progressed atomic.Bool
 	stop := time.AfterFunc(r.callTimeout(), func() {
 		if progressed.Load() {
-			cancel()
+			cancel(r.callTimeoutCause())
 		}
 	})
 	defer stop.Stop()
@@ -190,7 +190,7 @@ func (r *run) call(name string, args json.RawMessage) {
 		mcp.WithProgress(func(conn.Progress) error {
 			progressed.Store(true)
 			if time.Since(start) >= r.callTimeout() {
-				cancel()
+				cancel(r.callTimeoutCause())
 			}
 			return nil
 		}), mcp.WithTimeout(r.o.Timeout))
@@ -224,6 +224,12 @@ func (r *run) call(name string, args json.RawMessage) {
 // check cancels it, which exercises cancellation (the linter watches for
 // an answer after it); calls without progress have the request timeout.
 func (r *run) callTimeout() time.Duration { return min(r.o.Timeout, 5*time.Second) }
+
+// callTimeoutCause is the cause of a call the check ended at callTimeout
+// (a context.DeadlineExceeded): a recording's post-mortem names it.
+func (r *run) callTimeoutCause() error {
+	return fmt.Errorf("the check's call timeout (%s): %w", r.callTimeout(), context.DeadlineExceeded)
+}
 
 // callInvalid calls a tool with arguments that break its schema.
 func (r *run) callInvalid(name string, args json.RawMessage) {

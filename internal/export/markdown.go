@@ -46,6 +46,8 @@ func WritePostMortem(w io.Writer, s *Session, x *Exchange, source string) error 
 	if s.Header.Mcptui != "" {
 		fmt.Fprintf(&b, "| mcptui | %s (%s) |\n", mdCell(s.Header.Mcptui), mdCell(s.Header.Mode))
 	}
+	writeWhichTimer(&b, s, x, source)
+	writeFindings(&b, s, x)
 	b.WriteString("\n## Request\n\n")
 	jsonBlock(&b, x.Request.Raw)
 	writeHTTPExchanges(&b, s, x)

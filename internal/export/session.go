@@ -38,6 +38,10 @@ type Exchange struct {
 	Progress []*Message
 	// Cancel is the notifications/cancelled naming it, if any.
 	Cancel *Message
+	// GaveUp says why mcptui cancelled it, when the recording says (a
+	// recording made since it did): which timer fired, or what stopped
+	// the wait.
+	GaveUp *record.GaveUp
 }
 
 // Start is when the request went.
@@ -77,8 +81,17 @@ type Session struct {
 	// Exchanges over HTTP (a server reached by URL, recorded with the
 	// "http" entries), in order.
 	HTTPExchanges []*HTTPExchange
-	// Exit is the server's exit status, "" when the recording has none.
-	Exit     string
+	// Exit is the server's exit status, "" when the recording has none;
+	// Exits are when each process ended.
+	Exit  string
+	Exits []time.Time
+	// Findings are the live lint's findings on the session's lines, in
+	// order (Lint, or the inspector's own when it writes a post-mortem).
+	Findings []Finding
+	// Linted says the lines were judged (Findings is then all there is).
+	Linted bool
+	// msgs are the messages by the index of their entry in the recording.
+	msgs     map[int]*Message
 	Failed   string
 	Complete bool
 	End      time.Time
@@ -98,7 +111,7 @@ func (s *Session) HTTP() bool { return strings.Contains(s.Header.Command, "://")
 // Build reads rec's lines into exchanges. Lines a tap's breakpoint
 // withheld (they never went on) are left out.
 func Build(rec *record.Recording) *Session {
-	s := &Session{Header: rec.Header, Complete: rec.Complete, End: rec.Header.Time}
+	s := &Session{Header: rec.Header, Complete: rec.Complete, End: rec.Header.Time, msgs: map[int]*Message{}}
 	type key struct {
 		fromServer bool
 		id         string
@@ -122,6 +135,7 @@ func Build(rec *record.Recording) *Session {
 			if e.Status != nil {
 				s.Exit = *e.Status
 			}
+			s.Exits = append(s.Exits, e.Time)
 		case record.TypeFailed:
 			s.Failed = e.Error
 		case record.TypeHTTP:
@@ -142,6 +156,7 @@ func Build(rec *record.Recording) *Session {
 				continue
 			}
 			msg := &Message{Time: e.Time, FromServer: e.Type == record.TypeReceived, Raw: raw, Size: e.Size, Msg: m}
+			s.msgs[i] = msg
 			switch m.Kind {
 			case wiremsg.Request:
 				x := &Exchange{FromServer: msg.FromServer, Request: msg}
@@ -168,6 +183,9 @@ func Build(rec *record.Recording) *Session {
 				case "notifications/cancelled":
 					if x := open[key{msg.FromServer, m.CancelledID}]; x != nil && x.Cancel == nil {
 						x.Cancel = msg
+						if !msg.FromServer {
+							x.GaveUp = e.GaveUp
+						}
 					}
 				}
 			}

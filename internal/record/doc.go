@@ -60,6 +60,26 @@
 // or replaced by an edit or an answer, which follow as lines of their own). A
 // "stderr" entry carries "text" or "b64" the same way.
 //
+// A "sent" notifications/cancelled that mcptui sent because it gave up on
+// one of its requests carries "gaveUp" (GaveUp), which says why: "why" is
+// "timeout" (the per-request timeout fired), "max-total-timeout" (progress
+// kept restarting that timer, and the cap on the restarts fired),
+// "cancelled" (a person's cancel key, a shutdown: "cause" says),
+// "deadline" (the caller's own deadline, such as mcptui check's call
+// timeout: "cause" names it) or "progress-callback"; with the durations the
+// timers were set with ("timeout", "resetTimeoutOnProgress",
+// "maxTotalTimeout", "extended" by the person) and when it gave up
+// ("afterMs" from the request's start; "progress" notifications, the last
+// at "lastProgressMs"):
+//
+//	{"type":"sent","t":...,"ms":1012.5,"size":93,"gaveUp":{"why":"timeout",
+//	 "timeout":"1s","afterMs":1001.2},"msg":{"jsonrpc":"2.0",
+//	 "method":"notifications/cancelled","params":{"requestId":7,...}}}
+//
+// Recordings made before it have no "gaveUp": the cancellation's reason
+// alone ("Request timed out") says a timer fired, not which. Readers that
+// do not know the member ignore it.
+//
 // Reading (ReadLimited) holds no line over MaxEntryBytes of the line limit:
 // a longer one becomes a "discarded" entry without content that says so.
 package record

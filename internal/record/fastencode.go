@@ -20,7 +20,7 @@ import (
 // (a ready entry's server, capabilities and negotiation) go through
 // json.Marshal.
 func (e *entry) plain() bool {
-	return e.Server == nil && e.Capabilities == nil && e.Negotiation == nil
+	return e.Server == nil && e.Capabilities == nil && e.Negotiation == nil && e.GaveUp == nil
 }
 
 // writeEntry is encode for a plain entry, without reflection: t and ms

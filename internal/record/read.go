@@ -43,6 +43,10 @@ type Entry struct {
 	Mark     string `json:"mark"`
 	Withheld bool   `json:"withheld"`
 
+	// GaveUp, on a "sent" notifications/cancelled, says why mcptui gave
+	// up on the request it names (nil when the recording does not say).
+	GaveUp *GaveUp `json:"gaveUp"`
+
 	// exit, failed, lost.
 	Status *string `json:"status"`
 	Error  string  `json:"error"`

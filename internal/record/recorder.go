@@ -167,6 +167,9 @@ func (r *Recorder) ObserveMarked(ev conn.Event, mark string, withheld bool) {
 			e.Reason = ev.Err.Error()
 		}
 		e.Mark, e.Withheld = mark, withheld
+		if ev.Kind == conn.Sent && ev.Err != nil {
+			e.GaveUp = GaveUpOf(ev.Err)
+		}
 		r.enqueue(r.encode(ev.Time, e, ev.Line, ev.Line != nil))
 	case conn.Exited:
 		status := ""
@@ -404,6 +407,7 @@ type entry struct {
 	Negotiation  *Negotiation    `json:"negotiation,omitempty"`
 	Text         *string         `json:"text,omitempty"`
 	B64          []byte          `json:"b64,omitempty"`
+	GaveUp       *GaveUp         `json:"gaveUp,omitempty"`
 }
 
 // encode writes e at time t; content, when present, becomes "msg" (JSON

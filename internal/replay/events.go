@@ -167,6 +167,9 @@ func connEvent(e *record.Entry) conn.Event {
 	switch e.Type {
 	case record.TypeSent:
 		ev.Kind = conn.Sent
+		if g := e.GaveUp.Err(); g != nil {
+			ev.Err = g // why mcptui cancelled: which timer fired
+		}
 	case record.TypeReceived:
 		ev.Kind = conn.Received
 	default:

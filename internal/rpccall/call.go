@@ -11,6 +11,7 @@ package rpccall
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -130,9 +131,80 @@ func Bind(ctl Control, id int64, start time.Time, timeout time.Duration) <-chan 
 // call) from the transport's pending table and, when reason is not "",
 // tells the server with notifications/cancelled. It reports false when
 // the outcome was claimed already (and so is on its way).
+//
+// why says why the caller gave up (the timer that fired, the context's
+// cause): the transport hands it on with the notifications/cancelled line
+// it sends (conn.Event.Err of that Sent line), so that a recording and the
+// inspector can say which timer fired.
 type Abandoner[P any] interface {
-	Abandon(id int64, call *Call[P], reason string) bool
+	Abandon(id int64, call *Call[P], reason string, why *GaveUp) bool
 }
+
+// GaveUp is why a wait gave up on its call before the answer came: the
+// timer that fired, with the durations it was set with, or the caller's
+// context's cause, or the progress callback's failure; and when, counted
+// from the call's start.
+type GaveUp struct {
+	// Why is one of the Why* words.
+	Why string
+	// Timeout is the per-request timeout (0: none); ResetOnProgress that
+	// each progress notification restarted it, never past MaxTotal after
+	// the start; Extended how much later the person moved the deadline.
+	Timeout         time.Duration
+	ResetOnProgress bool
+	MaxTotal        time.Duration
+	Extended        time.Duration
+	// After is when it gave up, from the call's start.
+	After time.Duration
+	// Progress counts the progress notifications the call had;
+	// LastProgress is when the last came, from the call's start.
+	Progress     int
+	LastProgress time.Duration
+	// Cause is the context's cause (WhyCancelled, WhyDeadline) or the
+	// progress callback's error (WhyProgress); nil for a timer.
+	Cause error
+}
+
+// What a wait gave up on: GaveUp.Why.
+const (
+	// WhyTimeout: the per-request timeout fired (with ResetOnProgress,
+	// Timeout after the last progress notification).
+	WhyTimeout = "timeout"
+	// WhyMaxTotal: progress kept restarting the timer, and the maximum
+	// total timeout (the cap on those restarts) fired.
+	WhyMaxTotal = "max-total-timeout"
+	// WhyCancelled: the caller's context was cancelled (Cause says by
+	// what: a person's cancel key, a shutdown).
+	WhyCancelled = "cancelled"
+	// WhyDeadline: the caller's context's deadline passed (a timeout of
+	// the caller's own, such as mcptui check's call timeout; Cause names
+	// it when the caller gave one).
+	WhyDeadline = "deadline"
+	// WhyProgress: the progress callback failed.
+	WhyProgress = "progress-callback"
+)
+
+// Error says which timer fired or what stopped the wait, and when.
+func (g *GaveUp) Error() string {
+	at := fmt.Sprintf(" after %s", g.After.Round(time.Millisecond))
+	switch g.Why {
+	case WhyTimeout:
+		if g.ResetOnProgress && g.Progress > 0 {
+			return fmt.Sprintf("the per-request timeout (%s, restarted by each progress notification) fired%s", g.Timeout, at)
+		}
+		return fmt.Sprintf("the per-request timeout (%s) fired%s", g.Timeout, at)
+	case WhyMaxTotal:
+		return fmt.Sprintf("the maximum total timeout (%s) fired%s", g.MaxTotal, at)
+	}
+	cause := "<nil>"
+	if g.Cause != nil {
+		cause = g.Cause.Error()
+	}
+	return fmt.Sprintf("the caller stopped waiting%s (%s): %s", at, g.Why, cause)
+}
+
+// Unwrap is the cause.
+func (g *GaveUp) Unwrap() error { return g.Cause }
 
 // Wait is how one call waits: its options resolved, and what the transport
 // does to give up on it.
@@ -190,11 +262,22 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 		defer timer.Stop()
 	}
 	var batch []Timed[P]
+	var extended time.Duration
+	progressN, lastProgress := 0, time.Duration(0)
+	gaveUp := func(why string, cause error) *GaveUp {
+		g := &GaveUp{Why: why, Timeout: max(w.Timeout, 0), ResetOnProgress: w.ResetOnProgress, Extended: extended,
+			After: time.Since(w.Start), Progress: progressN, LastProgress: lastProgress, Cause: cause}
+		if w.ResetOnProgress && w.Timeout > 0 {
+			g.MaxTotal = w.MaxTotal
+		}
+		return g
+	}
 	for {
 		select {
 		case <-w.Extended:
 			if d := w.Control.TakeExtension(); timer != nil && timerC != nil {
 				deadline, capAt, clamped = deadline.Add(d), capAt.Add(d), false
+				extended += d
 				timer.Reset(time.Until(deadline))
 				w.Control.SetDeadline(deadline)
 			}
@@ -202,6 +285,7 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 			var finished bool
 			batch, finished = c.take(batch)
 			for _, pr := range batch {
+				progressN, lastProgress = progressN+1, pr.At.Sub(w.Start)
 				if w.ResetOnProgress && timer != nil {
 					next := pr.At.Add(w.Timeout)
 					if next.After(capAt) {
@@ -215,8 +299,8 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 						}
 					}
 				}
-				if err := c.runProgress(w, pr.Progress); err != nil {
-					w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting))
+				if err := c.runProgress(w, pr.Progress, gaveUp); err != nil {
+					w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting), gaveUp(WhyProgress, err))
 					return nil, err
 				}
 			}
@@ -224,7 +308,11 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 				return c.outcome()
 			}
 		case <-timerC:
-			if !w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonTimedOut)) {
+			why := WhyTimeout
+			if clamped {
+				why = WhyMaxTotal
+			}
+			if !w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonTimedOut), gaveUp(why, nil)) {
 				timerC = nil // the outcome is on its way
 				continue
 			}
@@ -233,7 +321,11 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 			}
 			return nil, w.TimedOut(MessageTimedOut, fmt.Appendf(nil, `{"timeoutMs":%d}`, w.Timeout.Milliseconds()))
 		case <-ctx.Done():
-			if w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting)) {
+			cause, why := context.Cause(ctx), WhyCancelled
+			if errors.Is(cause, context.DeadlineExceeded) {
+				why = WhyDeadline
+			}
+			if w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting), gaveUp(why, cause)) {
 				return nil, fmt.Errorf("%s: call %d: %w", w.Transport, w.ID, context.Cause(ctx))
 			}
 			ctx = context.Background() // the outcome is on its way
@@ -243,14 +335,14 @@ func (c *Call[P]) Await(ctx context.Context, w *Wait[P]) (json.RawMessage, error
 
 // runProgress runs the progress callback; a panic gives up on the call and
 // goes on up the caller's stack.
-func (c *Call[P]) runProgress(w *Wait[P], pr P) error {
+func (c *Call[P]) runProgress(w *Wait[P], pr P, gaveUp func(string, error) *GaveUp) error {
 	if w.Progress == nil {
 		return nil
 	}
 	ok := false
 	defer func() {
 		if !ok {
-			w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting))
+			w.Abandon.Abandon(w.ID, c, w.cancelReason(ReasonStoppedWaiting), gaveUp(WhyProgress, errors.New("the progress callback panicked")))
 		}
 	}()
 	err := w.Progress(pr)

@@ -16,9 +16,18 @@ import (
 
 // liveCall is a request the person sent, still in flight.
 type liveCall struct {
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 	ctl    *conn.CallControl
 }
+
+// ErrCancelledByPerson is the cause of a request's cancellation by the
+// person (Cancel: the cancel key in pane 1); it is a context.Canceled.
+var ErrCancelledByPerson = cancelledByPerson{}
+
+type cancelledByPerson struct{}
+
+func (cancelledByPerson) Error() string { return "cancelled by the person (the cancel key)" }
+func (cancelledByPerson) Unwrap() error { return context.Canceled }
 
 // Call sends a request the person composed, with its own timer and progress
 // options, and returns its result or error. While in flight it can be
@@ -80,8 +89,8 @@ func (s *Session) track(ctx context.Context, method string, o callOptions, fn fu
 		return err
 	}
 	ctl := &conn.CallControl{}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	// The questions of its input_required results name its round by it.
 	ctx = context.WithValue(ctx, roundCtl{}, ctl)
 	opts := []mcp.RequestOption{mcp.WithCallOptions(conn.WithControl(ctl))}
@@ -170,7 +179,7 @@ func (s *Session) Cancel(_ context.Context, id json.RawMessage) error {
 	if c == nil {
 		return fmt.Errorf("request %s is not one the inspector can cancel (it ended, or mcptui's own)", id)
 	}
-	c.cancel()
+	c.cancel(ErrCancelledByPerson)
 	return nil
 }
 
