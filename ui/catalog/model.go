@@ -208,7 +208,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case listedMsg:
 		return m.listed(msg)
 	case marksMsg:
-		m.marked(msg)
+		return m.marked(msg)
+	case costMsg:
+		m.costed(msg)
 	case resultMarksMsg:
 		for _, over := range msg.over {
 			msg.res.notes = append(msg.res.notes, note{kind: noteErr, text: over})

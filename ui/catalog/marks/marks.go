@@ -34,6 +34,10 @@ type Config struct {
 	// Context is the context size the list's cost is a share of (0:
 	// toolcost.DefaultContext).
 	Context int
+
+	// costs remembers each tool definition's count: a list listed again
+	// costs only its new and changed tools.
+	costs toolcost.Cache
 }
 
 // On reports whether anything is marked.
@@ -101,27 +105,65 @@ var kinds = map[string]string{"tools": "tool", "resources": "resource", "resourc
 // List works out the marks of one list: field is its member in a snapshot
 // ("tools", "resources", "resourceTemplates", "prompts"), protocol the
 // negotiated revision, serverName the server's own name, raws the items
-// as listed.
+// as listed. It is Rules, then the tools' Cost.
 func (c *Config) List(field, protocol, serverName string, raws []json.RawMessage) *Set {
+	s := c.Rules(field, protocol, serverName, raws)
+	if c.Costs(field) {
+		s.AddCost(c.Cost(raws))
+	}
+	return s
+}
+
+// Rules is List without the context cost, which takes most of the time
+// for a long list (tokenizing every tool): the changes since the baseline
+// and the host and model rules broken, at once; Cost may follow.
+func (c *Config) Rules(field, protocol, serverName string, raws []json.RawMessage) *Set {
 	s := &Set{Marks: map[string]*Mark{}, Counts: map[drift.Class]int{}}
 	if !c.On() {
 		return s
 	}
-	mark := func(key string) *Mark {
-		m := s.Marks[key]
-		if m == nil {
-			m = &Mark{}
-			s.Marks[key] = m
-		}
-		return m
-	}
 	if c.Baseline != nil {
-		c.compare(s, field, protocol, raws, mark)
+		c.compare(s, field, protocol, raws, s.mark)
 	}
 	if field == "tools" && c.judges() {
-		c.judge(s, serverName, raws, mark)
+		c.judge(s, serverName, raws, s.mark)
 	}
 	return s
+}
+
+// mark is key's mark, made if it has none.
+func (s *Set) mark(key string) *Mark {
+	m := s.Marks[key]
+	if m == nil {
+		m = &Mark{}
+		s.Marks[key] = m
+	}
+	return m
+}
+
+// Costs reports whether list field's marks have a context cost (the
+// tools, with a host or model chosen).
+func (c *Config) Costs(field string) bool {
+	return c.On() && field == "tools" && c.judges()
+}
+
+// Cost is what tools cost in context, each definition counted once per
+// Config (see toolcost.Cache).
+func (c *Config) Cost(raws []json.RawMessage) (*toolcost.List, error) {
+	return c.costs.Of(raws, c.Context)
+}
+
+// AddCost puts a list's cost (Cost's answer) into s: the list's and each
+// tool's. It is not safe to call while s is read elsewhere.
+func (s *Set) AddCost(cost *toolcost.List, err error) {
+	if err != nil {
+		s.Err = "the context cost: " + err.Error()
+		return
+	}
+	s.Cost = cost
+	for _, t := range cost.Tools {
+		s.mark(t.Name).Tokens = t.Tokens
+	}
 }
 
 // compare marks the changes since the baseline.
@@ -207,10 +249,13 @@ func set(s *snapshot.Surface, field string, items []json.RawMessage) {
 type tool struct {
 	Name        string          `json:"name"`
 	InputSchema json.RawMessage `json:"inputSchema"`
+
+	// problems are its schema's, by dialect, once read.
+	problems map[hostprofile.Dialect][]hostprofile.SchemaProblem
 }
 
 // judge marks the host and model rules each tool breaks, as `check
-// --host/--model` judges them, and counts the list's cost.
+// --host/--model` judges them.
 func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark func(string) *Mark) {
 	if c.ServerName != "" {
 		serverName = c.ServerName
@@ -235,6 +280,9 @@ func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark f
 		if json.Unmarshal(raw, &t) != nil || t.Name == "" {
 			continue
 		}
+		// Hosts and models share dialects: each dialect reads the schema
+		// once.
+		t.problems = map[hostprofile.Dialect][]hostprofile.SchemaProblem{}
 		for _, h := range c.Hosts {
 			limit, src := h.NameRule()
 			if final, prefixed := h.FinalName(serverName, t.Name); limit > 0 && len(final) > limit {
@@ -246,7 +294,7 @@ func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark f
 					Fix: fmt.Sprintf("shorten the tool name to at most %d characters", limit-(len(final)-len(t.Name)))})
 			}
 			for _, m := range h.ModelProfiles {
-				schema(brk, h.Name+"/"+m.Name, m, t)
+				schema(brk, h.Name+"/"+m.Name, m, &t)
 			}
 		}
 		for _, m := range c.Models {
@@ -255,27 +303,23 @@ func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark f
 					Seen: fmt.Sprintf("%s is %d characters, over the %d-character limit", t.Name, len(t.Name), m.NameLimit),
 					Fix:  fmt.Sprintf("shorten the tool name to at most %d characters", m.NameLimit)})
 			}
-			schema(brk, m.Name, m, t)
+			schema(brk, m.Name, m, &t)
 		}
 	}
 	s.Broken = len(broken)
-	cost, err := toolcost.Of(raws, c.Context)
-	if err != nil {
-		s.Err = "the context cost: " + err.Error()
-		return
-	}
-	s.Cost = cost
-	for _, t := range cost.Tools {
-		mark(t.Name).Tokens = t.Tokens
-	}
 }
 
 // schema marks what m's dialect refuses in t's inputSchema.
-func schema(brk func(string, Break), target string, m hostprofile.Model, t tool) {
+func schema(brk func(string, Break), target string, m hostprofile.Model, t *tool) {
 	if m.Dialect == hostprofile.DialectAny {
 		return
 	}
-	for _, p := range hostprofile.CheckSchema(m.Dialect, t.InputSchema) {
+	ps, ok := t.problems[m.Dialect]
+	if !ok {
+		ps = hostprofile.CheckSchema(m.Dialect, t.InputSchema)
+		t.problems[m.Dialect] = ps
+	}
+	for _, p := range ps {
 		ptr := p.Pointer
 		if ptr == "" {
 			ptr = "(the schema itself)"
