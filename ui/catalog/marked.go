@@ -248,3 +248,14 @@ func (m *Model) ContextCost() string {
 	c := s.Cost
 	return fmt.Sprintf("%d tokens for %d tools, %.1f%% of a %d-token context (%s)", c.Total, len(c.Tools), c.Share, c.Context, c.Tokenizer)
 }
+
+// ToolRaw is tool name's entry as the catalog listed it (nil: not
+// listed), for what its _meta declares.
+func (m *Model) ToolRaw(name string) json.RawMessage {
+	for _, it := range m.lists[Tools].items {
+		if it.tool != nil && it.tool.Name == name {
+			return it.tool.Raw
+		}
+	}
+	return nil
+}

@@ -249,6 +249,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.taskEvent(msg)
 	case outcomeMsg:
 		m.push(msg.res)
+		if msg.raw != nil {
+			// A request's result over a chosen host's cap says so, as the
+			// catalog's own calls' results do.
+			return m.markResult(msg.tool, msg.raw, msg.res)
+		}
 	case tea.PasteMsg:
 		return m.paste(msg)
 	case tea.KeyPressMsg:
