@@ -116,8 +116,10 @@ func Of(tools []json.RawMessage, contextTokens int) (*List, error) {
 
 // Cache remembers the token count of each tool definition it counted, so
 // that a list listed again (a refresh, list_changed) costs only its new
-// or changed tools. Its zero value is ready; it is safe for concurrent
-// use. A nil *Cache counts everything.
+// or changed tools. It keeps the last list's definitions and a few
+// earlier ones (a server whose list changes on every listing does not
+// grow it without end). Its zero value is ready; it is safe for
+// concurrent use. A nil *Cache counts everything.
 type Cache struct {
 	mu     sync.Mutex
 	tokens map[[sha256.Size]byte]int
@@ -146,6 +148,26 @@ func (c *Cache) store(key [sha256.Size]byte, n int) {
 	c.tokens[key] = n
 }
 
+// trim forgets every definition but keep's once the cache holds over
+// twice as many.
+func (c *Cache) trim(keep [][sha256.Size]byte) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.tokens) <= 2*len(keep)+1024 {
+		return
+	}
+	kept := make(map[[sha256.Size]byte]int, len(keep))
+	for _, k := range keep {
+		if n, ok := c.tokens[k]; ok {
+			kept[k] = n
+		}
+	}
+	c.tokens = kept
+}
+
 // Of is Of, counting only the definitions c has not counted before; the
 // tools are counted on every core (tokenizing is most of the time: 50,000
 // tools take seconds on one).
@@ -155,6 +177,7 @@ func (c *Cache) Of(tools []json.RawMessage, contextTokens int) (*List, error) {
 	}
 	l := &List{Tokenizer: Tokenizer, Counted: Counted, Context: contextTokens, Tools: make([]Tool, len(tools))}
 	errs := make([]error, len(tools))
+	keys := make([][sha256.Size]byte, len(tools))
 	count := func(i int) {
 		name, text, err := Definition(tools[i])
 		if err != nil {
@@ -162,6 +185,7 @@ func (c *Cache) Of(tools []json.RawMessage, contextTokens int) (*List, error) {
 			return
 		}
 		key := sha256.Sum256([]byte(text))
+		keys[i] = key
 		n, ok := c.lookup(key)
 		if !ok {
 			if n, err = Count(text); err != nil {
@@ -189,6 +213,7 @@ func (c *Cache) Of(tools []json.RawMessage, contextTokens int) (*List, error) {
 			return nil, err
 		}
 	}
+	c.trim(keys)
 	for _, t := range l.Tools {
 		l.Total += t.Tokens
 	}

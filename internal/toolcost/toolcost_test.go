@@ -2,6 +2,7 @@ package toolcost
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -118,6 +119,15 @@ func TestCacheCountsOnce(t *testing.T) {
 	changed := append(slices.Clone(tools), json.RawMessage(`{"name":"a","description":"changed","inputSchema":{"type":"object"}}`))
 	if _, err := c.Of(changed, 0); err != nil || len(c.tokens) != 3 {
 		t.Fatalf("a changed definition: %d remembered, %v; want 3", len(c.tokens), err)
+	}
+	// A list that changes on every listing does not grow it without end.
+	for i := range 3000 {
+		if _, err := c.Of([]json.RawMessage{json.RawMessage(fmt.Sprintf(`{"name":"t%d"}`, i))}, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(c.tokens); n > 2*1+1024+1 {
+		t.Fatalf("%d definitions remembered after 3,000 one-tool lists", n)
 	}
 	bad := []json.RawMessage{tools[0], json.RawMessage(`1`), json.RawMessage(`"x"`)}
 	if _, err := c.Of(bad, 0); err == nil || !strings.Contains(err.Error(), "number") {
