@@ -46,10 +46,8 @@ func (m *Model) measureResults() tea.Cmd {
 		m.caps = capMarks{}
 	}
 	rows := m.flightRows()
-	shown := make(map[string]bool, len(rows))
 	var cmds []tea.Cmd
 	for _, c := range rows {
-		shown[c.Key] = true
 		if c.Method != mcp.MethodCallTool || c.Outcome.Kind != model.Succeeded || c.ResponseSeq == 0 {
 			continue
 		}
@@ -79,9 +77,17 @@ func (m *Model) measureResults() tea.Cmd {
 			return capMarkMsg{key: key, overs: overs}
 		})
 	}
-	for k := range m.caps {
-		if !shown[k] {
-			delete(m.caps, k)
+	if len(m.caps) > 2*len(rows) {
+		// Forget the calls pane 1 no longer shows, now and then rather
+		// than on every batch of a flood.
+		shown := make(map[string]bool, len(rows))
+		for _, c := range rows {
+			shown[c.Key] = true
+		}
+		for k := range m.caps {
+			if !shown[k] {
+				delete(m.caps, k)
+			}
 		}
 	}
 	return tea.Batch(cmds...)
