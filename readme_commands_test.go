@@ -47,6 +47,7 @@ var readmeExempt = map[string]string{
 	"go run . --demo": "opens the full-screen inspector (the tmux tests in ui drive it on the demo)",
 	"mcptui -- go run ./tools/manytools -n 50000":                                                    "the full-screen inspector on 50,000 tools (ui/catalog's TestCatalogKeyCostIsTheScreen and its benchmarks cover the catalog at that size)",
 	"go test ./ui/catalog -run XXX -bench BenchmarkCatalog -benchtime 200x -count 6":                 "benchmarks, minutes long: run by hand when measuring",
+	"go test ./ui/catalog/marks -run XXX -bench BenchmarkListMarks -benchtime 1x -count 2":           "a benchmark, a minute of CPU: run by hand when measuring",
 	"mcptui snapshot -- mcptui demo-server > base.json":                                              "a redirection: docs/drift.md's drift-commands block runs snapshots with theirs (readme_drift_test.go)",
 	"mcptui --baseline base.json --host claude-code --model gemini -- mcptui demo-server":            "the full-screen inspector (internal/app's TestCatalogMarksFromFlags runs these flags)",
 	"tools/release/snapshot.sh":                                                                      "builds every platform's release archives with GoReleaser from the module proxy (minutes); run by hand before a release, its npm step is tools/npmpack's TestNpxRunsThePackedPackage",

@@ -23,9 +23,10 @@ func (m *Model) flightRows() []*model.Call {
 	return append(m.sess.InFlight(), m.sess.Recent()...)
 }
 
-// callHeight is 2 rows for a call with progress, else 1.
-func callHeight(c *model.Call) int {
-	if c.Progress != nil && c.Outcome.Kind == model.Pending {
+// callHeight is 2 rows for a call with progress, or with a result over a
+// chosen host's cap (capmarks.go), else 1.
+func (m *Model) callHeight(c *model.Call) int {
+	if c.Progress != nil && c.Outcome.Kind == model.Pending || len(m.capOvers(c)) > 0 {
 		return 2
 	}
 	return 1
@@ -63,7 +64,7 @@ func (m *Model) drawInFlight(w, h int) []string {
 		l.offset = l.cursor
 	}
 	gen := m.sess.Conn().Gen
-	for l.offset < l.cursor && rowsBetween(calls, l.offset, l.cursor, gen) > h {
+	for l.offset < l.cursor && m.rowsBetween(calls, l.offset, l.cursor, gen) > h {
 		l.offset++
 	}
 	now := m.now()
@@ -110,10 +111,10 @@ func (m *Model) flightColumns(calls []*model.Call, w int, now time.Time) flightC
 	return c
 }
 
-func rowsBetween(calls []*model.Call, from, to, gen int) int {
+func (m *Model) rowsBetween(calls []*model.Call, from, to, gen int) int {
 	n := 0
 	for i := from; i <= to; i++ {
-		n += callHeight(calls[i])
+		n += m.callHeight(calls[i])
 		if boundaryAbove(calls, i, gen) {
 			n++
 		}
@@ -148,7 +149,8 @@ func (m *Model) callID(c *model.Call) string {
 }
 
 // callLines draws one call: direction, id, method, target, age and the time
-// left or the outcome; a second line with the progress bar and message.
+// left or the outcome; a second line with the progress bar and message, or
+// with the caps of chosen hosts its result goes over.
 func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now time.Time) []string {
 	st := m.styles
 	arrow, dirSt := "→", st.Out
@@ -167,8 +169,11 @@ func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now t
 	line := kit.Row(m.styles, w, sel, append(segs, kit.Own(" ", 1, st.Text),
 		kit.Own(fmt.Sprintf("%*s", ageW, fmtAge(c.Age(now))), ageW, st.Muted), kit.Own(" ", 1, st.Text),
 		kit.Own(fmt.Sprintf("%*s", statusW, status), statusW, statusSt))...)
-	if callHeight(c) == 1 {
+	if m.callHeight(c) == 1 {
 		return []string{line}
+	}
+	if overs := m.capOvers(c); len(overs) > 0 {
+		return []string{line, m.capLine(overs, w, sel)}
 	}
 	p := c.Progress
 	frac, det := p.Fraction()

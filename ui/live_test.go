@@ -54,8 +54,9 @@ func startDemo(t *testing.T, versions []string) *live {
 	return startServer(t, demoEnv, "1", versions, model.Config{})
 }
 
-// startServer runs the program against this test binary with env set.
-func startServer(t *testing.T, env, value string, versions []string, cfg model.Config) *live {
+// startServer runs the program against this test binary with env set;
+// opts change the program's options.
+func startServer(t *testing.T, env, value string, versions []string, cfg model.Config, opts ...func(*Options, *session.Session)) *live {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -82,7 +83,11 @@ func startServer(t *testing.T, env, value string, versions []string, cfg model.C
 		l.titles = append(l.titles, s)
 		l.mu.Unlock()
 	}})
-	m := New(Options{Backend: s, Session: model.New(cfg), Theme: "dark", NoBell: true, Tick: 100 * time.Millisecond, Title: "hostile"})
+	o := Options{Backend: s, Session: model.New(cfg), Theme: "dark", NoBell: true, Tick: 100 * time.Millisecond, Title: "hostile"}
+	for _, f := range opts {
+		f(&o, s)
+	}
+	m := New(o)
 	l.p = tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(onlcr{w: l.term}), tea.WithoutSignals(),
 		tea.WithWindowSize(w, h), tea.WithColorProfile(colorprofile.TrueColor), tea.WithEnvironment([]string{"TERM=xterm-256color"}))
 	go func() {

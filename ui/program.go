@@ -136,6 +136,9 @@ type Model struct {
 	policyState policyState
 	help        help.Model
 	rich        rich
+	// caps are pane 1's marks of tool results over a chosen host's cap
+	// (capmarks.go).
+	caps capMarks
 
 	// drafts keeps what a person typed per question key.
 	drafts map[string]string

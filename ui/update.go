@@ -55,6 +55,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.toOverlays(msg)
 	case composerOfferMsg:
 		m.offerArrived(msg)
+	case capMarkMsg:
+		m.measured(msg)
 	case editorFileMsg, editorExitMsg, editorTextMsg:
 		return m, m.externalMsg(msg)
 	case tea.WindowSizeMsg:
@@ -89,7 +91,7 @@ func (m *Model) apply(evs []model.Event) tea.Cmd {
 		// After a restart the catalog lists the new process.
 		cmd = m.freshCatalog()
 	}
-	cmd = tea.Batch(cmd, m.handNotes())
+	cmd = tea.Batch(cmd, m.handNotes(), m.measureResults())
 	if pending > m.pending {
 		if !m.opts.NoBell {
 			cmd = tea.Batch(cmd, tea.Raw("\a"))

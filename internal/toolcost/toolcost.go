@@ -8,12 +8,15 @@
 package toolcost
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
 )
@@ -108,21 +111,111 @@ func Definition(tool json.RawMessage) (name string, text string, err error) {
 // Of is the cost of tools (tools/list entries), most expensive first,
 // with shares of a context of contextTokens (0: DefaultContext).
 func Of(tools []json.RawMessage, contextTokens int) (*List, error) {
+	return (*Cache)(nil).Of(tools, contextTokens)
+}
+
+// Cache remembers the token count of each tool definition it counted, so
+// that a list listed again (a refresh, list_changed) costs only its new
+// or changed tools. It keeps the last list's definitions and a few
+// earlier ones (a server whose list changes on every listing does not
+// grow it without end). Its zero value is ready; it is safe for
+// concurrent use. A nil *Cache counts everything.
+type Cache struct {
+	mu     sync.Mutex
+	tokens map[[sha256.Size]byte]int
+}
+
+// lookup is the remembered count of def (ok false: not counted).
+func (c *Cache) lookup(key [sha256.Size]byte) (int, bool) {
+	if c == nil {
+		return 0, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.tokens[key]
+	return n, ok
+}
+
+func (c *Cache) store(key [sha256.Size]byte, n int) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.tokens == nil {
+		c.tokens = map[[sha256.Size]byte]int{}
+	}
+	c.tokens[key] = n
+}
+
+// trim forgets every definition but keep's once the cache holds over
+// twice as many.
+func (c *Cache) trim(keep [][sha256.Size]byte) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.tokens) <= 2*len(keep)+1024 {
+		return
+	}
+	kept := make(map[[sha256.Size]byte]int, len(keep))
+	for _, k := range keep {
+		if n, ok := c.tokens[k]; ok {
+			kept[k] = n
+		}
+	}
+	c.tokens = kept
+}
+
+// Of is Of, counting only the definitions c has not counted before; the
+// tools are counted on every core (tokenizing is most of the time: 50,000
+// tools take seconds on one).
+func (c *Cache) Of(tools []json.RawMessage, contextTokens int) (*List, error) {
 	if contextTokens <= 0 {
 		contextTokens = DefaultContext
 	}
-	l := &List{Tokenizer: Tokenizer, Counted: Counted, Context: contextTokens, Tools: []Tool{}}
-	for _, raw := range tools {
-		name, text, err := Definition(raw)
+	l := &List{Tokenizer: Tokenizer, Counted: Counted, Context: contextTokens, Tools: make([]Tool, len(tools))}
+	errs := make([]error, len(tools))
+	keys := make([][sha256.Size]byte, len(tools))
+	count := func(i int) {
+		name, text, err := Definition(tools[i])
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		key := sha256.Sum256([]byte(text))
+		keys[i] = key
+		n, ok := c.lookup(key)
+		if !ok {
+			if n, err = Count(text); err != nil {
+				errs[i] = err
+				return
+			}
+			c.store(key, n)
+		}
+		l.Tools[i] = Tool{Name: name, Tokens: n, Bytes: len(text), Share: share(n, contextTokens)}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(tools))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
+				count(i)
+			}
+		})
+	}
+	wg.Wait()
+	// The first error in list order, as one pass would have met it.
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		n, err := Count(text)
-		if err != nil {
-			return nil, err
-		}
-		l.Tools = append(l.Tools, Tool{Name: name, Tokens: n, Bytes: len(text), Share: share(n, contextTokens)})
-		l.Total += n
+	}
+	c.trim(keys)
+	for _, t := range l.Tools {
+		l.Total += t.Tokens
 	}
 	sort.SliceStable(l.Tools, func(i, j int) bool { return l.Tools[i].Tokens > l.Tools[j].Tokens })
 	l.Share = share(l.Total, contextTokens)

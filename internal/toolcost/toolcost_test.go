@@ -2,6 +2,7 @@ package toolcost
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -92,5 +93,44 @@ func TestDecodeRanksRefusesDamage(t *testing.T) {
 	}
 	if _, err := (embeddedLoader{}).LoadTiktokenBpe("https://example/cl100k_base.tiktoken"); err == nil {
 		t.Fatal("cl100k_base loaded")
+	}
+}
+
+// TestCacheCountsOnce: a Cache's counts are Of's, and a definition it
+// counted is not counted again (a changed one is); tools counted on
+// every core keep the list's order of errors.
+func TestCacheCountsOnce(t *testing.T) {
+	tools := []json.RawMessage{
+		json.RawMessage(`{"name":"a","description":"one","inputSchema":{"type":"object"}}`),
+		json.RawMessage(`{"name":"b","description":"a longer description than the other","inputSchema":{"type":"object"}}`),
+	}
+	want, err := Of(tools, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Cache
+	got, err := c.Of(tools, 0)
+	if err != nil || got.Total != want.Total || len(got.Tools) != 2 || got.Tools[0] != want.Tools[0] {
+		t.Fatalf("cached: %+v, %v; want %+v", got, err, want)
+	}
+	if len(c.tokens) != 2 {
+		t.Fatalf("%d definitions remembered; want 2", len(c.tokens))
+	}
+	changed := append(slices.Clone(tools), json.RawMessage(`{"name":"a","description":"changed","inputSchema":{"type":"object"}}`))
+	if _, err := c.Of(changed, 0); err != nil || len(c.tokens) != 3 {
+		t.Fatalf("a changed definition: %d remembered, %v; want 3", len(c.tokens), err)
+	}
+	// A list that changes on every listing does not grow it without end.
+	for i := range 3000 {
+		if _, err := c.Of([]json.RawMessage{json.RawMessage(fmt.Sprintf(`{"name":"t%d"}`, i))}, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(c.tokens); n > 2*1+1024+1 {
+		t.Fatalf("%d definitions remembered after 3,000 one-tool lists", n)
+	}
+	bad := []json.RawMessage{tools[0], json.RawMessage(`1`), json.RawMessage(`"x"`)}
+	if _, err := c.Of(bad, 0); err == nil || !strings.Contains(err.Error(), "number") {
+		t.Fatalf("the first bad tool's error: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/drift"
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/toolcost"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/catalog/marks"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -24,6 +25,17 @@ type marksMsg struct {
 	kind Kind
 	gen  int
 	set  *marks.Set
+	// raws are the tools to cost next (nil: no cost is due).
+	raws []json.RawMessage
+}
+
+// costMsg carries the tool list's context cost, worked out after its
+// rules (tokenizing 50,000 tools takes seconds: the rows' marks do not
+// wait for it).
+type costMsg struct {
+	gen  int
+	cost *toolcost.List
+	err  error
 }
 
 // fields are the lists' members in a snapshot.
@@ -32,7 +44,8 @@ var fields = [...]string{Tools: "tools", Resources: "resources", Templates: "res
 // marking reports whether rows of kind k carry marks.
 func (m *Model) marking(k Kind) bool { return m.opts.Marks.On() && k < Skills }
 
-// workMarks works out the marks of list k's listing, off the UI goroutine.
+// workMarks works out the marks of list k's listing, off the UI goroutine:
+// the rules first, then (tools) the context cost.
 func (m *Model) workMarks(k Kind) tea.Cmd {
 	if !m.marking(k) {
 		return nil
@@ -44,14 +57,36 @@ func (m *Model) workMarks(k Kind) tea.Cmd {
 	}
 	cfg, gen, info := m.opts.Marks, l.gen, m.srv.Info()
 	return func() tea.Msg {
-		return marksMsg{kind: k, gen: gen, set: cfg.List(fields[k], info.Version, info.Name, raws)}
+		msg := marksMsg{kind: k, gen: gen, set: cfg.Rules(fields[k], info.Version, info.Name, raws)}
+		if cfg.Costs(fields[k]) {
+			msg.raws = raws
+		}
+		return msg
 	}
 }
 
-// marked installs marks that are still the listing's.
-func (m *Model) marked(msg marksMsg) {
-	if l := m.lists[msg.kind]; l.gen == msg.gen {
-		l.ms = msg.set
+// marked installs marks that are still the listing's, then has the
+// tools' cost worked out.
+func (m *Model) marked(msg marksMsg) tea.Cmd {
+	l := m.lists[msg.kind]
+	if l.gen != msg.gen {
+		return nil
+	}
+	l.ms = msg.set
+	if msg.raws == nil {
+		return nil
+	}
+	cfg, gen, raws := m.opts.Marks, msg.gen, msg.raws
+	return func() tea.Msg {
+		cost, err := cfg.Cost(raws)
+		return costMsg{gen: gen, cost: cost, err: err}
+	}
+}
+
+// costed installs the tools' cost into their marks, if still theirs.
+func (m *Model) costed(msg costMsg) {
+	if l := m.lists[Tools]; l.gen == msg.gen && l.ms != nil {
+		l.ms.AddCost(msg.cost, msg.err)
 	}
 }
 
@@ -212,4 +247,15 @@ func (m *Model) ContextCost() string {
 	}
 	c := s.Cost
 	return fmt.Sprintf("%d tokens for %d tools, %.1f%% of a %d-token context (%s)", c.Total, len(c.Tools), c.Share, c.Context, c.Tokenizer)
+}
+
+// ToolRaw is tool name's entry as the catalog listed it (nil: not
+// listed), for what its _meta declares.
+func (m *Model) ToolRaw(name string) json.RawMessage {
+	for _, it := range m.lists[Tools].items {
+		if it.tool != nil && it.tool.Name == name {
+			return it.tool.Raw
+		}
+	}
+	return nil
 }

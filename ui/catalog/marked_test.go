@@ -89,12 +89,17 @@ func TestCatalogMarks(t *testing.T) {
 	}
 	cfg := &marks.Config{Baseline: base, BaselineName: "base.json", Hosts: hosts, Models: models, ServerName: "demo"}
 	m := newTestWith(t, f, func(o *Options) { o.Marks = cfg })
-	// The marks' own Cmd, not screentest.Drain, which gives up on a Cmd
+	// The marks' own Cmds, not screentest.Drain, which gives up on a Cmd
 	// slower than CmdWait (loading the tokenizer on a busy machine is).
-	feed(m, m.workMarks(Tools)())
-	if m.lists[Tools].ms == nil {
-		t.Fatal("no marks for the tools list")
+	// The rules' marks come first, without the cost; the cost follows.
+	cost := m.Update(m.workMarks(Tools)())
+	if m.lists[Tools].ms == nil || cost == nil {
+		t.Fatalf("no marks for the tools list, or no cost to follow: %v", cost)
 	}
+	if got := m.lists[Tools].ms.Of(long); got == nil || len(got.Breaks) == 0 || got.Tokens != 0 || m.ContextCost() != "" {
+		t.Fatalf("the rules' marks: %+v, cost %q; want breaks before any cost", got, m.ContextCost())
+	}
+	runSync(m, cost)
 	row := func(name string) string {
 		for _, l := range strings.Split(screen(m), "\n") {
 			if i := strings.Index(l, " "+name); i >= 0 && strings.Contains(l, "│") {

@@ -225,7 +225,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case listedMsg:
 		return m.listed(msg)
 	case marksMsg:
-		m.marked(msg)
+		return m.marked(msg)
+	case costMsg:
+		m.costed(msg)
 	case resultMarksMsg:
 		for _, over := range msg.over {
 			msg.res.notes = append(msg.res.notes, note{kind: noteErr, text: over})
@@ -267,6 +269,11 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		return m.taskEvent(msg)
 	case outcomeMsg:
 		m.push(msg.res)
+		if msg.raw != nil {
+			// A request's result over a chosen host's cap says so, as the
+			// catalog's own calls' results do.
+			return m.markResult(msg.tool, msg.raw, msg.res)
+		}
 	case tea.PasteMsg:
 		return m.paste(msg)
 	case tea.KeyPressMsg:

@@ -23,8 +23,13 @@ type Outcome struct {
 	At   time.Time
 }
 
-// outcomeMsg carries a result built off the update loop.
-type outcomeMsg struct{ res *result }
+// outcomeMsg carries a result built off the update loop; a tools/call's
+// tool and raw result too, to be measured against the chosen hosts' caps.
+type outcomeMsg struct {
+	res  *result
+	tool *mcp.Tool
+	raw  json.RawMessage
+}
 
 // ShowOutcome shows a finished request's outcome as a result page, the
 // way the catalog shows its own calls' results: content items, the JSON
@@ -43,7 +48,16 @@ func (m *Model) ShowOutcome(o Outcome) tea.Cmd {
 			tool = &mcp.Tool{Name: o.Target}
 		}
 	}
-	return func() tea.Msg { return outcomeMsg{res: outcomeResult(o, tool)} }
+	return func() tea.Msg {
+		msg := outcomeMsg{res: outcomeResult(o, tool), tool: tool}
+		var line struct {
+			Result json.RawMessage `json:"result"`
+		}
+		if tool != nil && o.Err == "" && json.Unmarshal(o.Line, &line) == nil {
+			msg.raw = line.Result
+		}
+		return msg
+	}
 }
 
 // outcomeResult takes an outcome apart into a result page.

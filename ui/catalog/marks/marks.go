@@ -34,6 +34,10 @@ type Config struct {
 	// Context is the context size the list's cost is a share of (0:
 	// toolcost.DefaultContext).
 	Context int
+
+	// costs remembers each tool definition's count: a list listed again
+	// costs only its new and changed tools.
+	costs toolcost.Cache
 }
 
 // On reports whether anything is marked.
@@ -101,27 +105,65 @@ var kinds = map[string]string{"tools": "tool", "resources": "resource", "resourc
 // List works out the marks of one list: field is its member in a snapshot
 // ("tools", "resources", "resourceTemplates", "prompts"), protocol the
 // negotiated revision, serverName the server's own name, raws the items
-// as listed.
+// as listed. It is Rules, then the tools' Cost.
 func (c *Config) List(field, protocol, serverName string, raws []json.RawMessage) *Set {
+	s := c.Rules(field, protocol, serverName, raws)
+	if c.Costs(field) {
+		s.AddCost(c.Cost(raws))
+	}
+	return s
+}
+
+// Rules is List without the context cost, which takes most of the time
+// for a long list (tokenizing every tool): the changes since the baseline
+// and the host and model rules broken, at once; Cost may follow.
+func (c *Config) Rules(field, protocol, serverName string, raws []json.RawMessage) *Set {
 	s := &Set{Marks: map[string]*Mark{}, Counts: map[drift.Class]int{}}
 	if !c.On() {
 		return s
 	}
-	mark := func(key string) *Mark {
-		m := s.Marks[key]
-		if m == nil {
-			m = &Mark{}
-			s.Marks[key] = m
-		}
-		return m
-	}
 	if c.Baseline != nil {
-		c.compare(s, field, protocol, raws, mark)
+		c.compare(s, field, protocol, raws, s.mark)
 	}
 	if field == "tools" && c.judges() {
-		c.judge(s, serverName, raws, mark)
+		c.judge(s, serverName, raws, s.mark)
 	}
 	return s
+}
+
+// mark is key's mark, made if it has none.
+func (s *Set) mark(key string) *Mark {
+	m := s.Marks[key]
+	if m == nil {
+		m = &Mark{}
+		s.Marks[key] = m
+	}
+	return m
+}
+
+// Costs reports whether list field's marks have a context cost (the
+// tools, with a host or model chosen).
+func (c *Config) Costs(field string) bool {
+	return c.On() && field == "tools" && c.judges()
+}
+
+// Cost is what tools cost in context, each definition counted once per
+// Config (see toolcost.Cache).
+func (c *Config) Cost(raws []json.RawMessage) (*toolcost.List, error) {
+	return c.costs.Of(raws, c.Context)
+}
+
+// AddCost puts a list's cost (Cost's answer) into s: the list's and each
+// tool's. It is not safe to call while s is read elsewhere.
+func (s *Set) AddCost(cost *toolcost.List, err error) {
+	if err != nil {
+		s.Err = "the context cost: " + err.Error()
+		return
+	}
+	s.Cost = cost
+	for _, t := range cost.Tools {
+		s.mark(t.Name).Tokens = t.Tokens
+	}
 }
 
 // compare marks the changes since the baseline.
@@ -207,10 +249,13 @@ func set(s *snapshot.Surface, field string, items []json.RawMessage) {
 type tool struct {
 	Name        string          `json:"name"`
 	InputSchema json.RawMessage `json:"inputSchema"`
+
+	// problems are its schema's, by dialect, once read.
+	problems map[hostprofile.Dialect][]hostprofile.SchemaProblem
 }
 
 // judge marks the host and model rules each tool breaks, as `check
-// --host/--model` judges them, and counts the list's cost.
+// --host/--model` judges them.
 func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark func(string) *Mark) {
 	if c.ServerName != "" {
 		serverName = c.ServerName
@@ -235,6 +280,9 @@ func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark f
 		if json.Unmarshal(raw, &t) != nil || t.Name == "" {
 			continue
 		}
+		// Hosts and models share dialects: each dialect reads the schema
+		// once.
+		t.problems = map[hostprofile.Dialect][]hostprofile.SchemaProblem{}
 		for _, h := range c.Hosts {
 			limit, src := h.NameRule()
 			if final, prefixed := h.FinalName(serverName, t.Name); limit > 0 && len(final) > limit {
@@ -246,7 +294,7 @@ func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark f
 					Fix: fmt.Sprintf("shorten the tool name to at most %d characters", limit-(len(final)-len(t.Name)))})
 			}
 			for _, m := range h.ModelProfiles {
-				schema(brk, h.Name+"/"+m.Name, m, t)
+				schema(brk, h.Name+"/"+m.Name, m, &t)
 			}
 		}
 		for _, m := range c.Models {
@@ -255,27 +303,23 @@ func (c *Config) judge(s *Set, serverName string, raws []json.RawMessage, mark f
 					Seen: fmt.Sprintf("%s is %d characters, over the %d-character limit", t.Name, len(t.Name), m.NameLimit),
 					Fix:  fmt.Sprintf("shorten the tool name to at most %d characters", m.NameLimit)})
 			}
-			schema(brk, m.Name, m, t)
+			schema(brk, m.Name, m, &t)
 		}
 	}
 	s.Broken = len(broken)
-	cost, err := toolcost.Of(raws, c.Context)
-	if err != nil {
-		s.Err = "the context cost: " + err.Error()
-		return
-	}
-	s.Cost = cost
-	for _, t := range cost.Tools {
-		mark(t.Name).Tokens = t.Tokens
-	}
 }
 
 // schema marks what m's dialect refuses in t's inputSchema.
-func schema(brk func(string, Break), target string, m hostprofile.Model, t tool) {
+func schema(brk func(string, Break), target string, m hostprofile.Model, t *tool) {
 	if m.Dialect == hostprofile.DialectAny {
 		return
 	}
-	for _, p := range hostprofile.CheckSchema(m.Dialect, t.InputSchema) {
+	ps, ok := t.problems[m.Dialect]
+	if !ok {
+		ps = hostprofile.CheckSchema(m.Dialect, t.InputSchema)
+		t.problems[m.Dialect] = ps
+	}
+	for _, p := range ps {
 		ptr := p.Pointer
 		if ptr == "" {
 			ptr = "(the schema itself)"
@@ -303,12 +347,86 @@ func (c *Config) Caps() bool {
 // few hundred kilobytes do.
 const chunk = 64 << 10
 
+// Over is one chosen host's cap a tool result goes over.
+type Over struct {
+	// Host is the host's name.
+	Host string
+	// Cap is the host's default cap in tokens and Env the variable that
+	// changes it; Tokens is the result's size in tokens, counted up to
+	// Counted bytes of its text (Partial: counting stopped there, once
+	// over every cap). Chars is the text's length in characters.
+	Cap, Tokens, Counted, Chars int
+	Partial                     bool
+	Env                         string
+	// MetaKey is set when the result goes over the size the tool declares
+	// for the host in its _meta (MetaChars characters), not over Cap.
+	MetaKey   string
+	MetaChars float64
+}
+
+// String says it in full, as the result page does.
+func (o Over) String() string {
+	if o.MetaKey != "" {
+		return fmt.Sprintf("over the size the tool declares for %s: %d characters, over its _meta[%q] of %.0f", o.Host, o.Chars, o.MetaKey, o.MetaChars)
+	}
+	size := fmt.Sprintf("about %d tokens (%s; %d characters)", o.Tokens, toolcost.Tokenizer, o.Chars)
+	if o.Partial {
+		size = fmt.Sprintf("more than %d tokens in its first %d KiB (%s; %d characters in all)", o.Tokens, o.Counted>>10, toolcost.Tokenizer, o.Chars)
+	}
+	return fmt.Sprintf("over %s's result cap: %s; its default cap is %d (%s)", o.Host, size, o.Cap, o.Env)
+}
+
+// Short says it in a few words, for a request's row: "over claude-code's
+// 25k-token cap: 31,204 tokens" (">31,204" when counting stopped early).
+func (o Over) Short() string {
+	if o.MetaKey != "" {
+		return fmt.Sprintf("over the %s chars it declares for %s: %s chars", thousands(int(o.MetaChars)), o.Host, thousands(o.Chars))
+	}
+	limit := thousands(o.Cap)
+	if o.Cap%1000 == 0 {
+		limit = fmt.Sprintf("%dk", o.Cap/1000)
+	}
+	more := ""
+	if o.Partial {
+		more = ">"
+	}
+	return fmt.Sprintf("over %s's %s-token cap: %s%s tokens", o.Host, limit, more, thousands(o.Tokens))
+}
+
+// thousands writes n with comma separators.
+func thousands(n int) string {
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 // Result says which chosen hosts' caps a tool result goes over, one line
 // each (nil: none, or no host with a cap chosen); tool is the tool as
 // listed, result the tools/call result.
 func (c *Config) Result(toolRaw, result json.RawMessage) []string {
+	overs, err := c.Overs(toolRaw, result)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	for _, o := range overs {
+		out = append(out, o.String())
+	}
+	return out
+}
+
+// Overs are the chosen hosts' caps a tool result goes over (nil: none, or
+// no host with a cap chosen); toolRaw is the tool as listed (nil: not
+// known, its _meta is not read), result the tools/call result. It takes a
+// while for a large result: call it off the UI goroutine.
+func (c *Config) Overs(toolRaw, result json.RawMessage) ([]Over, error) {
 	if !c.Caps() {
-		return nil
+		return nil, nil
 	}
 	var res struct {
 		Content []struct {
@@ -319,7 +437,7 @@ func (c *Config) Result(toolRaw, result json.RawMessage) []string {
 		} `json:"content"`
 	}
 	if json.Unmarshal(result, &res) != nil {
-		return nil
+		return nil, nil
 	}
 	var b strings.Builder
 	for _, c := range res.Content {
@@ -349,28 +467,24 @@ func (c *Config) Result(toolRaw, result json.RawMessage) []string {
 			}
 			n, err := toolcost.Count(text[counted:end])
 			if err != nil {
-				return []string{"the result's size in tokens: " + err.Error()}
+				return nil, fmt.Errorf("the result's size in tokens: %w", err)
 			}
 			tokens, counted = tokens+n, end
 		}
 	}
-	var out []string
+	var out []Over
 	for _, h := range c.Hosts {
 		if h.ResultTokens > 0 && tokens > h.ResultTokens {
-			size := fmt.Sprintf("about %d tokens (%s; %d characters)", tokens, toolcost.Tokenizer, chars)
-			if counted < len(text) {
-				size = fmt.Sprintf("more than %d tokens in its first %d KiB (%s; %d characters in all)", tokens, counted>>10, toolcost.Tokenizer, chars)
-			}
-			out = append(out, fmt.Sprintf("over %s's result cap: %s; its default cap is %d (%s)", h.Name, size, h.ResultTokens, h.ResultEnv))
+			out = append(out, Over{Host: h.Name, Cap: h.ResultTokens, Env: h.ResultEnv, Tokens: tokens, Counted: counted, Chars: chars, Partial: counted < len(text)})
 		}
 		if h.ResultMetaKey == "" {
 			continue
 		}
 		if n, ok := meta.Meta[h.ResultMetaKey].(float64); ok && float64(chars) > n {
-			out = append(out, fmt.Sprintf("over the size the tool declares for %s: %d characters, over its _meta[%q] of %.0f", h.Name, chars, h.ResultMetaKey, n))
+			out = append(out, Over{Host: h.Name, Chars: chars, MetaKey: h.ResultMetaKey, MetaChars: n})
 		}
 	}
-	return out
+	return out, nil
 }
 
 // minCap is the smallest result cap of hosts (0: none).

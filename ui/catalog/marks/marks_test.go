@@ -42,6 +42,15 @@ func TestResultOverTheCap(t *testing.T) {
 	if len(huge) != 1 || !strings.Contains(huge[0], "more than ") || !strings.Contains(huge[0], "KiB") {
 		t.Errorf("a 4 MiB result: %q", huge)
 	}
+	// A request's row says it short.
+	overs, err := cfg.Overs(tool, big)
+	if err != nil || len(overs) != 2 || !strings.HasPrefix(overs[0].Short(), "over claude-code's 25k-token cap: ") || !strings.HasSuffix(overs[0].Short(), " tokens") ||
+		overs[1].Short() != "over the 1,000 chars it declares for claude-code: 149,996 chars" {
+		t.Errorf("short: %+v, %v", overs, err)
+	}
+	if overs, _ := cfg.Overs(nil, text(strings.Repeat("lorem ipsum dolor sit amet, ", 4<<20/28))); len(overs) != 1 || !strings.Contains(overs[0].Short(), "cap: >") {
+		t.Errorf("a 4 MiB result, short: %+v", overs)
+	}
 	if got := cfg.Result(json.RawMessage(`{"name":"t"}`), text("small")); got != nil {
 		t.Errorf("a small result: %q", got)
 	}
