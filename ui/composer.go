@@ -323,5 +323,5 @@ func (c *composer) Context(*Model) keymap.Context { return keymap.ComposerOverla
 // Keys are the composer's own, the arguments form's while it shows.
 func (c *composer) Keys(m *Model) []key.Binding { return m.composerKeys() }
 
-// footerKeys are the arguments form's keys while it shows.
-func (c *composer) footerKeys(m *Model) []key.Binding { return m.composerArgsKeys() }
+// FooterKeys are the arguments form's keys while it shows.
+func (c *composer) FooterKeys(m *Model) []key.Binding { return m.composerArgsKeys() }

@@ -58,7 +58,7 @@
 // (the help, an answer editor: closing goes back), m.closeOverlay closes
 // it. Adding a dialog is a file with a type that implements Overlay and a
 // call to m.show where it opens; it may use keymap.DialogOverlay as its
-// context and list its own keys (Keys, and footerKeys for the footer).
+// context and list its own keys (Keys, and FooterKeys for the footer).
 //
 // keys.go routes a key: the top overlay, the traffic filter, the catalog
 // while it holds a text field, the global keys, then the focused pane's

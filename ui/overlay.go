@@ -44,8 +44,15 @@ type (
 		footer(m *Model, w int) string
 	}
 	// overlayFooterKeys are the keys its footer lists now, when they are
-	// not the context's (nil: the context's).
+	// not the context's (nil: the context's). The method is exported: an
+	// overlay of a package of its own (ui/composer) has it too.
 	overlayFooterKeys interface {
+		FooterKeys(m *Model) []key.Binding
+	}
+	// overlayFooterKeysOld is overlayFooterKeys under its former,
+	// unexported name, which the log level picker (loglevel.go) keeps
+	// until it moves to the exported one.
+	overlayFooterKeysOld interface {
 		footerKeys(m *Model) []key.Binding
 	}
 	// overlayWheel scrolls it with the mouse wheel; without it the wheel
@@ -54,6 +61,18 @@ type (
 		wheel(m *Model, delta int)
 	}
 )
+
+// footerKeys are the keys o's footer lists now, when it says (nil: the
+// context's).
+func (m *Model) footerKeys(o Overlay) []key.Binding {
+	switch o := o.(type) {
+	case overlayFooterKeys:
+		return o.FooterKeys(m)
+	case overlayFooterKeysOld:
+		return o.footerKeys(m)
+	}
+	return nil
+}
 
 // top is the overlay on top of the stack, or nil when the panes show.
 func (m *Model) top() Overlay {

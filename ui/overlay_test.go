@@ -121,7 +121,7 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 				homes[recv] = map[string]bool{}
 			}
 			switch fn.Name.Name {
-			case "Update", "View", "Title", "Context", "Keys", "key", "footer", "footerKeys", "wheel":
+			case "Update", "View", "Title", "Context", "Keys", "key", "footer", "footerKeys", "FooterKeys", "wheel":
 				homes[recv][name] = true
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/overlay"
 )
 
 // Update folds a message into the model. It never does I/O: backend calls
@@ -51,6 +52,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.tick()
 	case actionMsg:
 		return m, m.actionDone(msg)
+	case overlay.Done:
+		return m, m.actionDone(actionMsg{what: msg.What, err: msg.Err})
 	case resourcesMsg:
 		return m, m.toOverlays(msg)
 	case composerOfferMsg:

@@ -138,5 +138,5 @@ func (d *versionPicker) Context(*Model) keymap.Context { return keymap.DialogOve
 // Keys are the picker's own.
 func (d *versionPicker) Keys(m *Model) []key.Binding { return m.versionKeys() }
 
-// footerKeys are its own too (a dialog's are a form's: send, next field).
-func (d *versionPicker) footerKeys(m *Model) []key.Binding { return m.versionKeys() }
+// FooterKeys are its own too (a dialog's are a form's: send, next field).
+func (d *versionPicker) FooterKeys(m *Model) []key.Binding { return m.versionKeys() }
