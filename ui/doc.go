@@ -36,10 +36,10 @@
 //
 // An overlay covers the body for one short job, and esc closes it. Every
 // one implements Overlay (overlay.go: Update, Title, View, Context, Keys)
-// in its own file, which holds its state, keys and drawing:
+// in its own file, or package, which holds its state, keys and drawing:
 //
 //	viewer.go     the JSON viewer of a traffic line or a result
-//	composer.go   a new request (composer_*.go: its fields, offer, form)
+//	ui/composer   a new request (opened by composer.go)
 //	editor.go     an answer as raw JSON ($EDITOR round trip: external.go)
 //	answering.go  a question's own editor (package ui/answer)
 //	reject.go     rejecting a question
@@ -59,6 +59,13 @@
 // it. Adding a dialog is a file with a type that implements Overlay and a
 // call to m.show where it opens; it may use keymap.DialogOverlay as its
 // context and list its own keys (Keys, and FooterKeys for the footer).
+//
+// An overlay may live in a package of its own, as the composer does: it
+// sees the root only through ui/overlay.Host (keys, styles, the session,
+// the backend, the status line, closing itself; host.go), which the Model
+// implements, and is generic over it, so that instantiated with *Model its
+// methods are Overlay's. A call it makes in a Cmd comes back as an
+// overlay.Done, which the status line says.
 //
 // keys.go routes a key: the top overlay, the traffic filter, the catalog
 // while it holds a text field, the global keys, then the focused pane's

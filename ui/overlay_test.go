@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
+	"github.com/mcptui/mcptui/ui/composer"
 )
 
 // TestHelpOverEveryOverlayGoesBack: f1 opens the help over whatever
@@ -85,16 +86,28 @@ func TestOverlayStack(t *testing.T) {
 	}
 }
 
+// overlayPackages are the packages that hold overlays of the root model
+// (ui/overlay.Host).
+var overlayPackages = []string{"composer"}
+
 // TestOverlaysHaveOneHome: each overlay's methods (its keys, drawing,
 // title, context) are in one file, and the root's dispatch (keys, drawing,
 // footer and context, paste, mouse, messages) names no overlay but the
 // help (f1 opens it over anything but itself): adding a dialog is its own
-// file and one call that opens it.
+// file and one call that opens it. The overlays in packages of their own
+// (overlayPackages) are held to the same.
 func TestOverlaysHaveOneHome(t *testing.T) {
 	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range append([]string{"."}, overlayPackages...) {
+		in, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(in) == 0 {
+			t.Fatalf("no Go files in %s", dir)
+		}
+		files = append(files, in...)
 	}
 	homes := map[string]map[string]bool{} // receiver type → files of its methods
 	var parsed []*ast.File
@@ -116,7 +129,11 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 			if !ok {
 				continue
 			}
-			recv := star.X.(*ast.Ident).Name
+			typ := star.X
+			if g, ok := typ.(*ast.IndexExpr); ok {
+				typ = g.X // a generic overlay, Composer[H]
+			}
+			recv := typ.(*ast.Ident).Name
 			if homes[recv] == nil {
 				homes[recv] = map[string]bool{}
 			}
@@ -166,7 +183,7 @@ func TestWheelOverADialogLeavesThePanes(t *testing.T) {
 	r := m.rects()[paneTraffic]
 	sel := m.traffic.list.cursor
 	press(m, "n")
-	if !topIs[*composer](m) {
+	if !topIs[*composer.Composer[*Model]](m) {
 		t.Fatalf("n opened %s", stackOf(m))
 	}
 	m.Update(tea.MouseWheelMsg{X: r.x + 5, Y: r.y + 2, Button: tea.MouseWheelUp})

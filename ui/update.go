@@ -7,6 +7,7 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/composer"
 	"github.com/mcptui/mcptui/ui/overlay"
 )
 
@@ -56,7 +57,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.actionDone(actionMsg{what: msg.What, err: msg.Err})
 	case resourcesMsg:
 		return m, m.toOverlays(msg)
-	case composerOfferMsg:
+	case composer.OfferMsg:
 		m.offerArrived(msg)
 	case editorFileMsg, editorExitMsg, editorTextMsg:
 		return m, m.externalMsg(msg)
