@@ -7,7 +7,6 @@ import (
 )
 
 // The new-request dialog is package ui/composer, an overlay of the model.
-var _ Overlay = (*composer.Composer[*Model])(nil)
 
 // openComposer opens the new-request dialog: the last request stays, to
 // send again or change; typing starts at the method.

@@ -42,9 +42,9 @@
 //	ui/composer   a new request (opened by composer.go)
 //	editor.go     an answer as raw JSON ($EDITOR round trip: external.go)
 //	answering.go  a question's own editor (package ui/answer)
-//	reject.go     rejecting a question
+//	ui/dialog     rejecting a question (reject.go; opened in pending.go)
 //	listen.go     a new subscription
-//	version.go    the protocol version to reconnect at
+//	ui/dialog     the protocol version to reconnect at (version.go)
 //	loglevel.go   the log level asked of the server
 //	policies.go   the answer policies
 //	help.go       the ? help
@@ -60,11 +60,12 @@
 // call to m.show where it opens; it may use keymap.DialogOverlay as its
 // context and list its own keys (Keys, and FooterKeys for the footer).
 //
-// An overlay may live in a package of its own, as the composer does: it
-// sees the root only through ui/overlay.Host (keys, styles, the session,
-// the backend, the status line, closing itself; host.go), which the Model
-// implements, and is generic over it, so that instantiated with *Model its
-// methods are Overlay's. A call it makes in a Cmd comes back as an
+// An overlay may live in a package of its own, as the composer and the
+// dialogs of ui/dialog do: it sees the root only through ui/overlay.Host
+// (keys, styles, the session, the backend, the status line, closing
+// itself; host.go) or a narrower interface that embeds it, which the
+// Model implements, and is generic over it, so that instantiated with
+// *Model its methods are Overlay's. A call it makes in a Cmd comes back as an
 // overlay.Done, which the status line says.
 //
 // keys.go routes a key: the top overlay, the traffic filter, the catalog

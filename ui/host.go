@@ -1,18 +1,33 @@
 package ui
 
 import (
+	"encoding/json"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/catalog/argstore"
+	"github.com/mcptui/mcptui/ui/composer"
+	"github.com/mcptui/mcptui/ui/dialog"
 	"github.com/mcptui/mcptui/ui/overlay"
 )
 
 // The model is the host of the overlays kept in packages of their own
-// (ui/overlay.Host): these methods are all such an overlay sees of it.
-var _ overlay.Host = (*Model)(nil)
+// (ui/overlay.Host, and the narrower interfaces of ui/composer and
+// ui/dialog): these methods are all such an overlay sees of it.
+var (
+	_ overlay.Host  = (*Model)(nil)
+	_ composer.Host = (*Model)(nil)
+	_ dialog.Host   = (*Model)(nil)
+
+	_ Overlay = (*composer.Composer[*Model])(nil)
+	_ Overlay = (*dialog.Version[*Model])(nil)
+	_ Overlay = (*dialog.Reject[*Model])(nil)
+)
 
 // Keys are the bindings in use.
 func (m *Model) Keys() *keymap.KeyMap { return &m.keys }
@@ -31,6 +46,24 @@ func (m *Model) CloseOverlay(o any) {
 	if o, ok := o.(Overlay); ok {
 		m.closeOverlay(o)
 	}
+}
+
+// Show opens the overlay o in place of whatever overlays were open.
+func (m *Model) Show(o any) {
+	if o, ok := o.(Overlay); ok {
+		m.show(o)
+	}
+}
+
+// AnswerQuestion sends ans to q, and marks it st once it is sent.
+func (m *Model) AnswerQuestion(q *model.Question, ans json.RawMessage, st model.QuestionState) tea.Cmd {
+	return m.sendAnswer(q, ans, st)
+}
+
+// RejectQuestion sends the error e to q, and marks it rejected once it is
+// sent.
+func (m *Model) RejectQuestion(q *model.Question, e model.RPCError) tea.Cmd {
+	return m.sendReject(q, e)
 }
 
 // Catalog is the server as the catalog sees it (nil: no catalog).

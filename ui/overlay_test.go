@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/ui/composer"
+	"github.com/mcptui/mcptui/ui/dialog"
 )
 
 // TestHelpOverEveryOverlayGoesBack: f1 opens the help over whatever
@@ -66,7 +67,7 @@ func stackOf(m *Model) string {
 // closing one closes what was opened over it.
 func TestOverlayStack(t *testing.T) {
 	m, _ := newTest(t, 100, 30)
-	a, b, h := &versionPicker{}, &levelPicker{}, &helpOverlay{}
+	a, b, h := &dialog.Version[*Model]{}, &levelPicker{}, &helpOverlay{}
 	m.show(a)
 	m.push(h)
 	m.show(b)
@@ -88,7 +89,7 @@ func TestOverlayStack(t *testing.T) {
 
 // overlayPackages are the packages that hold overlays of the root model
 // (ui/overlay.Host).
-var overlayPackages = []string{"composer"}
+var overlayPackages = []string{"composer", "dialog"}
 
 // TestOverlaysHaveOneHome: each overlay's methods (its keys, drawing,
 // title, context) are in one file, and the root's dispatch (keys, drawing,
@@ -134,6 +135,9 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 				typ = g.X // a generic overlay, Composer[H]
 			}
 			recv := typ.(*ast.Ident).Name
+			if dir := filepath.Dir(name); dir != "." {
+				recv = filepath.Base(dir) + "." + recv // as the root names it: dialog.Reject
+			}
 			if homes[recv] == nil {
 				homes[recv] = map[string]bool{}
 			}
@@ -163,9 +167,15 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 			continue
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if ok && slices.Contains(overlays, id.Name) && !(name == "keys.go" && id.Name == "helpOverlay") {
-				t.Errorf("%s: the root's dispatch names the overlay %s", fset.Position(id.Pos()), id.Name)
+			switch n := n.(type) {
+			case *ast.Ident:
+				if slices.Contains(overlays, n.Name) && !(name == "keys.go" && n.Name == "helpOverlay") {
+					t.Errorf("%s: the root's dispatch names the overlay %s", fset.Position(n.Pos()), n.Name)
+				}
+			case *ast.SelectorExpr:
+				if pkg, ok := n.X.(*ast.Ident); ok && slices.Contains(overlays, pkg.Name+"."+n.Sel.Name) {
+					t.Errorf("%s: the root's dispatch names the overlay %s.%s", fset.Position(n.Pos()), pkg.Name, n.Sel.Name)
+				}
 			}
 			return true
 		})

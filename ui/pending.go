@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/dialog"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -188,7 +189,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(ans))))
 	case key.Matches(msg, k.Reject):
-		m.show(newRejectDialog(q))
+		m.show(dialog.NewReject[*Model](q))
 	}
 	return nil
 }

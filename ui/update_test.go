@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/dialog"
 )
 
 func TestFocusCyclingAndZoom(t *testing.T) {
@@ -145,8 +146,8 @@ func TestEditRawJSONIsValidated(t *testing.T) {
 func TestRejectSamplingWithAnError(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "x")
-	if !topIs[*rejectDialog](m) || topAs[*rejectDialog](m).elicit {
-		t.Fatal("reject dialog not open")
+	if !topIs[*dialog.Reject[*Model]](m) || !strings.Contains(screen(m), "Reject with a JSON-RPC error") {
+		t.Fatalf("reject dialog not open:\n%s", screen(m))
 	}
 	press(m, "tab")
 	for range len("User rejected sampling request") {
@@ -166,8 +167,8 @@ func TestRejectSamplingWithAnError(t *testing.T) {
 func TestRejectElicitationWithCancel(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "j", "x")
-	if !topAs[*rejectDialog](m).elicit {
-		t.Fatal("elicitation reject should offer decline/cancel")
+	if s := screen(m); !topIs[*dialog.Reject[*Model]](m) || !strings.Contains(s, "Reject the elicitation with") {
+		t.Fatalf("elicitation reject should offer decline/cancel:\n%s", s)
 	}
 	press(m, "down")
 	run(t, m, press(m, "ctrl+s"))

@@ -1,4 +1,4 @@
-package ui
+package dialog
 
 import (
 	"context"
@@ -12,13 +12,14 @@ import (
 	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/kit"
+	"github.com/mcptui/mcptui/ui/overlay"
 )
 
-// versionPicker picks the protocol version to reconnect at: negotiation
+// Version picks the protocol version to reconnect at: negotiation
 // among all, or one pinned. Hosts (desktop chat apps, coding agents) often
 // negotiate an older version than mcptui's newest; a server author tests
-// the one their host uses.
-type versionPicker struct {
+// the one their host uses. It is an overlay of the root model H (V).
+type Version[H Host] struct {
 	cursor int
 }
 
@@ -31,39 +32,40 @@ func versionChoices() [][]string {
 	return out
 }
 
-// openVersion opens the picker on the versions allowed now.
-func (m *Model) openVersion() {
-	r, ok := m.backend.(backend.Reconnector)
+// OpenVersion opens the picker over m on the versions allowed now, or
+// says why it cannot.
+func OpenVersion[H Host](m H) {
+	r, ok := m.Backend().(backend.Reconnector)
 	if !ok {
-		m.say(true, "this connection cannot reconnect at another version")
+		m.Say(true, "this connection cannot reconnect at another version")
 		return
 	}
-	d := &versionPicker{}
+	d := &Version[H]{}
 	for i, c := range versionChoices() {
 		if slices.Equal(c, r.Versions()) {
 			d.cursor = i
 		}
 	}
-	m.show(d)
+	m.Show(d)
 }
 
 // key drives the picker: up/down, enter reconnects, esc closes.
-func (d *versionPicker) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+func (d *Version[H]) key(m H, msg tea.KeyPressMsg) tea.Cmd {
 	choices := versionChoices()
 	switch {
-	case key.Matches(msg, m.keys.Overlay.Close):
-		m.closeOverlay(d)
-	case key.Matches(msg, m.keys.List.Up):
+	case key.Matches(msg, m.Keys().Overlay.Close):
+		m.CloseOverlay(d)
+	case key.Matches(msg, m.Keys().List.Up):
 		d.cursor = max(d.cursor-1, 0)
-	case key.Matches(msg, m.keys.List.Down):
+	case key.Matches(msg, m.Keys().List.Down):
 		d.cursor = min(d.cursor+1, len(choices)-1)
-	case key.Matches(msg, m.keys.List.Top):
+	case key.Matches(msg, m.Keys().List.Top):
 		d.cursor = 0
-	case key.Matches(msg, m.keys.List.Bottom):
+	case key.Matches(msg, m.Keys().List.Bottom):
 		d.cursor = len(choices) - 1
-	case key.Matches(msg, m.keys.Composer.Choose, m.keys.Overlay.Submit):
-		m.closeOverlay(d)
-		r, ok := m.backend.(backend.Reconnector)
+	case key.Matches(msg, m.Keys().Composer.Choose, m.Keys().Overlay.Submit):
+		m.CloseOverlay(d)
+		r, ok := m.Backend().(backend.Reconnector)
 		if !ok {
 			return nil
 		}
@@ -72,17 +74,17 @@ func (d *versionPicker) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 		if versions != nil {
 			what = "reconnected pinned to " + versions[0]
 		}
-		m.say(false, "reconnecting…")
-		return m.do(what, func(ctx context.Context) error { return r.RestartAt(ctx, versions) })
+		m.Say(false, "reconnecting…")
+		return func() tea.Msg { return overlay.Done{What: what, Err: r.RestartAt(context.Background(), versions)} }
 	}
 	return nil
 }
 
 // View draws the picker's body.
-func (d *versionPicker) View(m *Model, w, h int) []string {
-	st := m.styles
-	c := m.sess.Conn()
-	out := []string{kit.Row(m.styles, w, false, kit.Own(" Reconnect at (the history stays, like r):", w, st.Bold))}
+func (d *Version[H]) View(m H, w, h int) []string {
+	st := m.Styles()
+	c := m.Session().Conn()
+	out := []string{kit.Row(m.Styles(), w, false, kit.Own(" Reconnect at (the history stays, like r):", w, st.Bold))}
 	for i, choice := range versionChoices() {
 		label := "negotiate: the newest both speak"
 		if choice != nil {
@@ -91,14 +93,14 @@ func (d *versionPicker) View(m *Model, w, h int) []string {
 				label += "  · the server offered it"
 			}
 		}
-		out = append(out, kit.Row(m.styles, w, i == d.cursor, kit.Own("   "+label, w, st.Text)))
+		out = append(out, kit.Row(m.Styles(), w, i == d.cursor, kit.Own("   "+label, w, st.Text)))
 	}
 	if len(c.Offered) > 0 {
-		out = append(out, kit.Row(m.styles, w, false), kit.Row(m.styles, w, false, kit.Own(" The server offered: ", 21, st.Muted), kit.Srv(strings.Join(c.Offered, ", "), max(w-21, 0), st.Text)))
+		out = append(out, kit.Row(m.Styles(), w, false), kit.Row(m.Styles(), w, false, kit.Own(" The server offered: ", 21, st.Muted), kit.Srv(strings.Join(c.Offered, ", "), max(w-21, 0), st.Text)))
 	}
-	out = append(out, kit.Row(m.styles, w, false, kit.Own(" "+keymap.Hint(m.versionKeys()...), w, st.Muted)))
+	out = append(out, kit.Row(m.Styles(), w, false, kit.Own(" "+keymap.Hint(versionKeys(m)...), w, st.Muted)))
 	for len(out) < h {
-		out = append(out, kit.Row(m.styles, w, false))
+		out = append(out, kit.Row(m.Styles(), w, false))
 	}
 	return out[:min(len(out), h)]
 }
@@ -117,12 +119,12 @@ func versionNote(v string) string {
 }
 
 // versionKeys are the keys of the version picker.
-func (m *Model) versionKeys() []key.Binding {
-	return []key.Binding{keymap.Described(m.keys.Composer.Choose, "reconnects"), m.keys.Overlay.Close}
+func versionKeys(m overlay.Host) []key.Binding {
+	return []key.Binding{keymap.Described(m.Keys().Composer.Choose, "reconnects"), m.Keys().Overlay.Close}
 }
 
 // Update drives the picker by its keys.
-func (d *versionPicker) Update(m *Model, msg tea.Msg) tea.Cmd {
+func (d *Version[H]) Update(m H, msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		return d.key(m, k)
 	}
@@ -130,13 +132,13 @@ func (d *versionPicker) Update(m *Model, msg tea.Msg) tea.Cmd {
 }
 
 // Title names the picker.
-func (d *versionPicker) Title(*Model) string { return "Protocol version" }
+func (d *Version[H]) Title(H) string { return "Protocol version" }
 
 // Context is a dialog's.
-func (d *versionPicker) Context(*Model) keymap.Context { return keymap.DialogOverlay }
+func (d *Version[H]) Context(H) keymap.Context { return keymap.DialogOverlay }
 
 // Keys are the picker's own.
-func (d *versionPicker) Keys(m *Model) []key.Binding { return m.versionKeys() }
+func (d *Version[H]) Keys(m H) []key.Binding { return versionKeys(m) }
 
 // FooterKeys are its own too (a dialog's are a form's: send, next field).
-func (d *versionPicker) FooterKeys(m *Model) []key.Binding { return m.versionKeys() }
+func (d *Version[H]) FooterKeys(m H) []key.Binding { return versionKeys(m) }
