@@ -46,7 +46,7 @@
 //	listen.go     a new subscription
 //	ui/dialog     the protocol version to reconnect at (version.go)
 //	loglevel.go   the log level asked of the server
-//	policies.go   the answer policies
+//	ui/dialog     the answer policies (policies.go)
 //	help.go       the ? help
 //
 // The open ones are a stack on the Model. The root routes with no switch

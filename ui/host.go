@@ -27,6 +27,7 @@ var (
 	_ Overlay = (*composer.Composer[*Model])(nil)
 	_ Overlay = (*dialog.Version[*Model])(nil)
 	_ Overlay = (*dialog.Reject[*Model])(nil)
+	_ Overlay = (*dialog.Policies[*Model])(nil)
 )
 
 // Keys are the bindings in use.
@@ -65,6 +66,9 @@ func (m *Model) AnswerQuestion(q *model.Question, ans json.RawMessage, st model.
 func (m *Model) RejectQuestion(q *model.Question, e model.RPCError) tea.Cmd {
 	return m.sendReject(q, e)
 }
+
+// Roots are the roots the client offers, as the person edited them.
+func (m *Model) Roots() []model.Root { return m.rootList().Get() }
 
 // Catalog is the server as the catalog sees it (nil: no catalog).
 func (m *Model) Catalog() backend.Catalog { return m.opts.Catalog }

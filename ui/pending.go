@@ -148,7 +148,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 	q := m.selectedQuestion()
 	k := m.keys.Pending
 	if key.Matches(msg, k.Policies) {
-		m.openPolicies()
+		dialog.OpenPolicies(m)
 		return nil
 	}
 	if q == nil {

@@ -5,6 +5,7 @@
 //
 //	version.go    V: the protocol version to reconnect at
 //	reject.go     x on a question: rejecting it (decline or cancel, or an error)
+//	policies.go   p in pane 2: the answer policies
 package dialog
 
 import (
@@ -28,6 +29,8 @@ type Host interface {
 	AnswerQuestion(q *model.Question, ans json.RawMessage, st model.QuestionState) tea.Cmd
 	// RejectQuestion sends e to q and marks it rejected once it is sent.
 	RejectQuestion(q *model.Question, e model.RPCError) tea.Cmd
+	// Roots are the roots the client offers, as the person edited them.
+	Roots() []model.Root
 }
 
 // questionID names q as the pending pane does: its request id, or its
