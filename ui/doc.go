@@ -43,7 +43,7 @@
 //	editor.go     an answer as raw JSON ($EDITOR round trip: external.go)
 //	answering.go  a question's own editor (package ui/answer)
 //	ui/dialog     rejecting a question (reject.go; opened in pending.go)
-//	listen.go     a new subscription
+//	ui/dialog     a new subscription (listen.go)
 //	ui/dialog     the protocol version to reconnect at (version.go)
 //	loglevel.go   the log level asked of the server
 //	ui/dialog     the answer policies (policies.go)

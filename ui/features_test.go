@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/dialog"
 )
 
 // openLine opens the viewer on one line pushed as the only traffic.
@@ -140,16 +141,16 @@ func TestInFlightOpensRequestAndResponse(t *testing.T) {
 func TestListenDialog(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	run(t, m, press(m, "4", "s"))
-	if !topIs[*listenDialog](m) || len(topAs[*listenDialog](m).resources) != len(uitest.Resources) {
-		t.Fatalf("dialog %+v", topAs[*listenDialog](m))
+	if !topIs[*dialog.Listen[*Model]](m) || !strings.Contains(screen(m), fmt.Sprintf("(%d listed by the server)", len(uitest.Resources))) {
+		t.Fatalf("dialog %T:\n%s", m.top(), screen(m))
 	}
 	s := screen(m)
 	if !strings.Contains(s, "file:///var/log/build.log") || !strings.Contains(s, "2 listed by the server") {
 		t.Fatalf("dialog:\n%s", s)
 	}
 	press(m, "ctrl+s")
-	if !strings.Contains(topAs[*listenDialog](m).err, "pick something") {
-		t.Errorf("empty filter: %q", topAs[*listenDialog](m).err)
+	if s := screen(m); !strings.Contains(s, "✗ pick something") {
+		t.Errorf("empty filter:\n%s", s)
 	}
 	// Tools list, the second resource, and a URI typed in.
 	press(m, "space", "down", "down", "down", "down", "space", "down")

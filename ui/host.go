@@ -28,6 +28,7 @@ var (
 	_ Overlay = (*dialog.Version[*Model])(nil)
 	_ Overlay = (*dialog.Reject[*Model])(nil)
 	_ Overlay = (*dialog.Policies[*Model])(nil)
+	_ Overlay = (*dialog.Listen[*Model])(nil)
 )
 
 // Keys are the bindings in use.

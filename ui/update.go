@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/composer"
+	"github.com/mcptui/mcptui/ui/dialog"
 	"github.com/mcptui/mcptui/ui/overlay"
 )
 
@@ -55,7 +56,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.actionDone(msg)
 	case overlay.Done:
 		return m, m.actionDone(actionMsg{what: msg.What, err: msg.Err})
-	case resourcesMsg:
+	case dialog.ResourcesMsg:
 		return m, m.toOverlays(msg)
 	case composer.OfferMsg:
 		m.offerArrived(msg)

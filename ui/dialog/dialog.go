@@ -6,6 +6,7 @@
 //	version.go    V: the protocol version to reconnect at
 //	reject.go     x on a question: rejecting it (decline or cancel, or an error)
 //	policies.go   p in pane 2: the answer policies
+//	listen.go     s in pane 4 and in the catalog: a new subscription
 package dialog
 
 import (
