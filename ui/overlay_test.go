@@ -91,6 +91,31 @@ func TestOverlayStack(t *testing.T) {
 // (ui/overlay.Host).
 var overlayPackages = []string{"composer", "dialog"}
 
+// TestOverlayPackagesListed: a package under ui that builds on
+// ui/overlay (it holds overlays of the model) is in overlayPackages, so
+// that TestOverlaysHaveOneHome reads it.
+func TestOverlayPackagesListed(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join("*", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"github.com/mcptui/mcptui/ui/overlay"` && !slices.Contains(overlayPackages, filepath.Dir(name)) {
+				t.Errorf("%s imports ui/overlay: add %s to overlayPackages", name, filepath.Dir(name))
+			}
+		}
+	}
+}
+
 // TestOverlaysHaveOneHome: each overlay's methods (its keys, drawing,
 // title, context) are in one file, and the root's dispatch (keys, drawing,
 // footer and context, paste, mouse, messages) names no overlay but the
