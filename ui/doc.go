@@ -38,7 +38,7 @@
 // one implements Overlay (overlay.go: Update, Title, View, Context, Keys)
 // in its own file, or package, which holds its state, keys and drawing:
 //
-//	viewer.go     the JSON viewer of a traffic line or a result
+//	ui/viewer     the JSON viewer of a traffic line or a result (opened by viewer.go)
 //	ui/composer   a new request (opened by composer.go)
 //	editor.go     an answer as raw JSON ($EDITOR round trip: external.go)
 //	answering.go  a question's own editor (package ui/answer)

@@ -14,6 +14,7 @@ import (
 	"github.com/mcptui/mcptui/ui/composer"
 	"github.com/mcptui/mcptui/ui/dialog"
 	"github.com/mcptui/mcptui/ui/overlay"
+	"github.com/mcptui/mcptui/ui/viewer"
 )
 
 // The model is the host of the overlays kept in packages of their own
@@ -23,12 +24,14 @@ var (
 	_ overlay.Host  = (*Model)(nil)
 	_ composer.Host = (*Model)(nil)
 	_ dialog.Host   = (*Model)(nil)
+	_ viewer.Host   = (*Model)(nil)
 
 	_ Overlay = (*composer.Composer[*Model])(nil)
 	_ Overlay = (*dialog.Version[*Model])(nil)
 	_ Overlay = (*dialog.Reject[*Model])(nil)
 	_ Overlay = (*dialog.Policies[*Model])(nil)
 	_ Overlay = (*dialog.Listen[*Model])(nil)
+	_ Overlay = (*viewer.Viewer[*Model])(nil)
 )
 
 // Keys are the bindings in use.
@@ -70,6 +73,16 @@ func (m *Model) RejectQuestion(q *model.Question, e model.RPCError) tea.Cmd {
 
 // Roots are the roots the client offers, as the person edited them.
 func (m *Model) Roots() []model.Root { return m.rootList().Get() }
+
+// OpenSeq opens the viewer on the traffic line seq, if it is still kept.
+func (m *Model) OpenSeq(seq uint64) { m.openSeq(seq) }
+
+// CopyEntry copies a traffic line to the clipboard.
+func (m *Model) CopyEntry(e *model.Entry) tea.Cmd { return m.copyEntry(e) }
+
+// Page is how many rows pgup and pgdn move in an overlay: the body's
+// height less its box and a status line.
+func (m *Model) Page() int { return max(bodyRect(m.width, m.height).h-4, 1) }
 
 // Catalog is the server as the catalog sees it (nil: no catalog).
 func (m *Model) Catalog() backend.Catalog { return m.opts.Catalog }

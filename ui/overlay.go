@@ -56,9 +56,10 @@ type (
 		footerKeys(m *Model) []key.Binding
 	}
 	// overlayWheel scrolls it with the mouse wheel; without it the wheel
-	// does nothing while it is on top.
+	// does nothing while it is on top. The method is exported: the viewer
+	// (ui/viewer) has it.
 	overlayWheel interface {
-		wheel(m *Model, delta int)
+		Wheel(m *Model, delta int)
 	}
 )
 

@@ -89,7 +89,7 @@ func TestOverlayStack(t *testing.T) {
 
 // overlayPackages are the packages that hold overlays of the root model
 // (ui/overlay.Host).
-var overlayPackages = []string{"composer", "dialog"}
+var overlayPackages = []string{"composer", "dialog", "viewer"}
 
 // TestOverlayPackagesListed: a package under ui that builds on
 // ui/overlay (it holds overlays of the model) is in overlayPackages, so
@@ -167,7 +167,7 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 				homes[recv] = map[string]bool{}
 			}
 			switch fn.Name.Name {
-			case "Update", "View", "Title", "Context", "Keys", "key", "footer", "footerKeys", "FooterKeys", "wheel":
+			case "Update", "View", "Title", "Context", "Keys", "key", "footer", "footerKeys", "FooterKeys", "wheel", "Wheel":
 				homes[recv][name] = true
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/dialog"
+	"github.com/mcptui/mcptui/ui/viewer"
 )
 
 func TestFocusCyclingAndZoom(t *testing.T) {
@@ -262,12 +263,12 @@ func TestTrafficFilterJumpOpenCopy(t *testing.T) {
 		t.Errorf("jumped to %+v", e)
 	}
 	press(m, "enter")
-	if !topIs[*viewer](m) || !strings.Contains(screen(m), `"method": "tools/list"`) {
+	if !topIs[*viewer.Viewer[*Model]](m) || !strings.Contains(screen(m), `"method": "tools/list"`) {
 		t.Errorf("viewer:\n%s", screen(m))
 	}
 	press(m, "%")
-	if topAs[*viewer](m).entry.Seq != resp.Seq {
-		t.Errorf("viewer jump went to #%d", topAs[*viewer](m).entry.Seq)
+	if topAs[*viewer.Viewer[*Model]](m).Entry().Seq != resp.Seq {
+		t.Errorf("viewer jump went to #%d", topAs[*viewer.Viewer[*Model]](m).Entry().Seq)
 	}
 	cmd := press(m, "y")
 	if cmd == nil || !strings.Contains(m.notice, "copied") {
