@@ -36,17 +36,18 @@
 //
 // An overlay covers the body for one short job, and esc closes it. Every
 // one implements Overlay (overlay.go: Update, Title, View, Context, Keys)
-// in its own file, or package, which holds its state, keys and drawing:
+// in a file of its own (in the root package or another), which holds
+// its state, keys and drawing:
 //
-//	ui/viewer     the JSON viewer of a traffic line or a result (opened by viewer.go)
-//	ui/composer   a new request (opened by composer.go)
+//	ui/composer   a new request (n; opened by composer.go)
+//	ui/dialog     rejecting a question (reject.go), a new subscription
+//	              (listen.go), the protocol version to reconnect at
+//	              (version.go), the answer policies (policies.go)
+//	ui/viewer     the JSON viewer of a traffic line or a result (opened
+//	              by viewer.go)
 //	editor.go     an answer as raw JSON ($EDITOR round trip: external.go)
 //	answering.go  a question's own editor (package ui/answer)
-//	ui/dialog     rejecting a question (reject.go; opened in pending.go)
-//	ui/dialog     a new subscription (listen.go)
-//	ui/dialog     the protocol version to reconnect at (version.go)
 //	loglevel.go   the log level asked of the server
-//	ui/dialog     the answer policies (policies.go)
 //	help.go       the ? help
 //
 // The open ones are a stack on the Model. The root routes with no switch
@@ -60,13 +61,15 @@
 // call to m.show where it opens; it may use keymap.DialogOverlay as its
 // context and list its own keys (Keys, and FooterKeys for the footer).
 //
-// An overlay may live in a package of its own, as the composer and the
-// dialogs of ui/dialog do: it sees the root only through ui/overlay.Host
-// (keys, styles, the session, the backend, the status line, closing
-// itself; host.go) or a narrower interface that embeds it, which the
-// Model implements, and is generic over it, so that instantiated with
-// *Model its methods are Overlay's. A call it makes in a Cmd comes back as an
-// overlay.Done, which the status line says.
+// An overlay may live in a package of its own, as the composer, the
+// dialogs and the viewer do: it sees the root only through
+// ui/overlay.Host (keys, styles, the session, the backend, the status
+// line, closing itself; host.go) or an interface of its package that
+// embeds it, which the Model implements, and it is generic over that
+// host, so that instantiated with *Model its methods are Overlay's. A
+// call it makes in a Cmd comes back as an overlay.Done, which the status
+// line says. Adding a dialog there is a file in ui/dialog and, where it
+// opens, m.show(dialog.NewX[*Model](...)) or dialog.OpenX(m).
 //
 // keys.go routes a key: the top overlay, the traffic filter, the catalog
 // while it holds a text field, the global keys, then the focused pane's
