@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -53,11 +54,15 @@ func (m *Model) CloseOverlay(o any) {
 	}
 }
 
-// Show opens the overlay o in place of whatever overlays were open.
+// Show opens the overlay o in place of whatever overlays were open. o
+// that is not an Overlay of the Model is a programming error (the compile
+// cannot catch it through Host): it panics, naming the type.
 func (m *Model) Show(o any) {
-	if o, ok := o.(Overlay); ok {
-		m.show(o)
+	ov, ok := o.(Overlay)
+	if !ok {
+		panic(fmt.Sprintf("ui: Show(%T): not an Overlay of *ui.Model", o))
 	}
+	m.show(ov)
 }
 
 // AnswerQuestion sends ans to q, and marks it st once it is sent.

@@ -250,3 +250,19 @@ func TestPickersListTheirOwnKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestShowRefusesWhatIsNotAnOverlay: an overlay package opening something
+// that is not an overlay of the model (Host.Show takes any) fails loudly
+// rather than showing nothing.
+func TestShowRefusesWhatIsNotAnOverlay(t *testing.T) {
+	m, _ := newTest(t, 100, 30)
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "not an Overlay") {
+			t.Errorf("recovered %v", r)
+		}
+		if m.top() != nil {
+			t.Errorf("%T opened", m.top())
+		}
+	}()
+	m.Show(struct{}{})
+}
