@@ -87,8 +87,8 @@ func accepted(ans []byte) bool {
 	return answer.Action(ans) == "accept"
 }
 
-// wheel scrolls the editor as arrow keys.
-func (a *answerOverlay) wheel(_ *Model, delta int) {
+// Wheel scrolls the editor as arrow keys.
+func (a *answerOverlay) Wheel(_ *Model, delta int) {
 	for _, k := range wheelKeys(delta) {
 		a.e.Update(k)
 	}

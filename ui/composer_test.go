@@ -1,133 +1,116 @@
 package ui
 
 import (
-	"os"
-
-	tea "charm.land/bubbletea/v2"
+	"context"
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
+	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/mcp"
+	"github.com/mcptui/mcptui/ui/catalog/argstore"
+	"github.com/mcptui/mcptui/ui/composer"
 )
 
-func TestComposerSendsARequest(t *testing.T) {
+// The composer's own tests are ui/composer's; these are the program's
+// around it: n opens it, its request goes through the backend and its
+// outcome to the status line, esc closes it, the help lists its keys.
+
+// composerServer offers a tool with a schema worth a form, a prompt and a
+// resource template, to compose requests for.
+type composerServer struct{ richServer }
+
+var forecastTool = mcp.Tool{Name: "forecast", InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","default":3},"units":{"type":"string","enum":["c","f"]}},"required":["city","units"]}`)}
+
+func (composerServer) ListTools(ctx context.Context) ([]mcp.Tool, error) {
+	echo, _ := richServer{}.ListTools(ctx)
+	return append([]mcp.Tool{forecastTool}, echo...), nil
+}
+func (composerServer) ListPrompts(context.Context) ([]mcp.Prompt, error) {
+	return []mcp.Prompt{{Name: "greet", Arguments: []mcp.PromptArgument{
+		{Name: "name", Description: "who to greet", Required: true}, {Name: "style"}}}}, nil
+}
+func (composerServer) ListResources(context.Context) ([]mcp.Resource, error) {
+	return []mcp.Resource{{URI: "demo://readme", Name: "readme"}}, nil
+}
+func (composerServer) ListResourceTemplates(context.Context) ([]mcp.ResourceTemplate, error) {
+	return []mcp.ResourceTemplate{{URITemplate: "demo://color/{name}", Name: "color"}}, nil
+}
+func (composerServer) Info() backend.CatalogInfo {
+	return backend.CatalogInfo{Version: mcp.Version20251125, Name: "composer", Key: "composer",
+		Capabilities: mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}, Prompts: &mcp.ListChangedCapability{},
+			Resources: &mcp.ResourcesCapability{}}}
+}
+
+// ctrl is ctrl and a letter.
+func ctrl(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
+
+// TestComposerSendsThroughTheProgram: n opens the composer on top; what
+// it sends goes through the program's backend, it closes, and the status
+// line says it was sent, then what came back (overlay.Done).
+func TestComposerSendsThroughTheProgram(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "n")
-	if !topIs[*composer](m) || !strings.Contains(screen(m), "New request") {
+	if !topIs[*composer.Composer[*Model]](m) || !strings.Contains(screen(m), "New request") {
 		t.Fatalf("composer not open:\n%s", screen(m))
 	}
-	m.composer.method.SetValue("tools/call")
-	press(m, "tab")
-	typeText(m, "5s")
-	press(m, "tab", " ", "tab")
-	m.composer.params.SetValue(`{"name":"forecast"`)
-	press(m, "ctrl+s")
-	if !strings.Contains(m.composer.err, "JSON object") || len(fb.Calls()) != 0 {
-		t.Fatalf("bad params accepted: %q", m.composer.err)
+	m.Update(ctrl('u'))
+	typeText(m, "ping")
+	cmd := press(m, "ctrl+s")
+	if m.top() != nil || !strings.Contains(m.notice, "sent ping…") {
+		t.Fatalf("after sending: overlay %T, notice %q", m.top(), m.notice)
 	}
-	m.composer.params.SetValue(`{"name":"forecast","arguments":{"city":"Oslo"}}`)
-	run(t, m, press(m, "ctrl+s"))
-	c := fb.Calls()
-	if len(c) != 1 || c[0].Method != "Call" {
+	run(t, m, cmd)
+	if c := fb.Calls(); len(c) != 1 || c[0].Method != "Call" || c[0].Request.Method != "ping" {
 		t.Fatalf("calls = %+v", c)
 	}
-	r := c[0].Request
-	if r.Method != "tools/call" || r.Timeout != 5*time.Second || r.Progress || string(r.Params) != `{"name":"forecast","arguments":{"city":"Oslo"}}` {
-		t.Errorf("request = %+v", r)
+	if !strings.Contains(m.notice, "ping answered (2 B)") || m.noticeErr {
+		t.Errorf("notice = %q (error %v)", m.notice, m.noticeErr)
 	}
-	if !strings.Contains(m.notice, "tools/call answered (2 B)") {
-		t.Errorf("notice = %q", m.notice)
+	press(m, "n")
+	if !topIs[*composer.Composer[*Model]](m) || !strings.Contains(screen(m), "ping") {
+		t.Fatalf("the composer does not open again on the last request:\n%s", screen(m))
 	}
-}
-
-func TestComposerTimeouts(t *testing.T) {
-	c := newComposer(0)
-	for in, want := range map[string]time.Duration{"": 0, "none": -1, "0": -1, "2m": 2 * time.Minute} {
-		c.timeout.SetValue(in)
-		if r, err := c.request(); err != nil || r.Timeout != want {
-			t.Errorf("timeout %q = %v, %v", in, r.Timeout, err)
-		}
-	}
-	c.timeout.SetValue("soon")
-	if _, err := c.request(); err == nil {
-		t.Error("a bad timeout was accepted")
-	}
-	c.timeout.SetValue("")
-	c.params.SetValue("")
-	if r, err := c.request(); err != nil || r.Params != nil {
-		t.Errorf("empty params = %s, %v", r.Params, err)
+	press(m, "esc")
+	if m.top() != nil {
+		t.Fatalf("esc left %T open", m.top())
 	}
 }
 
-func TestExternalEditorRoundTrip(t *testing.T) {
-	m, _ := newTest(t, 100, 30, uitest.Session()...)
-	m.opts.Editor = "my-editor --wait"
-	press(m, "2", "j", "e")
-	cmd := press(m, "ctrl+e")
-	msg := cmd()
-	file, ok := msg.(editorFileMsg)
-	if !ok || file.err != nil {
-		t.Fatalf("draft: %+v", msg)
-	}
-	b, err := os.ReadFile(file.path)
-	if err != nil || !strings.Contains(string(b), `"staging"`) {
-		t.Fatalf("draft file: %q %v", b, err)
-	}
-	if got := m.editorCommand(); strings.Join(got, " ") != "my-editor --wait" {
-		t.Errorf("editor command = %q", got)
-	}
-	// The editor would run here; it changes the file.
-	if err := os.WriteFile(file.path, []byte(`{"action":"decline"}`+"\n"), 0o600); err != nil {
+// TestComposerFormKeysReboundInHelp: the help opened over the composer's
+// arguments form lists its keys as rebound.
+func TestComposerFormKeysReboundInHelp(t *testing.T) {
+	keys := keymap.Default()
+	if err := keys.Rebind(map[string][]string{"form.raw": {"ctrl+g"}, "form.reset": {"ctrl+y"}}); err != nil {
 		t.Fatal(err)
 	}
-	_, next := m.Update(editorExitMsg{path: file.path})
-	_, _ = m.Update(next())
-	if got := m.editor.ta.Value(); got != `{"action":"decline"}` {
-		t.Errorf("editor text = %q", got)
-	}
-	if _, err := os.Stat(file.path); !os.IsNotExist(err) {
-		t.Errorf("the draft file was left behind: %v", err)
-	}
-}
-
-// TestComposerMethodTypingReplacesThePrefill: the composer opens on the last
-// method (tools/list at first), selected: typing a method replaces it (it
-// appended: "tools/listtools/call"), an arrow key keeps it for editing.
-func TestComposerMethodTypingReplacesThePrefill(t *testing.T) {
-	m, _ := newTest(t, 100, 30, uitest.Session()...)
-	press(m, "n")
+	store, _ := argstore.Open(filepath.Join(t.TempDir(), "arguments.json"))
+	_ = store.Put("composer", argstore.Tool, "forecast", json.RawMessage(`{"city":"Lima"}`))
+	m := New(Options{Backend: uitest.New(), Now: now, Tick: -1, Theme: "dark", NoBell: true, Catalog: composerServer{}, ArgStore: store, Keys: &keys})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	m.Update(EventsMsg{Events: uitest.Session()})
+	run(t, m, press(m, "n"))
+	m.Update(ctrl('u'))
 	typeText(m, "tools/call")
-	if got := m.composer.method.Value(); got != "tools/call" {
-		t.Fatalf("typing over the prefilled method gave %q", got)
+	press(m, "enter")
+	typeText(m, "forecast")
+	press(m, "enter")
+	s := screen(m)
+	if !strings.Contains(s, "ctrl+g raw JSON params") || !strings.Contains(s, "ctrl+y schema defaults") || strings.Contains(s, "ctrl+r") || strings.Contains(s, "ctrl+z") {
+		t.Fatalf("hints do not follow the rebinding:\n%s", s)
 	}
-	press(m, "esc", "n")
-	m.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
-	typeText(m, "x")
-	if got := m.composer.method.Value(); got != "tools/calxl" {
-		t.Errorf("an arrow key then typing gave %q, want the text kept and edited", got)
+	m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	if s := screen(m); !strings.Contains(s, "ctrl+g") || strings.Contains(s, "ctrl+r") {
+		t.Fatalf("help does not follow the rebinding:\n%s", s)
 	}
-}
-
-// TestComposerTargetDrawnInert: a tool name from the server in the
-// composer's target field is drawn escaped, never raw (the field was
-// bubbles' textinput, which writes its value to the terminal as it is).
-func TestComposerTargetDrawnInert(t *testing.T) {
-	m, _ := newTest(t, 100, 30, uitest.Session()...)
-	press(m, "n")
-	evil := "evil\x1b]52;c;cHduZWQ=\x07\x1b[2J"
-	m.Update(composerOfferMsg{gen: m.sess.Conn().Gen, offer: &composerOffer{
-		methods: offeredMethods("2025-11-25", mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}),
-		tools:   []mcp.Tool{{Name: evil}},
-	}})
-	m.composer.method.SetValue("tools/call")
-	m.composer.target.SetValue(evil)
-	raw := m.View().Content
-	if !strings.Contains(screen(m), "evil") {
-		t.Fatalf("no target field drawn:\n%s", screen(m))
-	}
-	if strings.Contains(raw, "\x1b]52") || strings.Contains(raw, "\x1b[2J") {
-		t.Fatalf("the target's escape sequences reached the terminal raw")
+	press(m, "esc")
+	m.Update(ctrl('g'))
+	if s := screen(m); !strings.Contains(s, "back to the form") {
+		t.Fatalf("the rebound key does not open the raw params:\n%s", s)
 	}
 }

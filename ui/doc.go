@@ -37,18 +37,19 @@
 //
 // An overlay covers the body for one short job, and esc closes it. Every
 // one implements Overlay (overlay.go: Update, Title, View, Context, Keys)
-// in its own file, which holds its state, keys and drawing:
+// in a file of its own (in the root package or another), which holds
+// its state, keys and drawing:
 //
-//	viewer.go     the JSON viewer of a traffic line or a result
-//	composer.go   a new request (composer_*.go: its fields, offer, form)
+//	ui/composer   a new request (n; opened by composer.go)
+//	ui/dialog     rejecting a question (reject.go), a new subscription
+//	              (listen.go), the protocol version to reconnect at
+//	              (version.go), the answer policies (policies.go)
+//	ui/viewer     the JSON viewer of a traffic line or a result (opened
+//	              by viewer.go)
 //	editor.go     an answer as raw JSON ($EDITOR round trip: external.go)
 //	answering.go  a question's own editor (package ui/answer)
-//	reject.go     rejecting a question
-//	listen.go     a new subscription
-//	version.go    the protocol version to reconnect at
 //	loglevel.go   the log level asked of the server (kit.LevelPicker,
 //	              the catalog's picker too)
-//	policies.go   the answer policies
 //	help.go       the ? help
 //
 // The open ones are a stack on the Model. The root routes with no switch
@@ -60,7 +61,17 @@
 // (the help, an answer editor: closing goes back), m.closeOverlay closes
 // it. Adding a dialog is a file with a type that implements Overlay and a
 // call to m.show where it opens; it may use keymap.DialogOverlay as its
-// context and list its own keys (Keys, and footerKeys for the footer).
+// context and list its own keys (Keys, and FooterKeys for the footer).
+//
+// An overlay may live in a package of its own, as the composer, the
+// dialogs and the viewer do: it sees the root only through
+// ui/overlay.Host (keys, styles, the session, the backend, the status
+// line, closing itself; host.go) or an interface of its package that
+// embeds it, which the Model implements, and it is generic over that
+// host, so that instantiated with *Model its methods are Overlay's. A
+// call it makes in a Cmd comes back as an overlay.Done, which the status
+// line says. Adding a dialog there is a file in ui/dialog and, where it
+// opens, m.show(dialog.NewX[*Model](...)) or dialog.OpenX(m).
 //
 // keys.go routes a key: the top overlay, the traffic filter, the catalog
 // while it holds a text field, the global keys, then the focused pane's

@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/dialog"
+	"github.com/mcptui/mcptui/ui/viewer"
 )
 
 // openLine opens the viewer on one line pushed as the only traffic.
@@ -17,7 +19,7 @@ func openLine(t *testing.T, line string) *Model {
 	t.Helper()
 	m, _ := newTest(t, 100, 30, model.Wire{Stamp: model.Stamp{Time: uitest.At(1)}, Dir: model.In, Line: []byte(line), Size: len(line)})
 	press(m, "3", "enter")
-	if !topIs[*viewer](m) {
+	if !topIs[*viewer.Viewer[*Model]](m) {
 		t.Fatal("the viewer did not open")
 	}
 	return m
@@ -44,16 +46,16 @@ func TestViewerFolds(t *testing.T) {
 	if !strings.Contains(s, `{ … },  1 member`) || !strings.Contains(s, `"name": "b"`) {
 		t.Fatalf("folded from inside:\n%s", s)
 	}
-	if _, val := topAs[*viewer](m).CursorText(); string(val) != "{" {
+	if _, val := topAs[*viewer.Viewer[*Model]](m).CursorText(); string(val) != "{" {
 		t.Errorf("cursor on %q, want the folded object", val)
 	}
 	// Moving down skips the folded object; up comes back to it.
 	press(m, "j")
-	if k, _ := topAs[*viewer](m).CursorText(); topAs[*viewer](m).CursorLine() == 0 || k != nil {
+	if k, _ := topAs[*viewer.Viewer[*Model]](m).CursorText(); topAs[*viewer.Viewer[*Model]](m).CursorLine() == 0 || k != nil {
 		t.Errorf("down from the fold landed on key %s", k)
 	}
 	press(m, "k")
-	if !topAs[*viewer](m).CursorFolded() {
+	if !topAs[*viewer.Viewer[*Model]](m).CursorFolded() {
 		t.Errorf("up did not come back to the fold")
 	}
 	// Fold all: everything below the top level; unfold all.
@@ -123,12 +125,12 @@ func TestInFlightOpensRequestAndResponse(t *testing.T) {
 		t.Fatal("no call with a response")
 	}
 	press(m, "o")
-	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Seq != c.ResponseSeq {
-		t.Fatalf("o opened %+v", topAs[*viewer](m))
+	if !topIs[*viewer.Viewer[*Model]](m) || topAs[*viewer.Viewer[*Model]](m).Entry().Seq != c.ResponseSeq {
+		t.Fatalf("o opened %+v", topAs[*viewer.Viewer[*Model]](m))
 	}
 	press(m, "esc", "i")
-	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Seq != c.RequestSeq {
-		t.Fatalf("i opened %+v", topAs[*viewer](m))
+	if !topIs[*viewer.Viewer[*Model]](m) || topAs[*viewer.Viewer[*Model]](m).Entry().Seq != c.RequestSeq {
+		t.Fatalf("i opened %+v", topAs[*viewer.Viewer[*Model]](m))
 	}
 	// A call still in flight has no response to open.
 	press(m, "esc", "g", "o")
@@ -140,16 +142,16 @@ func TestInFlightOpensRequestAndResponse(t *testing.T) {
 func TestListenDialog(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	run(t, m, press(m, "4", "s"))
-	if !topIs[*listenDialog](m) || len(topAs[*listenDialog](m).resources) != len(uitest.Resources) {
-		t.Fatalf("dialog %+v", topAs[*listenDialog](m))
+	if !topIs[*dialog.Listen[*Model]](m) || !strings.Contains(screen(m), fmt.Sprintf("(%d listed by the server)", len(uitest.Resources))) {
+		t.Fatalf("dialog %T:\n%s", m.top(), screen(m))
 	}
 	s := screen(m)
 	if !strings.Contains(s, "file:///var/log/build.log") || !strings.Contains(s, "2 listed by the server") {
 		t.Fatalf("dialog:\n%s", s)
 	}
 	press(m, "ctrl+s")
-	if !strings.Contains(topAs[*listenDialog](m).err, "pick something") {
-		t.Errorf("empty filter: %q", topAs[*listenDialog](m).err)
+	if s := screen(m); !strings.Contains(s, "✗ pick something") {
+		t.Errorf("empty filter:\n%s", s)
 	}
 	// Tools list, the second resource, and a URI typed in.
 	press(m, "space", "down", "down", "down", "down", "space", "down")
@@ -193,7 +195,7 @@ func TestSubscriptionsPaneDescribesFilters(t *testing.T) {
 	}
 	// An initialize-era subscription opens as its filters.
 	press(m, "enter")
-	if !topIs[*viewer](m) || !strings.Contains(screen(m), `"asked": {`) {
+	if !topIs[*viewer.Viewer[*Model]](m) || !strings.Contains(screen(m), `"asked": {`) {
 		t.Errorf("enter on a local subscription:\n%s", screen(m))
 	}
 }

@@ -247,10 +247,8 @@ func (m *Model) footer(w int) string {
 	room := w - 2 - ansi.StringWidth(tail) - 3
 	var local string
 	here := m.keys.Local(c)
-	if f, ok := top.(overlayFooterKeys); ok {
-		if ks := f.footerKeys(m); ks != nil {
-			here = ks // the composer's arguments form's keys
-		}
+	if ks := m.footerKeys(top); ks != nil {
+		here = ks // the composer's arguments form's keys
 	}
 	for _, b := range here {
 		if !b.Enabled() {

@@ -12,6 +12,7 @@ import (
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
+	"github.com/mcptui/mcptui/ui/viewer"
 )
 
 // sgr matches the only escape sequences the program itself draws with.
@@ -131,12 +132,12 @@ func TestViewerFormatsOnlyWhatIsVisible(t *testing.T) {
 	m, _ := newTest(t, 100, 30, model.Wire{Stamp: model.Stamp{Time: uitest.At(1)}, Dir: model.In, Line: []byte(line), Size: len(line)})
 	press(m, "3", "enter")
 	_ = m.render()
-	if n := topAs[*viewer](m).LinesRead(); n > 30 {
+	if n := topAs[*viewer.Viewer[*Model]](m).LinesRead(); n > 30 {
 		t.Errorf("opening formatted %d lines for a 26-line view", n)
 	}
 	press(m, "j", "j", "j")
 	_ = m.render()
-	if n := topAs[*viewer](m).LinesRead(); n > 33 {
+	if n := topAs[*viewer.Viewer[*Model]](m).LinesRead(); n > 33 {
 		t.Errorf("scrolling 3 lines formatted %d lines", n)
 	}
 	if !strings.Contains(screen(m), "line 4 of ") || !strings.Contains(screen(m), "+") {

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/ui/dialog"
 )
 
 // key routes a key: the open overlay or text field first, then the global
@@ -51,7 +53,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Zoom):
 		m.zoom = !m.zoom
 	case key.Matches(msg, g.Version):
-		m.openVersion()
+		dialog.OpenVersion(m)
 	case key.Matches(msg, g.Restart):
 		b := m.backend
 		m.say(false, "restarting the server…")

@@ -64,5 +64,5 @@ func (p *levelPicker) Context(*Model) keymap.Context { return keymap.DialogOverl
 // closes.
 func (p *levelPicker) Keys(m *Model) []key.Binding { return kit.LevelPickerKeys(&m.keys) }
 
-// footerKeys are its own too (a dialog's are a form's: send, next field).
-func (p *levelPicker) footerKeys(m *Model) []key.Binding { return p.Keys(m) }
+// FooterKeys are its own too (a dialog's are a form's: send, next field).
+func (p *levelPicker) FooterKeys(m *Model) []key.Binding { return p.Keys(m) }

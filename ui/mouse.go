@@ -39,7 +39,7 @@ func (m *Model) wheel(ms tea.Mouse) {
 	}
 	if o := m.top(); o != nil {
 		if w, ok := o.(overlayWheel); ok {
-			w.wheel(m, delta)
+			w.Wheel(m, delta)
 		}
 		return
 	}

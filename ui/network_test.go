@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/viewer"
 )
 
 const netURL = "http://127.0.0.1:3001/mcp"
@@ -124,7 +125,7 @@ func TestNetworkViewLists(t *testing.T) {
 func TestNetworkViewOpensExchange(t *testing.T) {
 	m, _ := newTest(t, 160, 48, netSession()...)
 	press(m, "5", "g", "enter")
-	if !topIs[*viewer](m) {
+	if !topIs[*viewer.Viewer[*Model]](m) {
 		t.Fatal("enter did not open the viewer")
 	}
 	press(m, "O") // unfold all
@@ -154,20 +155,20 @@ func TestNetworkViewKeys(t *testing.T) {
 		t.Fatalf("selected %+v", x)
 	}
 	press(m, "i")
-	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Method != "tools/call" || topAs[*viewer](m).entry.Dir != model.Out {
-		t.Fatalf("i opened %+v", topAs[*viewer](m))
+	if !topIs[*viewer.Viewer[*Model]](m) || topAs[*viewer.Viewer[*Model]](m).Entry().Method != "tools/call" || topAs[*viewer.Viewer[*Model]](m).Entry().Dir != model.Out {
+		t.Fatalf("i opened %+v", topAs[*viewer.Viewer[*Model]](m))
 	}
 	press(m, "esc", "o")
-	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Method != "notifications/progress" {
-		t.Fatalf("o opened %+v", topAs[*viewer](m).entry)
+	if !topIs[*viewer.Viewer[*Model]](m) || topAs[*viewer.Viewer[*Model]](m).Entry().Method != "notifications/progress" {
+		t.Fatalf("o opened %+v", topAs[*viewer.Viewer[*Model]](m).Entry())
 	}
 	press(m, "esc", "t")
 	if e := m.selectedEntry(); m.focus != paneTraffic || e == nil || e.Method != "tools/call" || e.Dir != model.Out {
 		t.Fatalf("t: focus %d, entry %+v", m.focus, e)
 	}
 	press(m, "5", "j", "i") // the refused ping: its request is in the traffic
-	if !topIs[*viewer](m) || topAs[*viewer](m).entry.Method != "ping" {
-		t.Fatalf("i on the refused exchange opened %+v", topAs[*viewer](m))
+	if !topIs[*viewer.Viewer[*Model]](m) || topAs[*viewer.Viewer[*Model]](m).Entry().Method != "ping" {
+		t.Fatalf("i on the refused exchange opened %+v", topAs[*viewer.Viewer[*Model]](m))
 	}
 	press(m, "esc", "f")
 	if x := m.selectedExchange(); x == nil || x.ID != 6 {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
+	"github.com/mcptui/mcptui/ui/dialog"
 )
 
 // TestOneSubscribeDialogAndOneCount (issue 18 item 5): s in the catalog
@@ -26,7 +27,7 @@ func TestOneSubscribeDialogAndOneCount(t *testing.T) {
 		t.Errorf("the catalog does not count pane 4's open subscription:\n%s", s)
 	}
 	run(t, m, press(m, "s"))
-	if !topIs[*listenDialog](m) {
+	if !topIs[*dialog.Listen[*Model]](m) {
 		t.Fatalf("s in the catalog opened overlay %T, not the subscribe dialog", m.top())
 	}
 	if s := screen(m); !strings.Contains(s, "New subscription") {
@@ -42,10 +43,10 @@ func TestOneSubscribeDialogAndOneCount(t *testing.T) {
 // also once the server's list arrives.
 func TestListenPresetPicked(t *testing.T) {
 	m, _ := newTest(t, 100, 30, uitest.Session()...)
-	m.openListenFor("file:///var/log/build.log")
-	m.Update(resourcesMsg{})
-	d := topAs[*listenDialog](m)
-	if len(d.resources) != 1 || !d.resources[0].on || d.resources[0].uri != "file:///var/log/build.log" {
-		t.Fatalf("resources %+v", d.resources)
+	dialog.OpenListen(m, "file:///var/log/build.log")
+	m.Update(dialog.ResourcesMsg{})
+	s := screen(m)
+	if !strings.Contains(s, "[x] file:///var/log/build.log") || !strings.Contains(s, "(1 listed by the server)") {
+		t.Fatalf("the preset is not the one resource, picked:\n%s", s)
 	}
 }

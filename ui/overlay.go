@@ -44,16 +44,27 @@ type (
 		footer(m *Model, w int) string
 	}
 	// overlayFooterKeys are the keys its footer lists now, when they are
-	// not the context's (nil: the context's).
+	// not the context's (nil: the context's). The method is exported: an
+	// overlay of a package of its own (ui/composer) has it too.
 	overlayFooterKeys interface {
-		footerKeys(m *Model) []key.Binding
+		FooterKeys(m *Model) []key.Binding
 	}
 	// overlayWheel scrolls it with the mouse wheel; without it the wheel
-	// does nothing while it is on top.
+	// does nothing while it is on top. The method is exported: the viewer
+	// (ui/viewer) has it.
 	overlayWheel interface {
-		wheel(m *Model, delta int)
+		Wheel(m *Model, delta int)
 	}
 )
+
+// footerKeys are the keys o's footer lists now, when it says (nil: the
+// context's).
+func (m *Model) footerKeys(o Overlay) []key.Binding {
+	if o, ok := o.(overlayFooterKeys); ok {
+		return o.FooterKeys(m)
+	}
+	return nil
+}
 
 // top is the overlay on top of the stack, or nil when the panes show.
 func (m *Model) top() Overlay {

@@ -13,6 +13,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
+	"github.com/mcptui/mcptui/ui/composer"
+	"github.com/mcptui/mcptui/ui/dialog"
 )
 
 // TestHelpOverEveryOverlayGoesBack: f1 opens the help over whatever
@@ -65,7 +67,7 @@ func stackOf(m *Model) string {
 // closing one closes what was opened over it.
 func TestOverlayStack(t *testing.T) {
 	m, _ := newTest(t, 100, 30)
-	a, b, h := &versionPicker{}, &levelPicker{}, &helpOverlay{}
+	a, b, h := &dialog.Version[*Model]{}, &levelPicker{}, &helpOverlay{}
 	m.show(a)
 	m.push(h)
 	m.show(b)
@@ -85,16 +87,53 @@ func TestOverlayStack(t *testing.T) {
 	}
 }
 
+// overlayPackages are the packages that hold overlays of the root model
+// (ui/overlay.Host).
+var overlayPackages = []string{"composer", "dialog", "viewer"}
+
+// TestOverlayPackagesListed: a package under ui that builds on
+// ui/overlay (it holds overlays of the model) is in overlayPackages, so
+// that TestOverlaysHaveOneHome reads it.
+func TestOverlayPackagesListed(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join("*", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"github.com/mcptui/mcptui/ui/overlay"` && !slices.Contains(overlayPackages, filepath.Dir(name)) {
+				t.Errorf("%s imports ui/overlay: add %s to overlayPackages", name, filepath.Dir(name))
+			}
+		}
+	}
+}
+
 // TestOverlaysHaveOneHome: each overlay's methods (its keys, drawing,
 // title, context) are in one file, and the root's dispatch (keys, drawing,
 // footer and context, paste, mouse, messages) names no overlay but the
 // help (f1 opens it over anything but itself): adding a dialog is its own
-// file and one call that opens it.
+// file and one call that opens it. The overlays in packages of their own
+// (overlayPackages) are held to the same.
 func TestOverlaysHaveOneHome(t *testing.T) {
 	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range append([]string{"."}, overlayPackages...) {
+		in, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(in) == 0 {
+			t.Fatalf("no Go files in %s", dir)
+		}
+		files = append(files, in...)
 	}
 	homes := map[string]map[string]bool{} // receiver type → files of its methods
 	var parsed []*ast.File
@@ -116,12 +155,19 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 			if !ok {
 				continue
 			}
-			recv := star.X.(*ast.Ident).Name
+			typ := star.X
+			if g, ok := typ.(*ast.IndexExpr); ok {
+				typ = g.X // a generic overlay, Composer[H]
+			}
+			recv := typ.(*ast.Ident).Name
+			if dir := filepath.Dir(name); dir != "." {
+				recv = filepath.Base(dir) + "." + recv // as the root names it: dialog.Reject
+			}
 			if homes[recv] == nil {
 				homes[recv] = map[string]bool{}
 			}
 			switch fn.Name.Name {
-			case "Update", "View", "Title", "Context", "Keys", "key", "footer", "footerKeys", "wheel":
+			case "Update", "View", "Title", "Context", "Keys", "key", "footer", "footerKeys", "FooterKeys", "wheel", "Wheel":
 				homes[recv][name] = true
 			}
 		}
@@ -146,9 +192,15 @@ func TestOverlaysHaveOneHome(t *testing.T) {
 			continue
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if ok && slices.Contains(overlays, id.Name) && !(name == "keys.go" && id.Name == "helpOverlay") {
-				t.Errorf("%s: the root's dispatch names the overlay %s", fset.Position(id.Pos()), id.Name)
+			switch n := n.(type) {
+			case *ast.Ident:
+				if slices.Contains(overlays, n.Name) && !(name == "keys.go" && n.Name == "helpOverlay") {
+					t.Errorf("%s: the root's dispatch names the overlay %s", fset.Position(n.Pos()), n.Name)
+				}
+			case *ast.SelectorExpr:
+				if pkg, ok := n.X.(*ast.Ident); ok && slices.Contains(overlays, pkg.Name+"."+n.Sel.Name) {
+					t.Errorf("%s: the root's dispatch names the overlay %s.%s", fset.Position(n.Pos()), pkg.Name, n.Sel.Name)
+				}
 			}
 			return true
 		})
@@ -166,7 +218,7 @@ func TestWheelOverADialogLeavesThePanes(t *testing.T) {
 	r := m.rects()[paneTraffic]
 	sel := m.traffic.list.cursor
 	press(m, "n")
-	if !topIs[*composer](m) {
+	if !topIs[*composer.Composer[*Model]](m) {
 		t.Fatalf("n opened %s", stackOf(m))
 	}
 	m.Update(tea.MouseWheelMsg{X: r.x + 5, Y: r.y + 2, Button: tea.MouseWheelUp})
@@ -197,4 +249,20 @@ func TestPickersListTheirOwnKeys(t *testing.T) {
 			t.Errorf("%s: the help does not list %q, or lists switch:\n%s", c.open, c.want, help)
 		}
 	}
+}
+
+// TestShowRefusesWhatIsNotAnOverlay: an overlay package opening something
+// that is not an overlay of the model (Host.Show takes any) fails loudly
+// rather than showing nothing.
+func TestShowRefusesWhatIsNotAnOverlay(t *testing.T) {
+	m, _ := newTest(t, 100, 30)
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "not an Overlay") {
+			t.Errorf("recovered %v", r)
+		}
+		if m.top() != nil {
+			t.Errorf("%T opened", m.top())
+		}
+	}()
+	m.Show(struct{}{})
 }

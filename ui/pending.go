@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/dialog"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -147,7 +148,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 	q := m.selectedQuestion()
 	k := m.keys.Pending
 	if key.Matches(msg, k.Policies) {
-		m.openPolicies()
+		dialog.OpenPolicies(m)
 		return nil
 	}
 	if q == nil {
@@ -188,7 +189,7 @@ func (m *Model) pendingKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.openEditor(newEditor(editRaw, q, kit.JSONSafe(string(ans))))
 	case key.Matches(msg, k.Reject):
-		m.show(newRejectDialog(q))
+		m.show(dialog.NewReject[*Model](q))
 	}
 	return nil
 }

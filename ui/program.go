@@ -15,6 +15,7 @@ import (
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui/catalog/argstore"
 	"github.com/mcptui/mcptui/ui/catalog/marks"
+	"github.com/mcptui/mcptui/ui/composer"
 )
 
 // Options configure the program.
@@ -130,7 +131,7 @@ type Model struct {
 	// composer is the new-request dialog, kept between its openings (the
 	// last request stays, to send again or change); editor the raw answer
 	// editor, which the external editor's text comes back to.
-	composer *composer
+	composer *composer.Composer[*Model]
 	editor   *editor
 	// policyState is what the answer policies remember (policies.go).
 	policyState policyState

@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/viewer"
 )
 
 // newWatching is newTest's model, live or read-only.
@@ -171,7 +172,7 @@ func TestReadOnlyKeysSayWhyAndOpenNothing(t *testing.T) {
 		t.Errorf("f in traffic (follow) was refused: %q", m.notice)
 	}
 	press(m, "1", "i")
-	if !topIs[*viewer](m) {
+	if !topIs[*viewer.Viewer[*Model]](m) {
 		t.Errorf("i on pane 1 did not open the request: overlay %T, status %q", m.top(), m.notice)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/dialog"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -136,7 +137,7 @@ func (m *Model) selectedSub() *model.Subscription {
 func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.Subscriptions
 	if key.Matches(msg, k.Listen) {
-		return m.openListen()
+		return dialog.OpenListen(m, "")
 	}
 	s := m.selectedSub()
 	if s == nil {
@@ -162,4 +163,16 @@ func (m *Model) subsKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openRaw("subscription "+string(s.ID), raw)
 	}
 	return nil
+}
+
+// openSubscriptions is how many subscriptions are open (pane 4's count,
+// the catalog's too).
+func (m *Model) openSubscriptions() int {
+	n := 0
+	for _, s := range m.sess.Subscriptions() {
+		if s.Open {
+			n++
+		}
+	}
+	return n
 }

@@ -7,6 +7,9 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/composer"
+	"github.com/mcptui/mcptui/ui/dialog"
+	"github.com/mcptui/mcptui/ui/overlay"
 )
 
 // Update folds a message into the model. It never does I/O: backend calls
@@ -51,9 +54,11 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.tick()
 	case actionMsg:
 		return m, m.actionDone(msg)
-	case resourcesMsg:
+	case overlay.Done:
+		return m, m.actionDone(actionMsg{what: msg.What, err: msg.Err})
+	case dialog.ResourcesMsg:
 		return m, m.toOverlays(msg)
-	case composerOfferMsg:
+	case composer.OfferMsg:
 		m.offerArrived(msg)
 	case capMarkMsg:
 		m.measured(msg)

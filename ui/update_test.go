@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/dialog"
+	"github.com/mcptui/mcptui/ui/viewer"
 )
 
 func TestFocusCyclingAndZoom(t *testing.T) {
@@ -145,8 +147,8 @@ func TestEditRawJSONIsValidated(t *testing.T) {
 func TestRejectSamplingWithAnError(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "x")
-	if !topIs[*rejectDialog](m) || topAs[*rejectDialog](m).elicit {
-		t.Fatal("reject dialog not open")
+	if !topIs[*dialog.Reject[*Model]](m) || !strings.Contains(screen(m), "Reject with a JSON-RPC error") {
+		t.Fatalf("reject dialog not open:\n%s", screen(m))
 	}
 	press(m, "tab")
 	for range len("User rejected sampling request") {
@@ -166,8 +168,8 @@ func TestRejectSamplingWithAnError(t *testing.T) {
 func TestRejectElicitationWithCancel(t *testing.T) {
 	m, fb := newTest(t, 100, 30, uitest.Session()...)
 	press(m, "2", "j", "x")
-	if !topAs[*rejectDialog](m).elicit {
-		t.Fatal("elicitation reject should offer decline/cancel")
+	if s := screen(m); !topIs[*dialog.Reject[*Model]](m) || !strings.Contains(s, "Reject the elicitation with") {
+		t.Fatalf("elicitation reject should offer decline/cancel:\n%s", s)
 	}
 	press(m, "down")
 	run(t, m, press(m, "ctrl+s"))
@@ -261,12 +263,12 @@ func TestTrafficFilterJumpOpenCopy(t *testing.T) {
 		t.Errorf("jumped to %+v", e)
 	}
 	press(m, "enter")
-	if !topIs[*viewer](m) || !strings.Contains(screen(m), `"method": "tools/list"`) {
+	if !topIs[*viewer.Viewer[*Model]](m) || !strings.Contains(screen(m), `"method": "tools/list"`) {
 		t.Errorf("viewer:\n%s", screen(m))
 	}
 	press(m, "%")
-	if topAs[*viewer](m).entry.Seq != resp.Seq {
-		t.Errorf("viewer jump went to #%d", topAs[*viewer](m).entry.Seq)
+	if topAs[*viewer.Viewer[*Model]](m).Entry().Seq != resp.Seq {
+		t.Errorf("viewer jump went to #%d", topAs[*viewer.Viewer[*Model]](m).Entry().Seq)
 	}
 	cmd := press(m, "y")
 	if cmd == nil || !strings.Contains(m.notice, "copied") {

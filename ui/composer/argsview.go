@@ -1,4 +1,4 @@
-package ui
+package composer
 
 import (
 	"errors"
@@ -11,33 +11,33 @@ import (
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/ui/kit"
+	"github.com/mcptui/mcptui/ui/overlay"
 )
 
-// composerArgsKey gives a key to the arguments form while the params
+// argsKey gives a key to the arguments form while the params
 // field holds one: every key but the composer's own (send, close), and
 // tab past the form's last field (shift+tab before its first) goes on to
 // the composer's fields. The raw JSON key switches between the form and
 // the params as JSON. ok is false for a key the composer handles.
-func (m *Model) composerArgsKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
-	c := m.composer
+func (c *Composer[H]) argsKey(m H, msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	a := c.args
 	if c.field != fieldParams || a == nil {
 		return nil, false
 	}
-	if key.Matches(msg, m.keys.Form.Raw) {
+	if key.Matches(msg, m.Keys().Form.Raw) {
 		c.toggleArgsRaw()
 		return nil, true
 	}
 	if a.raw {
 		return nil, false
 	}
-	o := m.keys.Overlay
+	o := m.Keys().Overlay
 	switch {
 	case key.Matches(msg, o.Close, o.Submit):
 		return nil, false
 	case key.Matches(msg, o.NextField) && a.form.AtLast():
 		return nil, false
-	case key.Matches(msg, m.keys.Composer.PrevField) && a.form.AtFirst():
+	case key.Matches(msg, m.Keys().Composer.PrevField) && a.form.AtFirst():
 		return nil, false
 	}
 	c.err = ""
@@ -48,7 +48,7 @@ func (m *Model) composerArgsKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 // the params as raw JSON. Both say the same: the JSON is made from the
 // form, and the form is filled from the JSON when it fits; when it does
 // not, the JSON stays, with the reason, to fix or to send as it is.
-func (c *composer) toggleArgsRaw() {
+func (c *Composer[H]) toggleArgsRaw() {
 	a := c.args
 	c.err = ""
 	if !a.raw {
@@ -75,7 +75,7 @@ func (c *composer) toggleArgsRaw() {
 // argsFromOtherTarget follows raw params that name another target: the
 // other tool's (or prompt's) form opens, filled from them; a URI edited
 // away from its template leaves the template (the params stay JSON).
-func (c *composer) argsFromOtherTarget(text string) error {
+func (c *Composer[H]) argsFromOtherTarget(text string) error {
 	a := c.args
 	b := []byte(strings.TrimSpace(text))
 	if a.tpl != nil {
@@ -101,7 +101,7 @@ func (c *composer) argsFromOtherTarget(text string) error {
 // argsFollowFields drops the arguments form once the method or the
 // target typed is no longer the one it was opened for; what it held stays
 // in the params, as JSON.
-func (c *composer) argsFollowFields() {
+func (c *Composer[H]) argsFollowFields() {
 	a := c.args
 	if a == nil || (a.method == c.methodName() && a.target == strings.TrimSpace(c.target.Value())) {
 		return
@@ -115,7 +115,7 @@ func (c *composer) argsFollowFields() {
 
 // enterArgs starts the form at its first field (its last, coming back
 // with shift+tab), its prefilled text selected.
-func (c *composer) enterArgs(forward bool) {
+func (c *Composer[H]) enterArgs(forward bool) {
 	if c.field != fieldParams || c.args == nil || c.args.raw {
 		return
 	}
@@ -129,8 +129,7 @@ func (c *composer) enterArgs(forward bool) {
 // rememberComposed stores the arguments just sent through the composer
 // for next time (the catalog's store: a tool's arguments typed here show
 // there, ↺, and back), in a Cmd: it writes a file.
-func (m *Model) rememberComposed() tea.Cmd {
-	c := m.composer
+func (c *Composer[H]) rememberComposed() tea.Cmd {
 	a := c.args
 	if a == nil || c.store == nil || c.offer == nil {
 		return nil
@@ -149,17 +148,17 @@ func (m *Model) rememberComposed() tea.Cmd {
 	store, server, kind, name, args := c.store, c.offer.key, a.kind, a.target, compactJSON(args)
 	return func() tea.Msg {
 		if err := store.Put(server, kind, name, args); err != nil {
-			return actionMsg{what: "remembering the arguments", err: err}
+			return overlay.Done{What: "remembering the arguments", Err: err}
 		}
 		return nil
 	}
 }
 
-// composerArgsKeys are the composer's keys while its params field holds
-// the arguments form (nil otherwise).
-func (m *Model) composerArgsKeys() []key.Binding {
-	c, k := m.composer, m.keys
-	if c == nil || c.args == nil || c.field != fieldParams {
+// argsKeys are the composer's keys while its params field holds the
+// arguments form (nil otherwise).
+func (c *Composer[H]) argsKeys(m H) []key.Binding {
+	k := m.Keys()
+	if c.args == nil || c.field != fieldParams {
 		return nil
 	}
 	if c.args.raw {
@@ -172,14 +171,14 @@ func (m *Model) composerArgsKeys() []key.Binding {
 	return append(out, k.Overlay.Close)
 }
 
-// drawComposerArgs draws the params field as the arguments form (or, in
+// drawArgs draws the params field as the arguments form (or, in
 // raw mode, as the params JSON) in h lines of w cells; label is the
 // field's label, styled for focus.
-func (m *Model) drawComposerArgs(c *composer, w, h int, label func(string, int) kit.Seg) []string {
-	st, a := m.styles, c.args
+func (c *Composer[H]) drawArgs(m H, w, h int, label func(string, int) kit.Seg) []string {
+	st, a := m.Styles(), c.args
 	if a.raw {
 		out := []string{kit.Row(st, w, false, label(" params", fieldParams),
-			kit.Own("raw JSON · "+keymap.Hint(keymap.Described(m.keys.Form.Raw, "back to the form")), w-11, st.Muted))}
+			kit.Own("raw JSON · "+keymap.Hint(keymap.Described(m.Keys().Form.Raw, "back to the form")), w-11, st.Muted))}
 		if room := max(h-1, 3); c.params.MaxHeight != room {
 			c.params.MaxHeight = room
 			c.params.SetHeight(c.params.Height())
@@ -200,9 +199,9 @@ func (m *Model) drawComposerArgs(c *composer, w, h int, label func(string, int) 
 	if a.tpl != nil {
 		head = append(head, kit.Txt("→ ", st.Muted), kit.SrvFree(a.tpl.Expand(a.templateValues()), max(w/2, 8), st.Info), kit.Txt("  ", st.Text))
 	}
-	note := "the form · " + keymap.Hint(keymap.Described(m.keys.Form.Raw, "raw JSON params"))
+	note := "the form · " + keymap.Hint(keymap.Described(m.Keys().Form.Raw, "raw JSON params"))
 	if n := a.form.Remembered(); n > 0 {
-		note = fmt.Sprintf("%d value(s) ↺ from the last call · %s", n, keymap.Hint(m.keys.Form.Reset))
+		note = fmt.Sprintf("%d value(s) ↺ from the last call · %s", n, keymap.Hint(m.Keys().Form.Reset))
 	}
 	head = append(head, kit.Txt(note, st.Muted))
 	out := []string{kit.Row(st, w, false, head...)}

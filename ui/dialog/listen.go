@@ -1,4 +1,4 @@
-package ui
+package dialog
 
 import (
 	"context"
@@ -13,15 +13,17 @@ import (
 	"github.com/mcptui/mcptui/internal/backend"
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/ui/kit"
+	"github.com/mcptui/mcptui/ui/overlay"
 )
 
 // listenKinds are the list-changed filters a subscription can ask for.
 var listenKinds = [...]string{"tools list changed", "prompts list changed", "resources list changed"}
 
-// listenDialog picks a new subscription's filter: list kinds, and the
+// Listen picks a new subscription's filter: list kinds, and the
 // resources (as the server lists them, or a URI typed in) whose updates to
-// receive.
-type listenDialog struct {
+// receive. It is an overlay of the root model H (s in pane 4 and in the
+// catalog).
+type Listen[H Host] struct {
 	kinds     [len(listenKinds)]bool
 	resources []listenResource
 	loading   bool
@@ -40,27 +42,28 @@ type listenResource struct {
 	on        bool
 }
 
-// resourcesMsg is the server's resource list, for the dialog.
-type resourcesMsg struct {
+// ResourcesMsg is the server's resource list, for the dialog (the root
+// hands it to the open overlays).
+type ResourcesMsg struct {
 	list []backend.Resource
 	err  error
 }
 
-func newListenDialog(keys keymap.KeyMap) *listenDialog {
-	d := &listenDialog{uri: textinput.New(), loading: true}
+func newListen[H Host](keys *keymap.KeyMap) *Listen[H] {
+	d := &Listen[H]{uri: textinput.New(), loading: true}
 	d.uri.Prompt = ""
 	d.uri.Placeholder = "another URI (" + keymap.Hint(keymap.Described(keys.Composer.Choose, "adds it")) + ")"
 	return d
 }
 
 // rows is the number of selectable rows.
-func (d *listenDialog) rows() int { return len(listenKinds) + len(d.resources) + 1 }
+func (d *Listen[H]) rows() int { return len(listenKinds) + len(d.resources) + 1 }
 
 // onURI reports whether the cursor is on the URI field.
-func (d *listenDialog) onURI() bool { return d.cursor == d.rows()-1 }
+func (d *Listen[H]) onURI() bool { return d.cursor == d.rows()-1 }
 
 // request is the filter picked.
-func (d *listenDialog) request() (backend.ListenRequest, error) {
+func (d *Listen[H]) request() (backend.ListenRequest, error) {
 	req := backend.ListenRequest{ToolsListChanged: d.kinds[0], PromptsListChanged: d.kinds[1], ResourcesListChanged: d.kinds[2]}
 	for _, r := range d.resources {
 		if r.on {
@@ -76,43 +79,29 @@ func (d *listenDialog) request() (backend.ListenRequest, error) {
 	return req, nil
 }
 
-// openListen opens the dialog and asks the backend for the resources.
-func (m *Model) openListen() tea.Cmd { return m.openListenFor("") }
-
-// openListenFor opens the subscribe dialog with a resource picked ("" for
-// none): the catalog's s opens this one dialog too.
-func (m *Model) openListenFor(uri string) tea.Cmd {
-	l, ok := m.backend.(backend.Listener)
+// OpenListen opens the subscribe dialog over m with a resource picked (""
+// for none), and asks the backend for the resources; pane 4's s and the
+// catalog's open this one dialog.
+func OpenListen[H Host](m H, uri string) tea.Cmd {
+	l, ok := m.Backend().(backend.Listener)
 	if !ok {
-		m.say(true, "this connection cannot open subscriptions")
+		m.Say(true, "this connection cannot open subscriptions")
 		return nil
 	}
-	d := newListenDialog(m.keys)
+	d := newListen[H](m.Keys())
 	if uri != "" {
 		d.preset = uri
 		d.resources = []listenResource{{uri: uri, on: true}}
 	}
-	m.show(d)
+	m.Show(d)
 	return func() tea.Msg {
 		list, err := l.Resources(context.Background())
-		return resourcesMsg{list: list, err: err}
+		return ResourcesMsg{list: list, err: err}
 	}
-}
-
-// openSubscriptions is how many subscriptions are open (pane 4's count,
-// the catalog's too).
-func (m *Model) openSubscriptions() int {
-	n := 0
-	for _, s := range m.sess.Subscriptions() {
-		if s.Open {
-			n++
-		}
-	}
-	return n
 }
 
 // resourcesLoaded fills the dialog's resource rows.
-func (d *listenDialog) resourcesLoaded(msg resourcesMsg) {
+func (d *Listen[H]) resourcesLoaded(msg ResourcesMsg) {
 	d.loading = false
 	if msg.err != nil {
 		d.loadErr = msg.err.Error()
@@ -135,12 +124,12 @@ func (d *listenDialog) resourcesLoaded(msg resourcesMsg) {
 }
 
 // key drives the dialog.
-func (d *listenDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.Overlay
+func (d *Listen[H]) key(m H, msg tea.KeyPressMsg) tea.Cmd {
+	k := m.Keys().Overlay
 	d.err = ""
 	switch {
 	case key.Matches(msg, k.Close):
-		m.closeOverlay(d)
+		m.CloseOverlay(d)
 		return nil
 	case key.Matches(msg, k.Submit):
 		req, err := d.request()
@@ -148,26 +137,26 @@ func (d *listenDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 			d.err = err.Error()
 			return nil
 		}
-		l, ok := m.backend.(backend.Listener)
+		l, ok := m.Backend().(backend.Listener)
 		if !ok {
 			d.err = "this connection cannot open subscriptions"
 			return nil
 		}
-		m.closeOverlay(d)
-		m.say(false, "subscribing…")
+		m.CloseOverlay(d)
+		m.Say(false, "subscribing…")
 		return func() tea.Msg {
 			id, err := l.Listen(context.Background(), req)
-			return actionMsg{what: "subscribed: subscription " + inert.Fit(string(id), 20), err: err}
+			return overlay.Done{What: "subscribed: subscription " + inert.Fit(string(id), 20), Err: err}
 		}
-	case key.Matches(msg, m.keys.Composer.PrevField) || (key.Matches(msg, m.keys.List.Up) && (msg.Text == "" || !d.onURI())):
+	case key.Matches(msg, m.Keys().Composer.PrevField) || (key.Matches(msg, m.Keys().List.Up) && (msg.Text == "" || !d.onURI())):
 		d.move(-1)
 		return nil
-	case key.Matches(msg, k.NextField) || (key.Matches(msg, m.keys.List.Down) && (msg.Text == "" || !d.onURI())):
+	case key.Matches(msg, k.NextField) || (key.Matches(msg, m.Keys().List.Down) && (msg.Text == "" || !d.onURI())):
 		d.move(1)
 		return nil
 	}
 	if d.onURI() {
-		if key.Matches(msg, m.keys.Composer.Choose) {
+		if key.Matches(msg, m.Keys().Composer.Choose) {
 			if u := strings.TrimSpace(d.uri.Value()); u != "" {
 				d.resources = append(d.resources, listenResource{uri: u, on: true})
 				d.uri.SetValue("")
@@ -179,7 +168,7 @@ func (d *listenDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 		d.uri, cmd = d.uri.Update(msg)
 		return cmd
 	}
-	if key.Matches(msg, m.keys.Listen.Toggle, m.keys.Composer.Choose, m.keys.Composer.Toggle) {
+	if key.Matches(msg, m.Keys().Listen.Toggle, m.Keys().Composer.Choose, m.Keys().Composer.Toggle) {
 		if d.cursor < len(listenKinds) {
 			d.kinds[d.cursor] = !d.kinds[d.cursor]
 		} else {
@@ -191,7 +180,7 @@ func (d *listenDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // move moves the cursor, focusing the URI field when it lands there.
-func (d *listenDialog) move(delta int) {
+func (d *Listen[H]) move(delta int) {
 	d.cursor = min(max(d.cursor+delta, 0), d.rows()-1)
 	if d.onURI() {
 		d.uri.Focus()
@@ -201,8 +190,8 @@ func (d *listenDialog) move(delta int) {
 }
 
 // View draws the dialog's body.
-func (d *listenDialog) View(m *Model, w, h int) []string {
-	st := m.styles
+func (d *Listen[H]) View(m H, w, h int) []string {
+	st := m.Styles()
 	check := func(on bool) string {
 		if on {
 			return "[x] "
@@ -211,12 +200,12 @@ func (d *listenDialog) View(m *Model, w, h int) []string {
 	}
 	var items []string // one per selectable row but the URI field
 	for i, name := range listenKinds {
-		items = append(items, kit.Row(m.styles, w, d.cursor == i, kit.Own("   "+check(d.kinds[i])+name, w, st.Text)))
+		items = append(items, kit.Row(m.Styles(), w, d.cursor == i, kit.Own("   "+check(d.kinds[i])+name, w, st.Text)))
 	}
 	for i, r := range d.resources {
 		nameW := min(24, w/4)
 		uriW := max(w-7-nameW-1, 0)
-		items = append(items, kit.Row(m.styles, w, d.cursor == len(listenKinds)+i,
+		items = append(items, kit.Row(m.Styles(), w, d.cursor == len(listenKinds)+i,
 			kit.Own("   "+check(r.on), 7, st.Text), kit.Srv(r.uri, uriW, st.Accent), kit.Own(" ", 1, st.Text), kit.Srv(r.name, nameW, st.Muted)))
 	}
 	res := fmt.Sprintf(" Updates of resources (%d listed by the server):", len(d.resources))
@@ -226,18 +215,16 @@ func (d *listenDialog) View(m *Model, w, h int) []string {
 	case d.loadErr != "":
 		res = " Updates of resources (the list failed: " + d.loadErr + "):"
 	}
-	head := []string{kit.Row(m.styles, w, false, kit.Own(" Notify me when:", w, st.Bold))}
+	head := []string{kit.Row(m.Styles(), w, false, kit.Own(" Notify me when:", w, st.Bold))}
 	// The list scrolls so the cursor stays visible; the headings and the
 	// URI field stay put.
 	listH := max(h-len(head)-5, 1)
-	l := listState{cursor: min(d.cursor, len(items)-1), offset: d.offset}
-	l.show(listH - 1)
-	d.offset = l.offset
+	d.offset = scrollTo(min(d.cursor, len(items)-1), d.offset, listH-1)
 	var body []string
-	for i := l.offset; i < len(items) && len(body) < listH-1; i++ {
+	for i := d.offset; i < len(items) && len(body) < listH-1; i++ {
 		body = append(body, items[i])
 		if i == len(listenKinds)-1 {
-			body = append(body, kit.Row(m.styles, w, false, kit.Txt(inert.Fit(res, w), st.Bold)))
+			body = append(body, kit.Row(m.Styles(), w, false, kit.Txt(inert.Fit(res, w), st.Bold)))
 		}
 	}
 	out := append(head, body...)
@@ -246,26 +233,26 @@ func (d *listenDialog) View(m *Model, w, h int) []string {
 		uriLabel = kit.Own(" ▸ URI ", 7, st.Accent)
 	}
 	d.uri.SetWidth(max(w-8, 1))
-	out = append(out, kit.Row(m.styles, w, false), kit.Row(m.styles, w, false, uriLabel, kit.Txt(d.uri.View(), st.Text)))
-	msg, sty := keymap.Hint(m.listenKeys()...), st.Muted
+	out = append(out, kit.Row(m.Styles(), w, false), kit.Row(m.Styles(), w, false, uriLabel, kit.Txt(d.uri.View(), st.Text)))
+	msg, sty := keymap.Hint(listenKeys(m)...), st.Muted
 	if d.err != "" {
 		msg, sty = "✗ "+d.err, st.Error
 	}
 	for len(out) < h-1 {
-		out = append(out, kit.Row(m.styles, w, false))
+		out = append(out, kit.Row(m.Styles(), w, false))
 	}
-	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
+	return append(out[:h-1], kit.Row(m.Styles(), w, false, kit.Own(" "+msg, w, sty)))
 }
 
 // listenKeys are the keys of the subscribe dialog.
-func (m *Model) listenKeys() []key.Binding {
-	k := m.keys
+func listenKeys(m overlay.Host) []key.Binding {
+	k := m.Keys()
 	return []key.Binding{keymap.Described(k.Overlay.Submit, "subscribes"), k.Listen.Toggle, keymap.Described(k.Overlay.NextField, "moves"), k.Overlay.Close}
 }
 
 // Update drives the dialog: its keys, a paste into the URI field, and the
 // server's resource list.
-func (d *listenDialog) Update(m *Model, msg tea.Msg) tea.Cmd {
+func (d *Listen[H]) Update(m H, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return d.key(m, msg)
@@ -275,17 +262,32 @@ func (d *listenDialog) Update(m *Model, msg tea.Msg) tea.Cmd {
 			d.uri, cmd = d.uri.Update(msg)
 			return cmd
 		}
-	case resourcesMsg:
+	case ResourcesMsg:
 		d.resourcesLoaded(msg)
 	}
 	return nil
 }
 
 // Title names the dialog.
-func (d *listenDialog) Title(*Model) string { return "New subscription" }
+func (d *Listen[H]) Title(H) string { return "New subscription" }
 
 // Context is the subscribe dialog's.
-func (d *listenDialog) Context(*Model) keymap.Context { return keymap.ListenOverlay }
+func (d *Listen[H]) Context(H) keymap.Context { return keymap.ListenOverlay }
 
 // Keys are the dialog's own.
-func (d *listenDialog) Keys(m *Model) []key.Binding { return m.listenKeys() }
+func (d *Listen[H]) Keys(m H) []key.Binding { return listenKeys(m) }
+
+// scrollTo is the offset that shows cursor among h rows, from offset (the
+// root's lists scroll alike).
+func scrollTo(cursor, offset, h int) int {
+	if h <= 0 {
+		return offset
+	}
+	if cursor < offset {
+		offset = cursor
+	}
+	if cursor >= offset+h {
+		offset = cursor - h + 1
+	}
+	return offset
+}

@@ -1,4 +1,4 @@
-package ui
+package composer
 
 import (
 	"bytes"
@@ -78,7 +78,7 @@ func (o *composerOffer) compileArgForms() {
 // argsFor opens the form for method on target, filled with the arguments
 // last sent to it (from the catalog or the composer, this run or an
 // earlier one; marked ↺); nil when method on target has no form.
-func (c *composer) argsFor(method, target string) *composerArgs {
+func (c *Composer[H]) argsFor(method, target string) *composerArgs {
 	o := c.offer
 	if o == nil || target == "" {
 		return nil

@@ -1,10 +1,9 @@
-package ui
+package composer
 
 import (
 	"testing"
 
 	"github.com/mcptui/mcptui/internal/inert/inerttest"
-	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -15,23 +14,22 @@ import (
 // which mean the same.
 func TestComposerParamsDrawnInert(t *testing.T) {
 	for _, name := range inerttest.Names() {
-		h := inerttest.Hostile[name]
-		m, _ := newTest(t, 100, 30, uitest.Session()...)
-		press(m, "n")
-		m.Update(composerOfferMsg{gen: m.sess.Conn().Gen, offer: &composerOffer{
+		hostile := inerttest.Hostile[name]
+		h, _ := openTest(t, 100, 30)
+		h.update(OfferMsg{gen: h.sess.Conn().Gen, offer: &composerOffer{
 			methods: offeredMethods("2025-11-25", mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}),
-			tools:   []mcp.Tool{{Name: h}},
+			tools:   []mcp.Tool{{Name: hostile}},
 		}})
-		c := m.composer
+		c := h.c
 		c.method.SetValue("tools/call")
 		c.field = fieldTarget
 		c.suggestions = nil
-		c.target.SetValue(h)
+		c.target.SetValue(hostile)
 		c.accept()
 		if c.args != nil {
 			t.Fatalf("%s: a form opened; the test wants the params field", name)
 		}
-		if err := inerttest.Drawn(m.render()); err != nil {
+		if err := inerttest.Drawn(h.view()); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package ui
+package composer
 
 import (
 	tea "charm.land/bubbletea/v2"

@@ -1,4 +1,4 @@
-package ui
+package dialog
 
 import (
 	"encoding/json"
@@ -14,11 +14,13 @@ import (
 	"github.com/mcptui/mcptui/keymap"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/kit"
+	"github.com/mcptui/mcptui/ui/overlay"
 )
 
-// rejectDialog rejects a question: an elicitation with decline or cancel,
-// anything else with a JSON-RPC error whose code and message can be changed.
-type rejectDialog struct {
+// Reject rejects a question: an elicitation with decline or cancel,
+// anything else with a JSON-RPC error whose code and message can be
+// changed. It is an overlay of the root model H (x on a question).
+type Reject[H Host] struct {
 	q      *model.Question
 	elicit bool
 	action int // elicitation: 0 decline, 1 cancel
@@ -28,8 +30,9 @@ type rejectDialog struct {
 	err    string
 }
 
-func newRejectDialog(q *model.Question) *rejectDialog {
-	d := &rejectDialog{q: q, elicit: q.Kind == model.AskElicitForm || q.Kind == model.AskElicitURL}
+// NewReject is the dialog that rejects q.
+func NewReject[H Host](q *model.Question) *Reject[H] {
+	d := &Reject[H]{q: q, elicit: q.Kind == model.AskElicitForm || q.Kind == model.AskElicitURL}
 	def := model.DefaultRejection(q)
 	d.code, d.msg = textinput.New(), textinput.New()
 	d.code.Prompt, d.msg.Prompt = "", ""
@@ -40,7 +43,7 @@ func newRejectDialog(q *model.Question) *rejectDialog {
 }
 
 // next moves to the next field (or elicitation action).
-func (d *rejectDialog) next() {
+func (d *Reject[H]) next() {
 	if d.elicit {
 		d.action = 1 - d.action
 		return
@@ -56,7 +59,7 @@ func (d *rejectDialog) next() {
 }
 
 // update passes keys to the focused input.
-func (d *rejectDialog) update(msg tea.Msg) tea.Cmd {
+func (d *Reject[H]) update(msg tea.Msg) tea.Cmd {
 	if d.elicit {
 		return nil
 	}
@@ -70,7 +73,7 @@ func (d *rejectDialog) update(msg tea.Msg) tea.Cmd {
 }
 
 // rejection is what to send: an elicitation answer, or an error.
-func (d *rejectDialog) rejection() (json.RawMessage, *model.RPCError, error) {
+func (d *Reject[H]) rejection() (json.RawMessage, *model.RPCError, error) {
 	if d.elicit {
 		return model.ElicitAnswer([]string{"decline", "cancel"}[d.action], nil), nil, nil
 	}
@@ -85,33 +88,33 @@ func (d *rejectDialog) rejection() (json.RawMessage, *model.RPCError, error) {
 }
 
 // View draws the dialog's body.
-func (d *rejectDialog) View(m *Model, w, h int) []string {
-	st := m.styles
+func (d *Reject[H]) View(m H, w, h int) []string {
+	st := m.Styles()
 	var out []string
 	if d.elicit {
-		out = append(out, kit.Row(m.styles, w, false, kit.Own(" Reject the elicitation with:", w, st.Text)), kit.Row(m.styles, w, false))
+		out = append(out, kit.Row(m.Styles(), w, false, kit.Own(" Reject the elicitation with:", w, st.Text)), kit.Row(m.Styles(), w, false))
 		for i, a := range []string{"decline  (the user said no)", "cancel   (the user dismissed it)"} {
-			out = append(out, kit.Row(m.styles, w, d.action == i, kit.Own("   "+a, w, st.Text)))
+			out = append(out, kit.Row(m.Styles(), w, d.action == i, kit.Own("   "+a, w, st.Text)))
 		}
 	} else {
 		d.code.SetWidth(max(w-12, 1))
 		d.msg.SetWidth(max(w-12, 1))
-		out = append(out, kit.Row(m.styles, w, false, kit.Own(" Reject with a JSON-RPC error:", w, st.Text)), kit.Row(m.styles, w, false),
-			kit.Row(m.styles, w, false, kit.Own("  code    ", 10, st.Muted), kit.Txt(d.code.View(), st.Text)),
-			kit.Row(m.styles, w, false, kit.Own("  message ", 10, st.Muted), kit.Txt(d.msg.View(), st.Text)))
+		out = append(out, kit.Row(m.Styles(), w, false, kit.Own(" Reject with a JSON-RPC error:", w, st.Text)), kit.Row(m.Styles(), w, false),
+			kit.Row(m.Styles(), w, false, kit.Own("  code    ", 10, st.Muted), kit.Txt(d.code.View(), st.Text)),
+			kit.Row(m.Styles(), w, false, kit.Own("  message ", 10, st.Muted), kit.Txt(d.msg.View(), st.Text)))
 	}
-	msg, sty := keymap.Hint(m.rejectKeys()...), st.Muted
+	msg, sty := keymap.Hint(rejectKeys(m)...), st.Muted
 	if d.err != "" {
 		msg, sty = "✗ "+d.err, st.Error
 	}
 	for len(out) < h-1 {
-		out = append(out, kit.Row(m.styles, w, false))
+		out = append(out, kit.Row(m.Styles(), w, false))
 	}
-	return append(out[:h-1], kit.Row(m.styles, w, false, kit.Own(" "+msg, w, sty)))
+	return append(out[:h-1], kit.Row(m.Styles(), w, false, kit.Own(" "+msg, w, sty)))
 }
 
 // Update drives the dialog: its keys, and a paste into its field.
-func (d *rejectDialog) Update(m *Model, msg tea.Msg) tea.Cmd {
+func (d *Reject[H]) Update(m H, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return d.key(m, msg)
@@ -122,24 +125,24 @@ func (d *rejectDialog) Update(m *Model, msg tea.Msg) tea.Cmd {
 }
 
 // key drives the reject dialog.
-func (d *rejectDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys.Overlay
+func (d *Reject[H]) key(m H, msg tea.KeyPressMsg) tea.Cmd {
+	k := m.Keys().Overlay
 	switch {
 	case key.Matches(msg, k.Close):
-		m.closeOverlay(d)
+		m.CloseOverlay(d)
 		return nil
-	case key.Matches(msg, k.Submit, m.keys.Composer.Choose):
+	case key.Matches(msg, k.Submit, m.Keys().Composer.Choose):
 		ans, rpcErr, err := d.rejection()
 		if err != nil {
 			d.err = err.Error()
 			return nil
 		}
-		m.closeOverlay(d)
+		m.CloseOverlay(d)
 		if rpcErr != nil {
-			return m.sendReject(d.q, *rpcErr)
+			return m.RejectQuestion(d.q, *rpcErr)
 		}
-		return m.sendAnswer(d.q, ans, model.Rejected)
-	case key.Matches(msg, k.NextField) || (d.elicit && key.Matches(msg, m.keys.List.Up, m.keys.List.Down)):
+		return m.AnswerQuestion(d.q, ans, model.Rejected)
+	case key.Matches(msg, k.NextField) || (d.elicit && key.Matches(msg, m.Keys().List.Up, m.Keys().List.Down)):
 		d.next()
 		return nil
 	}
@@ -148,18 +151,18 @@ func (d *rejectDialog) key(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // Title says what is rejected.
-func (d *rejectDialog) Title(*Model) string {
-	return "Reject " + inert.Fit(d.q.Method, 40) + " " + inert.Fit(idOf(d.q), 16)
+func (d *Reject[H]) Title(H) string {
+	return "Reject " + inert.Fit(d.q.Method, 40) + " " + inert.Fit(questionID(d.q), 16)
 }
 
 // Context is a dialog's.
-func (d *rejectDialog) Context(*Model) keymap.Context { return keymap.DialogOverlay }
+func (d *Reject[H]) Context(H) keymap.Context { return keymap.DialogOverlay }
 
 // Keys are the dialog's own.
-func (d *rejectDialog) Keys(m *Model) []key.Binding { return m.rejectKeys() }
+func (d *Reject[H]) Keys(m H) []key.Binding { return rejectKeys(m) }
 
 // rejectKeys are the keys of the reject dialog.
-func (m *Model) rejectKeys() []key.Binding {
-	o := m.keys.Overlay
-	return []key.Binding{keymap.Pair(o.Submit, m.keys.Composer.Choose, "send"), keymap.Described(o.NextField, "switch"), o.Close}
+func rejectKeys(m overlay.Host) []key.Binding {
+	o := m.Keys().Overlay
+	return []key.Binding{keymap.Pair(o.Submit, m.Keys().Composer.Choose, "send"), keymap.Described(o.NextField, "switch"), o.Close}
 }

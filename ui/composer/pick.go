@@ -1,4 +1,4 @@
-package ui
+package composer
 
 import (
 	"strings"
@@ -10,16 +10,16 @@ import (
 )
 
 // methodName is the method typed.
-func (c *composer) methodName() string { return strings.TrimSpace(c.method.Value()) }
+func (c *Composer[H]) methodName() string { return strings.TrimSpace(c.method.Value()) }
 
 // suggesting reports whether a suggestion list is open under the field.
-func (c *composer) suggesting() bool {
+func (c *Composer[H]) suggesting() bool {
 	return (c.field == fieldMethod || c.field == fieldTarget) && len(c.suggestions) > 0
 }
 
 // refreshSuggestions lists what fits what is typed in the field: the
 // methods the server offers, or the method's targets.
-func (c *composer) refreshSuggestions() {
+func (c *Composer[H]) refreshSuggestions() {
 	c.argsFollowFields()
 	c.suggestions, c.pick = nil, 0
 	if c.offer == nil {
@@ -37,7 +37,7 @@ func (c *composer) refreshSuggestions() {
 // a method with targets to the target field, otherwise to the params,
 // started from the method's skeleton; a target with a form opens it (the
 // same method or target again keeps what is there).
-func (c *composer) accept() {
+func (c *Composer[H]) accept() {
 	switch c.field {
 	case fieldMethod:
 		if len(c.suggestions) > 0 {
@@ -72,24 +72,22 @@ func (c *composer) accept() {
 	c.refreshSuggestions()
 }
 
-// offerArrived takes the server's offer for the composer of this
-// connection generation.
-func (m *Model) offerArrived(msg composerOfferMsg) {
-	if m.composer == nil || msg.gen != m.sess.Conn().Gen {
+// OfferArrived takes the server's offer, when it is of the connection
+// generation m's session is at.
+func (c *Composer[H]) OfferArrived(m H, msg OfferMsg) {
+	if msg.gen != m.Session().Conn().Gen {
 		return
 	}
-	m.composer.offer, m.composer.offerGen = msg.offer, msg.gen
-	m.composer.refreshSuggestions()
+	c.offer, c.offerGen = msg.offer, msg.gen
+	c.refreshSuggestions()
 }
 
-// listComposerOffer lists what the server offers, when the composer has
-// no offer of this connection's yet.
-func (m *Model) listComposerOffer() tea.Cmd {
-	if c := m.composer; c != nil {
-		c.store, c.st, c.keys, c.now = m.opts.ArgStore, m.styles, m.keys, m.now
-	}
-	srv, gen := m.opts.Catalog, m.sess.Conn().Gen
-	if srv == nil || m.composer == nil || (m.composer.offer != nil && m.composer.offerGen == gen) {
+// requestOffer lists what the server offers, when the composer has no offer
+// of this connection's yet.
+func (c *Composer[H]) requestOffer(m H) tea.Cmd {
+	c.store, c.st, c.keys, c.now = m.ArgStore(), m.Styles(), *m.Keys(), m.Now
+	srv, gen := m.Catalog(), m.Session().Conn().Gen
+	if srv == nil || (c.offer != nil && c.offerGen == gen) {
 		return nil
 	}
 	list := listOffer(srv, gen)
@@ -97,8 +95,8 @@ func (m *Model) listComposerOffer() tea.Cmd {
 }
 
 // drawSuggestions draws the open suggestion list under a field.
-func (m *Model) drawSuggestions(c *composer, w int) []string {
-	st := m.styles
+func (c *Composer[H]) drawSuggestions(m H, w int) []string {
+	st := m.Styles()
 	var out []string
 	for i, s := range c.suggestions {
 		mark := "   "
@@ -111,7 +109,7 @@ func (m *Model) drawSuggestions(c *composer, w int) []string {
 }
 
 // paste goes to the focused field.
-func (c *composer) paste(msg tea.PasteMsg) tea.Cmd {
+func (c *Composer[H]) paste(msg tea.PasteMsg) tea.Cmd {
 	var none keymap.Text // a paste is no key
 	var cmd tea.Cmd
 	switch c.field {

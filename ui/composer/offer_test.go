@@ -1,4 +1,4 @@
-package ui
+package composer
 
 import (
 	"encoding/json"
@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcptui/mcptui/internal/testkit/uitest"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -89,30 +88,29 @@ func TestParamsSkeletons(t *testing.T) {
 // The composer completes the method from what the server offers, picks the
 // tool from its catalog, and starts the params from the tool's schema.
 func TestComposerCompletesMethodAndPicksTool(t *testing.T) {
-	m, fb := newTest(t, 100, 30, uitest.Session()...)
-	press(m, "n")
-	m.composer.method.SetValue("")
-	m.Update(composerOfferMsg{gen: m.sess.Conn().Gen, offer: &composerOffer{
+	h, fb := openTest(t, 100, 30)
+	h.c.method.SetValue("")
+	h.update(OfferMsg{gen: h.sess.Conn().Gen, offer: &composerOffer{
 		methods: offeredMethods("2025-11-25", mcp.ServerCapabilities{Tools: &mcp.ListChangedCapability{}}),
 		tools:   []mcp.Tool{{Name: "alerts"}, forecastTool},
 	}})
-	typeText(m, "tools/c")
-	if s := screen(m); !strings.Contains(s, "▸ tools/call") {
+	h.typeText("tools/c")
+	if s := h.screen(); !strings.Contains(s, "▸ tools/call") {
 		t.Fatalf("no suggestion:\n%s", s)
 	}
-	press(m, "enter")
-	if m.composer.methodName() != "tools/call" || m.composer.field != fieldTarget {
-		t.Fatalf("method %q field %d", m.composer.methodName(), m.composer.field)
+	h.press("enter")
+	if h.c.methodName() != "tools/call" || h.c.field != fieldTarget {
+		t.Fatalf("method %q field %d", h.c.methodName(), h.c.field)
 	}
-	s := screen(m)
+	s := h.screen()
 	if !strings.Contains(s, "▸ alerts") || !strings.Contains(s, "forecast") {
 		t.Fatalf("no tool picker:\n%s", s)
 	}
-	press(m, "down", "enter")
-	if m.composer.field != fieldParams || !strings.Contains(m.composer.params.Value(), `"city": ""`) || !strings.Contains(m.composer.params.Value(), `"days": 3`) {
-		t.Fatalf("params %q", m.composer.params.Value())
+	h.press("down", "enter")
+	if h.c.field != fieldParams || !strings.Contains(h.c.params.Value(), `"city": ""`) || !strings.Contains(h.c.params.Value(), `"days": 3`) {
+		t.Fatalf("params %q", h.c.params.Value())
 	}
-	run(t, m, press(m, "ctrl+s"))
+	h.run(t, h.press("ctrl+s"))
 	if c := fb.Calls(); len(c) != 1 || c[0].Request.Method != "tools/call" || !strings.Contains(string(c[0].Request.Params), `"forecast"`) {
 		t.Fatalf("calls %+v", c)
 	}
@@ -121,29 +119,28 @@ func TestComposerCompletesMethodAndPicksTool(t *testing.T) {
 // A paste reaches whichever field is focused, the method's too, and a
 // 1,000-character paste is one message: one update, one frame.
 func TestComposerPasteGoesToTheFocusedField(t *testing.T) {
-	m, _ := newTest(t, 160, 48, uitest.Session()...)
-	press(m, "n")
-	m.composer.method.SetValue("")
-	m.Update(tea.PasteMsg{Content: "resources/read"})
-	if m.composer.methodName() != "resources/read" {
-		t.Fatalf("method %q", m.composer.methodName())
+	h, _ := openTest(t, 160, 48)
+	h.c.method.SetValue("")
+	h.update(tea.PasteMsg{Content: "resources/read"})
+	if h.c.methodName() != "resources/read" {
+		t.Fatalf("method %q", h.c.methodName())
 	}
-	m.composer.field = fieldParams
-	m.composer.focusField()
-	m.composer.params.SetValue("")
+	h.c.field = fieldParams
+	h.c.focusField()
+	h.c.params.SetValue("")
 	text := strings.Repeat("0123456789", 100)
-	m.Update(tea.PasteMsg{Content: text})
-	if got := m.composer.params.Value(); got != text {
+	h.update(tea.PasteMsg{Content: text})
+	if got := h.c.params.Value(); got != text {
 		t.Fatalf("params has %d characters, want 1000", len(got))
 	}
 	// All of it on screen, wrapped: 1,000 digits in the params field.
 	digits := 0
-	for _, r := range screen(m) {
+	for _, r := range h.screen() {
 		if r >= '0' && r <= '9' {
 			digits++
 		}
 	}
 	if digits < 1000 {
-		t.Fatalf("the paste is not on screen (%d digits):\n%s", digits, screen(m))
+		t.Fatalf("the paste is not on screen (%d digits):\n%s", digits, h.screen())
 	}
 }

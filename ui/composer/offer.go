@@ -1,4 +1,4 @@
-package ui
+package composer
 
 import (
 	"bytes"
@@ -29,8 +29,9 @@ type composerOffer struct {
 	key   string
 }
 
-// composerOfferMsg brings the offer, listed off the UI goroutine.
-type composerOfferMsg struct {
+// OfferMsg brings the offer, listed off the UI goroutine (the root hands
+// it to OfferArrived).
+type OfferMsg struct {
 	offer *composerOffer
 	gen   int
 }
@@ -58,8 +59,8 @@ func offeredMethods(version string, caps mcp.ServerCapabilities) []string {
 
 // listOffer lists the server's catalog for the composer (errors leave a
 // list empty: the composer still sends what is typed).
-func listOffer(srv backend.Catalog, gen int) func() composerOfferMsg {
-	return func() composerOfferMsg {
+func listOffer(srv backend.Catalog, gen int) func() OfferMsg {
+	return func() OfferMsg {
 		info := srv.Info()
 		o := &composerOffer{methods: offeredMethods(info.Version, info.Capabilities), key: info.Key}
 		ctx := context.Background()
@@ -74,7 +75,7 @@ func listOffer(srv backend.Catalog, gen int) func() composerOfferMsg {
 			o.templates, _ = srv.ListResourceTemplates(ctx)
 		}
 		o.compileArgForms()
-		return composerOfferMsg{offer: o, gen: gen}
+		return OfferMsg{offer: o, gen: gen}
 	}
 }
 
