@@ -66,7 +66,12 @@ func TestOpenLoopLatencyIncludesQueueing(t *testing.T) {
 func TestClosedLoopHonoursConcurrency(t *testing.T) {
 	t.Parallel() // waits on its rates and durations, not on the CPU
 	stats := filepath.Join(t.TempDir(), "stats")
-	r := runLoad(t, context.Background(), append([]string{"call", "work", "--concurrency", "4", "--duration", "500ms", "--warmup", "100ms"},
+	// The run ends after 40 requests, not after a duration: on a busy
+	// machine the four warm-up calls to the serial server could outlast
+	// a short window, which then measured none (seen at load 11). The
+	// server takes 10 ms a call, one at a time, so the 100 ms warm-up
+	// holds at most 14 of the 40.
+	r := runLoad(t, context.Background(), append([]string{"call", "work", "--concurrency", "4", "--max-requests", "40", "--duration", "10m", "--warmup", "100ms"},
 		server("slow", delayEnv+"=10", serialEnv+"=1", statsEnv+"="+stats)...)...)
 	if r.code != 0 || r.rep.Loop != "closed" || r.rep.Concurrency != 4 || r.rep.Requests == 0 || len(r.rep.Errors) != 0 {
 		t.Fatalf("exit %d, report %+v\n%s", r.code, r.rep, r.stderr)
