@@ -94,7 +94,7 @@ func isReady(e *env, b *build, screen string) bool {
 // inspectReady starts b's inspector in a tmux of its own at 80×24 and
 // polls its pane until the first ready screen: the wall time is from
 // tmux's start to that screen (within the poll, a capture every few
-// ms), the CPU the inspector's own by then (/proc, in clock ticks). Then
+// ms), the CPU the inspector's own by then (procCPU). Then
 // it reads the RSS every 100 ms until it has stayed the same for a
 // second (at most 15 s): the idle RSS, and its anonymous part.
 func inspectReady(e *env, b *build) (sample, error) {
@@ -178,9 +178,32 @@ func procRSS(pid string) (rss, anon int64, err error) {
 	return rss, anon, sc.Err()
 }
 
-// procCPU is the process's user+system CPU so far, in seconds (clock
-// ticks of 1/100 s, the value of _SC_CLK_TCK on Linux).
+// procCPU is the process's CPU so far, in seconds: the sum over its
+// threads of the time they ran (/proc/PID/task/*/schedstat, in ns), else
+// user+system from /proc/PID/stat (clock ticks of 1/100 s, the value of
+// _SC_CLK_TCK on Linux).
 func procCPU(pid string) (float64, error) {
+	if tasks, err := filepath.Glob(filepath.Join("/proc", pid, "task", "*", "schedstat")); err == nil && len(tasks) > 0 {
+		var ns int64
+		ok := true
+		for _, t := range tasks {
+			data, err := os.ReadFile(t)
+			f := strings.Fields(string(data))
+			if err != nil || len(f) == 0 {
+				ok = false
+				break
+			}
+			v, err := strconv.ParseInt(f[0], 10, 64)
+			if err != nil {
+				ok = false
+				break
+			}
+			ns += v
+		}
+		if ok {
+			return float64(ns) / 1e9, nil
+		}
+	}
 	data, err := os.ReadFile(filepath.Join("/proc", pid, "stat"))
 	if err != nil {
 		return 0, fmt.Errorf("the inspector's CPU: %w", err)
