@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,26 @@ import (
 
 // The light cases (issue 33, item 5): what every start of the inspector
 // costs, beside another inspector (-peer).
+
+// releaseTags is the build tags of the .goreleaser.yaml in the tree src,
+// an inline list ("tags: [a, b]"; none when it has none, or no file).
+func releaseTags(src string) []string {
+	data, err := os.ReadFile(filepath.Join(src, ".goreleaser.yaml"))
+	if err != nil {
+		return nil
+	}
+	m := regexp.MustCompile(`(?m)^\s+tags:\s*\[([^\]]*)\]`).FindSubmatch(data)
+	if m == nil {
+		return nil
+	}
+	var tags []string
+	for _, f := range strings.Split(string(m[1]), ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			tags = append(tags, f)
+		}
+	}
+	return tags
+}
 
 // unitOf is the unit of the measure labelled label.
 func unitOf(label string) string {

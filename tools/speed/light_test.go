@@ -82,3 +82,19 @@ func TestReadyLineAndMarker(t *testing.T) {
 		}
 	}
 }
+
+// TestReleaseTags: a tree's builds get the tags its .goreleaser.yaml
+// gives them, none when it gives none.
+func TestReleaseTags(t *testing.T) {
+	with := writeTree(t, map[string]string{".goreleaser.yaml": "builds:\n  - id: mcptui\n    ldflags:\n      - -s -w\n    tags: [grpcnotrace, netgo]\n"})
+	if got := releaseTags(with); strings.Join(got, ",") != "grpcnotrace,netgo" {
+		t.Errorf("releaseTags = %q; want grpcnotrace, netgo", got)
+	}
+	without := writeTree(t, map[string]string{".goreleaser.yaml": "builds:\n  - id: mcptui\n"})
+	if got := releaseTags(without); got != nil {
+		t.Errorf("releaseTags of a config without tags = %q", got)
+	}
+	if got := releaseTags(t.TempDir()); got != nil {
+		t.Errorf("releaseTags of a tree without the file = %q", got)
+	}
+}

@@ -35,7 +35,8 @@
 //     -notifications progress notifications (100,000, the demo's most: ~23 MB) to its end;
 //   - startup: `mcptui tools -- mcptui demo-server`, headless;
 //   - size: the size of the mcptui binary, built as a release is
-//     (CGO_ENABLED=0, -trimpath, -ldflags=-s -w), as every measured build is;
+//     (CGO_ENABLED=0, -trimpath, -ldflags=-s -w and the build tags of the
+//     tree's .goreleaser.yaml), as every measured build is;
 //   - ready: the inspector in a tmux of its own at 80×24 on the demo
 //     server, from its start to its first ready screen (the header's
 //     "● ready"), then its idle RSS (and the anonymous part of it) once
@@ -442,8 +443,13 @@ func catalogPackage(src string) (dir, name string) {
 // src is the current tree).
 func makeBuild(ctx context.Context, s side, src, from, dir string) (*build, error) {
 	b := &build{side: s, src: src, mcptui: filepath.Join(dir, "mcptui"+exe()), explorer: filepath.Join(dir, "explorer.test"+exe())}
-	// As a release is built (.goreleaser.yaml): what users run, and its size.
-	if err := goCmd(ctx, src, "build", "-trimpath", "-ldflags=-s -w", "-o", b.mcptui, "."); err != nil {
+	// As a release is built (.goreleaser.yaml, the tags its tree gives):
+	// what users run, and its size.
+	args := []string{"build", "-trimpath", "-ldflags=-s -w"}
+	if tags := releaseTags(src); len(tags) > 0 {
+		args = append(args, "-tags="+strings.Join(tags, ","))
+	}
+	if err := goCmd(ctx, src, append(args, "-o", b.mcptui, ".")...); err != nil {
 		return nil, err
 	}
 	pkg, name := catalogPackage(src)
