@@ -35,7 +35,23 @@
 //     -notifications progress notifications (100,000, the demo's most: ~23 MB) to its end;
 //   - startup: `mcptui tools -- mcptui demo-server`, headless;
 //   - size: the size of the mcptui binary, built as a release is
-//     (CGO_ENABLED=0, -trimpath, -ldflags=-s -w), as every measured build is.
+//     (CGO_ENABLED=0, -trimpath, -ldflags=-s -w and the build tags of the
+//     tree's .goreleaser.yaml), as every measured build is;
+//   - ready: the inspector in a tmux of its own at 80×24 on the demo
+//     server, from its start to its first ready screen (the header's
+//     "● ready"), then its idle RSS (and the anonymous part of it) once
+//     the RSS has stayed the same for a second;
+//   - init: what the package initializers allocate, every run's cost
+//     (GODEBUG=inittrace=1 of --version), in bytes and allocations.
+//
+// -peer PATH adds another inspector to the size, ready and init cases,
+// run after each new run (old, new, peer, …), with its own columns and
+// new/peer ratios: mcp-tui by default (-peer-args "--cmd {server} --args
+// demo-server", ready when -peer-ready matches its screen: its tool
+// tab's count). A peer binary that has symbols or DWARF is compared
+// stripped (strip(1) of a copy), as ours is built -s -w:
+//
+//	go run ./tools/speed -bench size,ready,init -peer /path/to/mcp-tui
 //
 // Every server is the current tree's build (the demo server, manytools),
 // the same for both sides; its CPU is in the figures, as mcptui waits for
@@ -54,6 +70,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"time"
@@ -71,6 +88,9 @@ func main() {
 	notes := flag.Int("notifications", 100_000, "progress notifications in replay-large's recording (the demo's burst sends at most 100,000)")
 	benchtime := flag.String("benchtime", "10x", "-test.benchtime of the Go benchmarks")
 	table := flag.String("table", "", "print the table of an earlier -json file, and exit")
+	peer := flag.String("peer", "", "another inspector's binary to run beside the builds in the size, ready and init cases (mcp-tui's command line by default)")
+	peerArgs := flag.String("peer-args", "--cmd {server} --args demo-server", "the peer's arguments to inspect the demo server ({server}: the mcptui build that serves it)")
+	peerReady := flag.String("peer-ready", `Tools \([1-9]`, "a regular expression that matches the peer's screen once it is ready")
 	flag.Parse()
 	if *table != "" {
 		var rep report
@@ -99,7 +119,8 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	opts := options{base: *base, count: *count, notifications: *notes, benchtime: *benchtime}
+	opts := options{base: *base, count: *count, notifications: *notes, benchtime: *benchtime,
+		peer: *peer, peerArgs: strings.Fields(*peerArgs), peerReady: *peerReady}
 	rep, err := run(ctx, opts, selected)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "speed:", err)
@@ -128,6 +149,9 @@ type options struct {
 	count         int
 	notifications int
 	benchtime     string
+	peer          string   // the peer's binary ("": none)
+	peerArgs      []string // its arguments; {server} is the demo server's binary
+	peerReady     string   // a regular expression of its ready screen
 }
 
 // pick is the cases named in the comma-separated list (all for "").
@@ -171,17 +195,25 @@ type env struct {
 	manytools string
 	burstRec  string // the recording of -notifications progress notifications
 	largeRec  string // the recording of a 15 MiB result
+	peerArgs  []string
+	peerReady *regexp.Regexp
 	benchtime string
 	seq       int
 }
 
 // sample is one run of one build.
 type sample struct {
-	Wall    float64 `json:"wallSeconds,omitempty"`
-	CPU     float64 `json:"cpuSeconds,omitempty"`
-	MaxRSS  float64 `json:"maxRSSBytes,omitempty"`
-	NsPerOp float64 `json:"nsPerOp,omitempty"`
-	Bytes   float64 `json:"bytes,omitempty"` // the binary's size
+	Wall   float64 `json:"wallSeconds,omitempty"`
+	CPU    float64 `json:"cpuSeconds,omitempty"`
+	MaxRSS float64 `json:"maxRSSBytes,omitempty"`
+	// IdleRSS is the resident set once the inspector is ready and idle;
+	// IdleAnon is its anonymous part (the rest is the binary's pages).
+	IdleRSS    float64 `json:"idleRSSBytes,omitempty"`
+	IdleAnon   float64 `json:"idleAnonBytes,omitempty"`
+	InitBytes  float64 `json:"initBytes,omitempty"`  // allocated by package initializers
+	InitAllocs float64 `json:"initAllocs,omitempty"` // their allocations
+	NsPerOp    float64 `json:"nsPerOp,omitempty"`
+	Bytes      float64 `json:"bytes,omitempty"` // the binary's size
 }
 
 // measures of a sample, in the table's order: the field, its label and
@@ -195,6 +227,10 @@ var measures = []struct {
 	{"CPU", "s", func(s sample) float64 { return s.CPU }},
 	{"peak RSS", "B", func(s sample) float64 { return s.MaxRSS }},
 	{"size", "B", func(s sample) float64 { return s.Bytes }},
+	{"idle RSS", "B", func(s sample) float64 { return s.IdleRSS }},
+	{"idle anon RSS", "B", func(s sample) float64 { return s.IdleAnon }},
+	{"init bytes", "B", func(s sample) float64 { return s.InitBytes }},
+	{"init allocs", "", func(s sample) float64 { return s.InitAllocs }},
 }
 
 // benchCase is one thing measured.
@@ -204,6 +240,8 @@ type benchCase struct {
 	has func(*build) bool
 	// once: one measurement a build is enough (it does not vary).
 	once bool
+	// peer: the -peer program runs it too.
+	peer bool
 	run  func(*env, *build) (sample, error)
 }
 
@@ -217,21 +255,29 @@ type caseResult struct {
 	Old       []sample              `json:"old,omitempty"`
 	New       []sample              `json:"new"`
 	Medians   map[string][3]float64 `json:"medians"` // measure → old, new, new/old
-	Error     string                `json:"error,omitempty"`
+	HasPeer   bool                  `json:"hasPeer,omitempty"`
+	Peer      []sample              `json:"peer,omitempty"`
+	// PeerMedians: measure → the peer's, new/peer.
+	PeerMedians map[string][2]float64 `json:"peerMedians,omitempty"`
+	Error       string                `json:"error,omitempty"`
 }
 
 // report is the whole run.
 type report struct {
-	Base      string       `json:"base"`
-	BaseRev   string       `json:"baseCommit"`
-	NewRev    string       `json:"newCommit"`
-	Dirty     bool         `json:"dirty"`
-	Count     int          `json:"count"`
-	Ported    []string     `json:"portedBenchmarks,omitempty"` // benchmark files the old tree got from the new
-	GoVersion string       `json:"goVersion"`
-	CPUs      int          `json:"cpus"`
-	Started   time.Time    `json:"started"`
-	Cases     []caseResult `json:"cases"`
+	Base      string    `json:"base"`
+	BaseRev   string    `json:"baseCommit"`
+	NewRev    string    `json:"newCommit"`
+	Dirty     bool      `json:"dirty"`
+	Count     int       `json:"count"`
+	Ported    []string  `json:"portedBenchmarks,omitempty"` // benchmark files the old tree got from the new
+	GoVersion string    `json:"goVersion"`
+	CPUs      int       `json:"cpus"`
+	Started   time.Time `json:"started"`
+	Peer      string    `json:"peer,omitempty"` // the peer's binary
+	// PeerStripped: the peer's binary had symbols or DWARF; it ran as a
+	// stripped copy.
+	PeerStripped bool         `json:"peerStripped,omitempty"`
+	Cases        []caseResult `json:"cases"`
 }
 
 func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
@@ -279,33 +325,49 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the new build: %w", err)
 	}
-	e := &env{ctx: ctx, self: self, tmp: tmp, server: cur.mcptui, benchtime: o.benchtime}
-	if err := prepare(e, root, o.notifications); err != nil {
-		return nil, err
+	e := &env{ctx: ctx, self: self, tmp: tmp, server: cur.mcptui, benchtime: o.benchtime, peerArgs: o.peerArgs}
+	var peer *build
+	stripped := false
+	if o.peer != "" {
+		if e.peerReady, err = regexp.Compile(o.peerReady); err != nil {
+			return nil, fmt.Errorf("-peer-ready: %w", err)
+		}
+		if peer, stripped, err = peerBuild(ctx, o.peer, filepath.Join(tmp, "peer")); err != nil {
+			return nil, err
+		}
+	}
+	if needsRecordings(cases) {
+		if err := prepare(e, root, o.notifications); err != nil {
+			return nil, err
+		}
 	}
 	rep := &report{Base: base, BaseRev: baseRev, NewRev: newRev, Dirty: status != "", Count: o.count, Ported: old.ported,
-		GoVersion: runtime.Version(), CPUs: runtime.NumCPU(), Started: time.Now().UTC()}
+		GoVersion: runtime.Version(), CPUs: runtime.NumCPU(), Started: time.Now().UTC(), Peer: o.peer, PeerStripped: stripped}
 	for _, c := range cases {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		logf("case %s", c.name)
-		rep.Cases = append(rep.Cases, runCase(e, c, old, cur, o.count))
+		rep.Cases = append(rep.Cases, runCase(e, c, old, cur, peer, o.count))
 	}
 	return rep, nil
 }
 
-// runCase runs c for both builds, interleaved.
-func runCase(e *env, c benchCase, old, cur *build, count int) caseResult {
-	r := caseResult{Name: c.name, What: c.what, HasOld: c.has == nil || c.has(old), LoadStart: loadavg()}
+// runCase runs c for both builds (and the peer, when there is one and
+// c is the peer's too), interleaved.
+func runCase(e *env, c benchCase, old, cur, peer *build, count int) caseResult {
+	r := caseResult{Name: c.name, What: c.what, HasOld: c.has == nil || c.has(old), HasPeer: c.peer && peer != nil, LoadStart: loadavg()}
 	n := count
 	if c.once {
 		n = 1
 	}
-	for _, s := range schedule(n, r.HasOld) {
+	for _, s := range schedulePeer(n, r.HasOld, r.HasPeer) {
 		b := cur
-		if s == oldSide {
+		switch s {
+		case oldSide:
 			b = old
+		case peerSide:
+			b = peer
 		}
 		smp, err := c.run(e, b)
 		if err != nil {
@@ -313,9 +375,12 @@ func runCase(e *env, c benchCase, old, cur *build, count int) caseResult {
 			logf("  %s", r.Error)
 			break
 		}
-		if s == oldSide {
+		switch s {
+		case oldSide:
 			r.Old = append(r.Old, smp)
-		} else {
+		case peerSide:
+			r.Peer = append(r.Peer, smp)
+		default:
 			r.New = append(r.New, smp)
 		}
 	}
@@ -327,6 +392,12 @@ func runCase(e *env, c benchCase, old, cur *build, count int) caseResult {
 			continue
 		}
 		r.Medians[m.label] = [3]float64{o, nw, ratio(o, nw)}
+		if p := median(values(r.Peer, m.get)); p != 0 {
+			if r.PeerMedians == nil {
+				r.PeerMedians = map[string][2]float64{}
+			}
+			r.PeerMedians[m.label] = [2]float64{p, ratio(p, nw)}
+		}
 	}
 	return r
 }
@@ -372,8 +443,13 @@ func catalogPackage(src string) (dir, name string) {
 // src is the current tree).
 func makeBuild(ctx context.Context, s side, src, from, dir string) (*build, error) {
 	b := &build{side: s, src: src, mcptui: filepath.Join(dir, "mcptui"+exe()), explorer: filepath.Join(dir, "explorer.test"+exe())}
-	// As a release is built (.goreleaser.yaml): what users run, and its size.
-	if err := goCmd(ctx, src, "build", "-trimpath", "-ldflags=-s -w", "-o", b.mcptui, "."); err != nil {
+	// As a release is built (.goreleaser.yaml, the tags its tree gives):
+	// what users run, and its size.
+	args := []string{"build", "-trimpath", "-ldflags=-s -w"}
+	if tags := releaseTags(src); len(tags) > 0 {
+		args = append(args, "-tags="+strings.Join(tags, ","))
+	}
+	if err := goCmd(ctx, src, append(args, "-o", b.mcptui, ".")...); err != nil {
 		return nil, err
 	}
 	pkg, name := catalogPackage(src)
@@ -430,6 +506,18 @@ func listBenches(ctx context.Context, b *build) (*build, error) {
 	}
 	b.benches = string(out)
 	return b, nil
+}
+
+// needsRecordings says whether a case replays a recording or serves
+// manytools (prepare's work, a minute of it).
+func needsRecordings(cases []benchCase) bool {
+	for _, c := range cases {
+		switch c.name {
+		case "tools-50k", "result-15mib-shown", "replay-large":
+			return true
+		}
+	}
+	return false
 }
 
 // prepare builds the servers and makes the recordings, with the current
@@ -532,7 +620,9 @@ func allCases() []benchCase {
 		{name: "startup", what: "mcptui tools -- mcptui demo-server (headless)", run: func(e *env, b *build) (sample, error) {
 			return headless(e, b, "tools", "--", e.server, "demo-server")
 		}},
-		{name: "size", what: "the mcptui binary's size", once: true, run: func(e *env, b *build) (sample, error) {
+		{name: "ready", what: "the inspector in tmux at 80x24 on the demo server: start to the first ready screen, then the idle RSS", peer: true, run: inspectReady},
+		{name: "init", what: "the package initializers' allocations (GODEBUG=inittrace=1 of --version)", peer: true, run: initTrace},
+		{name: "size", what: "the mcptui binary's size", once: true, peer: true, run: func(e *env, b *build) (sample, error) {
 			fi, err := os.Stat(b.mcptui)
 			if err != nil {
 				return sample{}, err
@@ -599,10 +689,22 @@ func printTable(w io.Writer, r *report) {
 	if len(r.Ported) > 0 {
 		fmt.Fprintf(w, "the old build ran the new tree's %s (absent in it)\n\n", strings.Join(r.Ported, ", "))
 	}
-	fmt.Fprintln(w, "| case | load at start → end | measure | old | new | new/old |")
-	fmt.Fprintln(w, "|---|---|---|--:|--:|--:|")
+	peer := r.Peer != ""
+	if peer {
+		how := ""
+		if r.PeerStripped {
+			how = ", run as a stripped copy (strip(1)), as ours is built -s -w"
+		}
+		fmt.Fprintf(w, "peer: %s%s\n\n", r.Peer, how)
+		fmt.Fprintln(w, "| case | load at start → end | measure | old | new | new/old | peer | new/peer |")
+		fmt.Fprintln(w, "|---|---|---|--:|--:|--:|--:|--:|")
+	} else {
+		fmt.Fprintln(w, "| case | load at start → end | measure | old | new | new/old |")
+		fmt.Fprintln(w, "|---|---|---|--:|--:|--:|")
+	}
 	for _, c := range r.Cases {
 		first := true
+		label := ""
 		row := func(measure, o, n, rt string) {
 			name, load := "", ""
 			if first {
@@ -610,13 +712,22 @@ func printTable(w io.Writer, r *report) {
 				load = fmt.Sprintf("%.1f → %.1f", c.LoadStart[0], c.LoadEnd[0])
 				first = false
 			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", name, load, measure, o, n, rt)
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |", name, load, measure, o, n, rt)
+			if peer {
+				p, pr := "", ""
+				if v, ok := c.PeerMedians[label]; ok {
+					p, pr = human(v[0], unitOf(label)), fmtRatio(v[1])
+				}
+				fmt.Fprintf(w, " %s | %s |", p, pr)
+			}
+			fmt.Fprintln(w)
 		}
 		for _, m := range measures {
 			v, ok := c.Medians[m.label]
 			if !ok {
 				continue
 			}
+			label = m.label
 			o := "—"
 			if c.HasOld && v[0] != 0 {
 				o = human(v[0], m.unit)
@@ -624,6 +735,7 @@ func printTable(w io.Writer, r *report) {
 			row(m.label, o, human(v[1], m.unit), fmtRatio(v[2]))
 		}
 		if c.Error != "" {
+			label = ""
 			row("error", "", "", strings.ReplaceAll(c.Error, "|", "/"))
 		}
 	}

@@ -15,11 +15,15 @@ type side int
 const (
 	oldSide side = iota
 	newSide
+	peerSide // another program (-peer), for the cases it can run
 )
 
 func (s side) String() string {
-	if s == oldSide {
+	switch s {
+	case oldSide:
 		return "old"
+	case peerSide:
+		return "peer"
 	}
 	return "new"
 }
@@ -28,12 +32,21 @@ func (s side) String() string {
 // new, old, new, …) n times each, so that whatever else the machine does
 // falls on both builds alike; only new when the old build lacks the case.
 func schedule(n int, hasOld bool) []side {
+	return schedulePeer(n, hasOld, false)
+}
+
+// schedulePeer is schedule with the peer's run after each new one (old,
+// new, peer, old, new, peer, …) when hasPeer.
+func schedulePeer(n int, hasOld, hasPeer bool) []side {
 	var out []side
 	for range n {
 		if hasOld {
 			out = append(out, oldSide)
 		}
 		out = append(out, newSide)
+		if hasPeer {
+			out = append(out, peerSide)
+		}
 	}
 	return out
 }

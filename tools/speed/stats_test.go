@@ -133,3 +133,28 @@ func TestPick(t *testing.T) {
 		t.Errorf("pick(\"\") = %d cases; want all 3", len(got))
 	}
 }
+
+func TestSchedulePeerFollowsNew(t *testing.T) {
+	got := schedulePeer(2, true, true)
+	want := []side{oldSide, newSide, peerSide, oldSide, newSide, peerSide}
+	if !slices.Equal(got, want) {
+		t.Errorf("schedulePeer(2, true, true) = %v; want %v", got, want)
+	}
+	if got := schedulePeer(1, false, true); !slices.Equal(got, []side{newSide, peerSide}) {
+		t.Errorf("schedulePeer(1, false, true) = %v; want new, peer", got)
+	}
+}
+
+func TestSumInitTrace(t *testing.T) {
+	trace := "init runtime @0.043 ms, 0.040 ms clock, 0 bytes, 0 allocs\n" +
+		"protocols: 2026-07-28\n" +
+		"init github.com/x/y @6.9 ms, 6.4 ms clock, 1701144 bytes, 21286 allocs\n" +
+		"init unicode @0.91 ms, 0.054 ms clock, 13280 bytes, 20 allocs\n"
+	b, a, err := sumInitTrace(trace)
+	if err != nil || b != 1701144+13280 || a != 21286+20 {
+		t.Errorf("sumInitTrace = %d, %d, %v; want %d, %d", b, a, err, 1701144+13280, 21286+20)
+	}
+	if _, _, err := sumInitTrace("no trace here"); err == nil {
+		t.Error("sumInitTrace of no trace: no error")
+	}
+}
