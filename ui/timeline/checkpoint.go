@@ -139,12 +139,14 @@ func (c *checkpoints) total() int {
 	return n
 }
 
-// thin drops every other checkpoint (the first, the third...) and
-// doubles the interval.
+// thin drops every other checkpoint (the first, the third...) but the
+// newest (a step back from where the cursor is, the commonest, resumes
+// near it), and doubles the interval; a lone checkpoint over the budget
+// goes too.
 func (c *checkpoints) thin() {
 	kept := c.list[:0]
 	for i, cp := range c.list {
-		if i%2 == 1 {
+		if i%2 == 1 || i == len(c.list)-1 && len(c.list) > 1 {
 			kept = append(kept, cp)
 		}
 	}

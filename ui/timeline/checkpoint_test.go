@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/replay"
+	"github.com/mcptui/mcptui/model"
 )
 
 // countingFile counts the bytes read from the recording file.
@@ -143,9 +144,16 @@ func TestCheckpointsResumeEveryKindOfState(t *testing.T) {
 // the interval doubles.
 func TestCheckpointsStayWithinTheirBudget(t *testing.T) {
 	t.Parallel()
-	rec := bigRecording(t, 3000)
-	const budget = 1 << 20
-	tl := NewTimeline(rec, Options{Theme: "dark", Title: "big.jsonl", HistoryBytes: 1 << 20, CheckpointBytes: budget, chunk: 16, every: 16})
+	for _, budget := range []int{1 << 20, 160 << 10} {
+		for _, n := range []int{3000, 3100, 3200, 3300, 3400} {
+			checkpointsWithinBudget(t, n, budget)
+		}
+	}
+}
+
+func checkpointsWithinBudget(t *testing.T, n, budget int) {
+	rec := bigRecording(t, n)
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "big.jsonl", HistoryBytes: 64 << 10, CheckpointBytes: budget, chunk: 16, every: 16})
 	c := tl.cps
 	if len(c.list) == 0 || c.total() > budget || len(c.list) > maxCheckpoints || c.everyEvents <= 16 {
 		t.Fatalf("%d checkpoints of %d bytes (budget %d), every %d events", len(c.list), c.total(), budget, c.everyEvents)
@@ -153,6 +161,27 @@ func TestCheckpointsStayWithinTheirBudget(t *testing.T) {
 	for i := 1; i < len(c.list); i++ {
 		if d := c.list[i].at - c.list[i-1].at; d > c.everyEvents {
 			t.Fatalf("checkpoints %d and %d are %d events apart, more than the interval %d", i-1, i, d, c.everyEvents)
+		}
+	}
+	// The newest is kept through the thinning: a step back from the end
+	// resumes near it.
+	if last := c.list[len(c.list)-1].at; tl.Len()-last > c.everyEvents {
+		t.Fatalf("the newest checkpoint is at %d of %d events, more than the interval %d from the end", last, tl.Len(), c.everyEvents)
+	}
+}
+
+// Thinning keeps the newest checkpoint, whatever their number: the
+// commonest step back is from where the cursor is, near the newest.
+func TestThinningKeepsTheNewestCheckpoint(t *testing.T) {
+	t.Parallel()
+	for n := 2; n <= 7; n++ {
+		c := checkpoints{everyEvents: 10, everyBytes: 10}
+		for i := 1; i <= n; i++ {
+			c.list = append(c.list, &checkpoint{at: 10 * i, sess: model.New(model.Config{})})
+		}
+		c.thin()
+		if last := c.list[len(c.list)-1].at; last != 10*n || c.everyEvents != 20 || len(c.list) > n/2+1 {
+			t.Fatalf("thinning %d checkpoints kept %d, the newest at %d, every %d events", n, len(c.list), last, c.everyEvents)
 		}
 	}
 }
