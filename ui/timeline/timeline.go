@@ -44,8 +44,9 @@ type Options struct {
 	// model.DefaultLinter, without a schema validator).
 	Linter func() model.Linter
 	// CheckpointBytes bounds the memory of the checkpoints a step back
-	// resumes from (see checkpoints); 0 means half the history cap, < 0
-	// keeps none (a step back folds the recording from its start).
+	// resumes from (see checkpoints); 0 means CheckpointBudget of the
+	// history cap, < 0 keeps none (a step back folds the recording from
+	// its start).
 	CheckpointBytes int
 
 	// chunk and every are feedChunk and firstEveryEvents when 0 (tests
@@ -56,17 +57,19 @@ type Options struct {
 // Timeline is the replay program: the inspector (ui.Model) showing the
 // recording up to a cursor, and a status line with the timeline. Stepping
 // forward feeds the next events to the inspector; stepping back rebuilds it
-// from the start up to the new cursor (the panes' scroll and focus start
-// afresh). The inspector's clock is the time of the event at the cursor.
+// from the last checkpoint before the new cursor (see checkpoints; the
+// panes' scroll and focus start afresh). The inspector's clock is the time of the event at the cursor.
 // With a fold budget the events are folded a slice at a time: the cursor
 // moves at once, the inspector catches up behind it, and the status line
 // says how far it is.
 //
 // The events are read from their source a chunk at a time as the
-// inspector takes them, and judged by the live lint as they are handed
-// over: a recording file's are re-read from the file (replay.Index), so
-// that what the timeline holds is the inspector (within its history cap),
-// 8 bytes an event and a chunk, whatever the recording's size.
+// inspector takes them, and judged by the live lint before they are
+// handed over (with a fold budget, off the UI goroutine): a recording
+// file's are re-read from the file (replay.Index), so that what the
+// timeline holds is the inspector (within its history cap), 8 bytes an
+// event, two chunks and the checkpoints (within their budget), whatever
+// the recording's size.
 type Timeline struct {
 	src     source
 	header  record.Entry
