@@ -185,3 +185,13 @@ func lostSummary(n int) string {
 func cost(e *Entry) int {
 	return len(e.Raw) + len(e.Summary) + len(e.ID) + len(e.Method) + len(e.Reason) + entryOverhead
 }
+
+// LineBytesFrom is the memory of the lines and strings of the kept
+// entries from Seq seq on (their cost without the entries themselves).
+func (h *History) LineBytesFrom(seq uint64) int {
+	n := 0
+	for i := int(max(seq, h.FirstSeq()) - h.FirstSeq()); i < h.Len(); i++ {
+		n += cost(h.At(i)) - entryOverhead
+	}
+	return n
+}

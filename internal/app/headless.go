@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/mcptui/mcptui/httpconn/oauth"
 	"github.com/mcptui/mcptui/internal/cli"
@@ -14,6 +15,7 @@ import (
 	"github.com/mcptui/mcptui/internal/load"
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui"
 	"github.com/mcptui/mcptui/ui/timeline"
@@ -51,6 +53,11 @@ func runHeadless(ctx context.Context, cfg *cli.Config, stdout, stderr io.Writer)
 			return headless.ExitUsage
 		}
 		paceCollector(cfg.HistoryBytes)
+		if os.Getenv("GOMEMLIMIT") == "" {
+			// The checkpoints a step back resumes from come on top of
+			// what the live inspector would hold.
+			debug.SetMemoryLimit(model.MemoryBudget(cfg.HistoryBytes) + int64(timeline.CheckpointBudget(cfg.HistoryBytes)))
+		}
 		if err := timeline.Inspect(ctx, cfg.Target, timeline.Options{Theme: cfg.Theme, NoColor: themes.NoColor(os.Getenv), Linter: liveLint, HistoryBytes: cfg.HistoryBytes, MaxLineBytes: cfg.MaxLineBytes, Keys: &keys,
 			FoldBudget: ui.DefaultFoldBudget}); err != nil {
 			fmt.Fprintf(stderr, "mcptui replay: %s\n", inert.Line(err.Error()))

@@ -173,14 +173,33 @@ func (x *Index) Open() (*IndexReader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	return &IndexReader{x: x, f: f, pos: -1}, nil
+	return x.OpenFrom(f), nil
+}
+
+// OpenFrom reads the index's events from f, the recording file opened
+// by the caller (or what stands for it: a reader that counts the bytes
+// read); Close closes f if it is an io.Closer.
+func (x *Index) OpenFrom(f io.ReadSeeker) *IndexReader {
+	return &IndexReader{x: x, f: f, pos: -1}
+}
+
+// Offset is the file offset of the entry event i was read from, or of the
+// first such event after it (the few events kept in the index have
+// none); -1 when no event from i on has one.
+func (x *Index) Offset(i int) int64 {
+	for _, slot := range x.slots[max(i, 0):] {
+		if slot >= 0 {
+			return slot
+		}
+	}
+	return -1
 }
 
 // IndexReader reads an Index's events from its file: a run of events in
 // file order is read as a stream; a jump seeks.
 type IndexReader struct {
 	x   *Index
-	f   *os.File
+	f   io.ReadSeeker
 	lr  *lines.Reader
 	pos int64 // the file offset lr reads next; -1: none
 }
@@ -236,4 +255,9 @@ func (r *IndexReader) read(off int64) (model.Event, error) {
 }
 
 // Close closes the file.
-func (r *IndexReader) Close() error { return r.f.Close() }
+func (r *IndexReader) Close() error {
+	if c, ok := r.f.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}

@@ -183,6 +183,9 @@ func TestStatusLineShowsTheRebuild(t *testing.T) {
 
 	mid := tl.Len() / 2
 	p.Run(tl.Seek(mid))
+	// The chunk, read and judged in a Cmd, arrives: its first slice is
+	// folded.
+	p.Step()
 	// The events handed over are those up to the cursor, between the two
 	// marks that say they are judged.
 	percent := func(slices int) string { return fmt.Sprintf("rebuilding… %d%%", slices*foldChunk*100/(mid+2)) }

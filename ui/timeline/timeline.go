@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	bubkey "charm.land/bubbles/v2/key"
@@ -42,22 +43,33 @@ type Options struct {
 	// Linter makes the live lint that judges the recording's lines (nil:
 	// model.DefaultLinter, without a schema validator).
 	Linter func() model.Linter
+	// CheckpointBytes bounds the memory of the checkpoints a step back
+	// resumes from (see checkpoints); 0 means CheckpointBudget of the
+	// history cap, < 0 keeps none (a step back folds the recording from
+	// its start).
+	CheckpointBytes int
+
+	// chunk and every are feedChunk and firstEveryEvents when 0 (tests
+	// set them smaller).
+	chunk, every int
 }
 
 // Timeline is the replay program: the inspector (ui.Model) showing the
 // recording up to a cursor, and a status line with the timeline. Stepping
 // forward feeds the next events to the inspector; stepping back rebuilds it
-// from the start up to the new cursor (the panes' scroll and focus start
-// afresh). The inspector's clock is the time of the event at the cursor.
+// from the last checkpoint before the new cursor (see checkpoints; the
+// panes' scroll and focus start afresh). The inspector's clock is the time of the event at the cursor.
 // With a fold budget the events are folded a slice at a time: the cursor
 // moves at once, the inspector catches up behind it, and the status line
 // says how far it is.
 //
 // The events are read from their source a chunk at a time as the
-// inspector takes them, and judged by the live lint as they are handed
-// over: a recording file's are re-read from the file (replay.Index), so
-// that what the timeline holds is the inspector (within its history cap),
-// 8 bytes an event and a chunk, whatever the recording's size.
+// inspector takes them, and judged by the live lint before they are
+// handed over (with a fold budget, off the UI goroutine): a recording
+// file's are re-read from the file (replay.Index), so that what the
+// timeline holds is the inspector (within its history cap), 8 bytes an
+// event, two chunks and the checkpoints (within their budget), whatever
+// the recording's size.
 type Timeline struct {
 	src     source
 	header  record.Entry
@@ -67,8 +79,19 @@ type Timeline struct {
 	sends   []int
 	pre     *model.Prelinter
 	readErr error
-	// feedWait says a feedMsg is on its way.
-	feedWait bool
+	// feeder reads and judges the chunks handed to the inspector: with a
+	// fold budget in a Cmd, off the UI goroutine (see pump).
+	feeder *feeder
+	// next is where the next chunk to read starts (fed <= next <=
+	// cursor); reading says a chunk is being read, ready is one read and
+	// not handed over yet; gen counts the inspectors built (a chunk read
+	// for one thrown away is dropped).
+	next    int
+	reading bool
+	ready   *chunkMsg
+	gen     int
+	// cps are the checkpoints a step back resumes from.
+	cps checkpoints
 	// at is the event before the cursor, read when atIdx != cursor-1.
 	at      model.Event
 	atIdx   int
@@ -104,6 +127,8 @@ type source interface {
 	Len() int
 	// Events are the events from..to, in a slice the caller may modify.
 	Events(from, to int) ([]model.Event, error)
+	// Offset is where event i is in the recording file (-1: unknown).
+	Offset(i int) int64
 	Close() error
 }
 
@@ -114,7 +139,8 @@ func (m *memSource) Len() int { return len(m.evs) }
 func (m *memSource) Events(from, to int) ([]model.Event, error) {
 	return slices.Clone(m.evs[from:to]), nil
 }
-func (m *memSource) Close() error { return nil }
+func (m *memSource) Offset(int) int64 { return -1 }
+func (m *memSource) Close() error     { return nil }
 
 // fileSource is a recording's events read again from its file.
 type fileSource struct {
@@ -124,6 +150,7 @@ type fileSource struct {
 
 func (f *fileSource) Len() int                                   { return f.x.Len() }
 func (f *fileSource) Events(from, to int) ([]model.Event, error) { return f.r.Events(from, to) }
+func (f *fileSource) Offset(i int) int64                         { return f.x.Offset(i) }
 func (f *fileSource) Close() error                               { return f.r.Close() }
 
 // NewTimeline builds the replay program for rec, at the end of the
@@ -136,26 +163,37 @@ func NewTimeline(rec *record.Recording, opts Options) *Timeline {
 			sends = append(sends, i)
 		}
 	}
-	return newTimeline(&memSource{evs: evs}, rec.Header, replay.Config(rec, opts.HistoryBytes), sends, opts)
+	src := &memSource{evs: evs}
+	return newTimeline(src, src, rec.Header, replay.Config(rec, opts.HistoryBytes), sends, opts)
 }
 
 // NewTimelineIndex builds the replay program for the recording x indexes,
 // at its end, reading its events from the file as they are shown. Close
 // it when done.
 func NewTimelineIndex(x *replay.Index, opts Options) (*Timeline, error) {
+	// Two readers: the UI's (the event at the cursor) and the feeder's.
 	r, err := x.Open()
 	if err != nil {
 		return nil, err
 	}
-	return newTimeline(&fileSource{x: x, r: r}, x.Header, x.Config(opts.HistoryBytes), x.Sends, opts), nil
+	fr, err := x.Open()
+	if err != nil {
+		r.Close()
+		return nil, err
+	}
+	return newTimeline(&fileSource{x: x, r: r}, &fileSource{x: x, r: fr}, x.Header, x.Config(opts.HistoryBytes), x.Sends, opts), nil
 }
 
-func newTimeline(src source, header record.Entry, cfg model.Config, sends []int, opts Options) *Timeline {
-	t := &Timeline{src: src, header: header, cfg: cfg, sends: sends, opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline, whatAt: -1, atIdx: -1}
+// newTimeline builds the timeline of src's events; feed is the same
+// events, read by the feeder (a reader of its own, used by one goroutine
+// at a time).
+func newTimeline(src, feed source, header record.Entry, cfg model.Config, sends []int, opts Options) *Timeline {
+	t := &Timeline{src: src, feeder: &feeder{src: feed}, header: header, cfg: cfg, sends: sends, opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline, whatAt: -1, atIdx: -1}
 	if t.title == "" {
 		t.title = "recording"
 	}
-	t.inner = t.newInner()
+	t.cps = newCheckpoints(opts.CheckpointBytes, opts.every, cfg)
+	t.inner = t.newInner(nil)
 	t.start = t.feed(src.Len())
 	t.folding = "loading"
 	return t
@@ -164,7 +202,15 @@ func newTimeline(src source, header record.Entry, cfg model.Config, sends []int,
 // Close lets the recording go (its file, for NewTimelineIndex).
 func (t *Timeline) Close() error {
 	t.backend.Close()
-	return t.src.Close()
+	err := t.src.Close()
+	if t.feeder.src != t.src {
+		t.feeder.mu.Lock()
+		defer t.feeder.mu.Unlock()
+		if ferr := t.feeder.src.Close(); err == nil {
+			err = ferr
+		}
+	}
+	return err
 }
 
 // Cursor is how many events are shown; Len how many there are.
@@ -198,19 +244,31 @@ func (t *Timeline) atCursor() model.Event {
 // Inspector is the inspector model showing the recording.
 func (t *Timeline) Inspector() *ui.Model { return t.inner }
 
-func (t *Timeline) newInner() *ui.Model {
+// newInner builds the inspector at checkpoint cp (nil: the start): its
+// session and its lint go on from a copy of the checkpoint's. A chunk
+// being read for the inspector it replaces will be dropped.
+func (t *Timeline) newInner(cp *checkpoint) *ui.Model {
 	title := t.header.Command
 	if len(t.header.Args) > 0 {
 		title += " " + strings.Join(t.header.Args, " ")
 	}
+	t.gen++
+	t.reading, t.ready = false, nil
+	sess := model.New(t.cfg)
 	// A new inspector judges the lines afresh, from the start.
 	t.pre, t.fed = t.newPrelinter(), 0
+	if cp != nil {
+		sess, _ = cp.sess.Clone()
+		t.pre, _ = cp.pre.Clone()
+		t.fed = cp.at
+	}
+	t.next = t.fed
 	return ui.New(ui.Options{
 		// A recording: nothing can be sent to its server.
 		ReadOnly: true,
 
 		Backend: t.backend,
-		Session: model.New(t.cfg),
+		Session: sess,
 		Theme:   t.opts.Theme,
 		NoColor: t.opts.NoColor,
 		Now:     t.now,
@@ -258,51 +316,121 @@ func (t *Timeline) feed(n int) tea.Cmd {
 // folded yet (marks included).
 func (t *Timeline) waiting() int { return t.inner.Backlog() + t.cursor - t.fed }
 
-// feedMsg asks timeline t for the next chunk of events.
-type feedMsg struct{ t *Timeline }
-
 // topUp hands the inspector the next chunk of events once it has folded
-// what it was given: without a fold budget every chunk up to the cursor
-// at once; with one, a chunk, and a feedMsg for the next if the inspector
-// folded it within this Update.
+// what it was given. Without a fold budget every chunk up to the cursor
+// is read, judged and folded at once. With one, reading and judging a
+// chunk are the feeder's, in a Cmd (a chunkMsg brings it back): the UI
+// goroutine only folds, a slice at a time, while the next chunk is read.
 func (t *Timeline) topUp() tea.Cmd {
+	if t.opts.FoldBudget <= 0 {
+		for t.fed < t.cursor && t.inner.Backlog() == 0 && t.readErr == nil {
+			c := t.feeder.chunk(t, t.gen, t.fed, min(t.fed+t.chunk(), t.cursor), t.pre, t.wantCheckpoint(t.fed))
+			t.next = c.to
+			t.handOver(&c)
+		}
+		return nil
+	}
 	var cmds []tea.Cmd
-	for t.fed < t.cursor && t.inner.Backlog() == 0 && t.readErr == nil {
-		to := min(t.fed+feedChunk, t.cursor)
-		evs, err := t.src.Events(t.fed, to)
-		if err != nil {
-			t.readErr = err
-			break
-		}
-		t.pre.Lint(evs)
-		t.fed = to
-		t.foldSpan += 2 // the marks around them
-		_, cmd := t.inner.Update(ui.EventsMsg{Events: model.Judged(evs), Budgeted: true})
-		cmds = append(cmds, cmd)
-		if t.opts.FoldBudget > 0 {
-			if t.fed < t.cursor && t.inner.Backlog() == 0 && !t.feedWait {
-				t.feedWait = true
-				cmds = append(cmds, func() tea.Msg { return feedMsg{t: t} })
-			}
-			break
-		}
+	if t.ready != nil && t.inner.Backlog() == 0 {
+		c := t.ready
+		t.ready = nil
+		cmds = append(cmds, t.handOver(c))
+	}
+	if !t.reading && t.ready == nil && t.next < t.cursor && t.readErr == nil {
+		from, to := t.next, min(t.next+t.chunk(), t.cursor)
+		t.reading, t.next = true, to
+		f, gen, pre, cp := t.feeder, t.gen, t.pre, t.wantCheckpoint(from)
+		cmds = append(cmds, func() tea.Msg {
+			c := f.chunk(t, gen, from, to, pre, cp)
+			return c
+		})
 	}
 	return tea.Batch(cmds...)
 }
 
-// Seek moves the cursor to n events (clamped).
+// chunk is how many events are read and handed over at once.
+func (t *Timeline) chunk() int {
+	if t.opts.chunk > 0 {
+		return t.opts.chunk
+	}
+	return feedChunk
+}
+
+// handOver gives the inspector the chunk read (the events right after
+// those it has, all folded), first keeping a checkpoint of its state if
+// the chunk brought the lint's for one.
+func (t *Timeline) handOver(c *chunkMsg) tea.Cmd {
+	if c.err != nil {
+		t.readErr = c.err
+		t.next = t.fed
+		return nil
+	}
+	if c.pre != nil && c.from == t.fed {
+		t.cps.add(t, c.from, c.pre, c.preBytes)
+	}
+	t.fed = c.to
+	t.foldSpan += 2 // the marks around them
+	_, cmd := t.inner.Update(ui.EventsMsg{Events: model.Judged(c.evs), Budgeted: true})
+	return cmd
+}
+
+// chunkMsg is a chunk of events read and judged for timeline t's
+// inspector number gen: events from..to, and, when a checkpoint was
+// asked for at from, a copy of the lint before them.
+type chunkMsg struct {
+	t        *Timeline
+	gen      int
+	from, to int
+	evs      []model.Event
+	pre      *model.Prelinter
+	preBytes int
+	err      error
+}
+
+// feeder reads chunks of events and judges them: in a Cmd of its own
+// each, one after the other (mu keeps a chunk of a thrown-away inspector,
+// still being read, from sharing the reader with the next).
+type feeder struct {
+	mu  sync.Mutex
+	src source
+}
+
+// chunk reads events from..to and judges them with pre (which it copies
+// first when cp).
+func (f *feeder) chunk(t *Timeline, gen, from, to int, pre *model.Prelinter, cp bool) chunkMsg {
+	c := chunkMsg{t: t, gen: gen, from: from, to: to}
+	if cp {
+		c.pre, c.preBytes = pre.Clone()
+	}
+	f.mu.Lock()
+	c.evs, c.err = f.src.Events(from, to)
+	f.mu.Unlock()
+	if c.err == nil {
+		pre.Lint(c.evs)
+	}
+	return c
+}
+
+// Seek moves the cursor to n events (clamped). A step back rebuilds the
+// inspector from the last checkpoint at or before n, or from the start.
 func (t *Timeline) Seek(n int) tea.Cmd {
 	n = max(0, min(n, t.Len()))
 	if n >= t.cursor {
 		return t.feed(n)
 	}
-	t.inner = t.newInner()
-	t.cursor = 0
+	cp := t.cps.before(n)
+	t.inner = t.newInner(cp)
+	t.cursor = t.fed
 	if t.width > 0 {
 		t.inner.Update(tea.WindowSizeMsg{Width: t.width, Height: max(t.height-1, 1)})
 	}
 	if t.bg != nil {
 		t.inner.Update(*t.bg)
+	}
+	if cp != nil {
+		// Its panes take in the session it starts with (the traffic
+		// pane follows its newest line).
+		t.inner.Update(ui.EventsMsg{})
 	}
 	// The inspector being thrown away drops its rebuild's backlog, if it
 	// was still folding one: the new rebuild starts at once.
@@ -318,11 +446,12 @@ func (t *Timeline) Init() tea.Cmd { return tea.Batch(t.inner.Init(), t.start) }
 // inspector.
 func (t *Timeline) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m := msg.(type) {
-	case feedMsg:
-		if m.t != t {
+	case chunkMsg:
+		if m.t != t || m.gen != t.gen {
 			return t, nil
 		}
-		t.feedWait = false
+		t.reading = false
+		t.ready = &m
 		return t, t.topUp()
 	case tea.WindowSizeMsg:
 		t.width, t.height = m.Width, m.Height

@@ -1,0 +1,187 @@
+package timeline
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcptui/mcptui/internal/record"
+	"github.com/mcptui/mcptui/internal/replay"
+	"github.com/mcptui/mcptui/model"
+)
+
+// countingFile counts the bytes read from the recording file.
+type countingFile struct {
+	f *os.File
+	n *atomic.Int64
+}
+
+func (c countingFile) Read(p []byte) (int, error) {
+	n, err := c.f.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+func (c countingFile) Seek(off int64, whence int) (int64, error) { return c.f.Seek(off, whence) }
+func (c countingFile) Close() error                              { return c.f.Close() }
+
+// countedTimeline is the timeline of the recording at path, both its
+// readers counting into n.
+func countedTimeline(t *testing.T, path string, opts Options, n *atomic.Int64) *Timeline {
+	t.Helper()
+	x, err := replay.IndexFile(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func() *fileSource {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &fileSource{x: x, r: x.OpenFrom(countingFile{f: f, n: n})}
+	}
+	tl := newTimeline(open(), open(), x.Header, x.Config(opts.HistoryBytes), x.Sends, opts)
+	t.Cleanup(func() { tl.Close() })
+	tl.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	return tl
+}
+
+// A step back in a large recording resumes from the checkpoint before
+// its cursor: it reads at most the bytes between two checkpoints, not the
+// file up to the cursor, and ends with the session that folding the
+// recording from its start reaches.
+func TestStepBackReadsOneCheckpointInterval(t *testing.T) {
+	t.Parallel()
+	const notes = 60_000
+	path := writeFlood(t, t.TempDir(), notes)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Theme: "dark", Title: "flood.jsonl", HistoryBytes: 1 << 20, CheckpointBytes: 8 << 20}
+	var read atomic.Int64
+	tl := countedTimeline(t, path, opts, &read)
+	if tl.Cursor() != tl.Len() || read.Load() < fi.Size()/2 {
+		t.Fatalf("the load left cursor %d of %d, read %d bytes of %d", tl.Cursor(), tl.Len(), read.Load(), fi.Size())
+	}
+	cps := tl.cps.list
+	if len(cps) < 3 {
+		t.Fatalf("%d checkpoints in a %d-byte recording", len(cps), fi.Size())
+	}
+	// The widest gap between two checkpoints (the start and the end
+	// count), in bytes of the file.
+	var gap int64
+	prev := tl.src.Offset(0)
+	for _, cp := range cps {
+		gap = max(gap, cp.off-prev)
+		prev = cp.off
+	}
+	gap = max(gap, fi.Size()-prev)
+	if gap > fi.Size()/3 {
+		t.Fatalf("checkpoints %d bytes apart in a %d-byte file", gap, fi.Size())
+	}
+
+	t.Logf("%d checkpoints, at most %d bytes apart, in a %d-byte recording", len(cps), gap, fi.Size())
+	fresh := countedTimeline(t, path, Options{Theme: "dark", Title: "flood.jsonl", HistoryBytes: 1 << 20, CheckpointBytes: -1}, new(atomic.Int64))
+	for _, n := range []int{tl.Len() * 3 / 4, tl.Len() / 2, tl.Len()/2 + 1, 10, cps[1].at, cps[1].at - 1} {
+		read.Store(0)
+		tl.Seek(n)
+		if tl.Cursor() != n || tl.Inspector().Backlog() != 0 || tl.readErr != nil {
+			t.Fatalf("the step back to %d left cursor %d, %d to fold, %v", n, tl.Cursor(), tl.Inspector().Backlog(), tl.readErr)
+		}
+		// The chunk read ends at the cursor; the status line reads the
+		// event before it once more.
+		if got := read.Load(); got > gap+64<<10 {
+			t.Errorf("the step back to %d read %d bytes, more than the %d between two checkpoints (file: %d)", n, got, gap, fi.Size())
+		}
+		fresh.Seek(0)
+		fresh.Seek(n)
+		if !reflect.DeepEqual(tl.Inspector().Session(), fresh.Inspector().Session()) {
+			t.Fatalf("at %d the session resumed from a checkpoint differs from the one folded from the start", n)
+		}
+		if g, w := tl.View().Content, fresh.View().Content; g != w {
+			t.Fatalf("at %d the screen differs from a fresh timeline's:\n%s\nwant:\n%s", n, g, w)
+		}
+		tl.Seek(tl.Len())
+	}
+}
+
+// Resuming from a checkpoint, at any event of a session with calls,
+// progress, questions, subscriptions, logs, stderr and an exit, gives
+// the session that folding from the start gives. (Not always the same
+// screen: the inspector's notices, "the server is asking something",
+// are about the events it folded itself, and a resumed one folded fewer.)
+func TestCheckpointsResumeEveryKindOfState(t *testing.T) {
+	t.Parallel()
+	rec, err := record.Open(filepath.Join("testdata", "demo.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "demo.jsonl", chunk: 5, every: 5})
+	tl.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	if len(tl.cps.list) < 10 {
+		t.Fatalf("%d checkpoints for %d events", len(tl.cps.list), tl.Len())
+	}
+	fresh := NewTimeline(rec, Options{Theme: "dark", Title: "demo.jsonl", CheckpointBytes: -1})
+	fresh.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	for n := tl.Len() - 1; n >= 0; n-- {
+		tl.Seek(n)
+		fresh.Seek(0)
+		fresh.Seek(n)
+		if cp := tl.cps.before(n); n >= 5 && (cp == nil || n-cp.at >= 5) {
+			t.Fatalf("the step back to %d did not resume from the checkpoint before it", n)
+		}
+		if !reflect.DeepEqual(tl.Inspector().Session(), fresh.Inspector().Session()) {
+			t.Fatalf("at %d the session resumed from a checkpoint differs from the one folded from the start", n)
+		}
+	}
+}
+
+// The checkpoints stay within their budget: every other one goes, and
+// the interval doubles.
+func TestCheckpointsStayWithinTheirBudget(t *testing.T) {
+	t.Parallel()
+	for _, budget := range []int{1 << 20, 160 << 10} {
+		for _, n := range []int{3000, 3100, 3200, 3300, 3400} {
+			checkpointsWithinBudget(t, n, budget)
+		}
+	}
+}
+
+func checkpointsWithinBudget(t *testing.T, n, budget int) {
+	rec := bigRecording(t, n)
+	tl := NewTimeline(rec, Options{Theme: "dark", Title: "big.jsonl", HistoryBytes: 64 << 10, CheckpointBytes: budget, chunk: 16, every: 16})
+	c := tl.cps
+	if len(c.list) == 0 || c.total() > budget || len(c.list) > maxCheckpoints || c.everyEvents <= 16 {
+		t.Fatalf("%d checkpoints of %d bytes (budget %d), every %d events", len(c.list), c.total(), budget, c.everyEvents)
+	}
+	for i := 1; i < len(c.list); i++ {
+		if d := c.list[i].at - c.list[i-1].at; d > c.everyEvents {
+			t.Fatalf("checkpoints %d and %d are %d events apart, more than the interval %d", i-1, i, d, c.everyEvents)
+		}
+	}
+	// The newest is kept through the thinning: a step back from the end
+	// resumes near it.
+	if last := c.list[len(c.list)-1].at; tl.Len()-last > c.everyEvents {
+		t.Fatalf("the newest checkpoint is at %d of %d events, more than the interval %d from the end", last, tl.Len(), c.everyEvents)
+	}
+}
+
+// Thinning keeps the newest checkpoint, whatever their number: the
+// commonest step back is from where the cursor is, near the newest.
+func TestThinningKeepsTheNewestCheckpoint(t *testing.T) {
+	t.Parallel()
+	for n := 2; n <= 7; n++ {
+		c := checkpoints{everyEvents: 10, everyBytes: 10}
+		for i := 1; i <= n; i++ {
+			c.list = append(c.list, &checkpoint{at: 10 * i, sess: model.New(model.Config{})})
+		}
+		c.thin()
+		if last := c.list[len(c.list)-1].at; last != 10*n || c.everyEvents != 20 || len(c.list) > n/2+1 {
+			t.Fatalf("thinning %d checkpoints kept %d, the newest at %d, every %d events", n, len(c.list), last, c.everyEvents)
+		}
+	}
+}
