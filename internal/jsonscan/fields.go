@@ -3,6 +3,7 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"math/bits"
 	"sync"
 
@@ -310,4 +311,16 @@ func PutDecoder(d *Decoder) {
 	d.r.Reset(nil)
 	d.Reset(&d.r)
 	decoders.Put(d)
+}
+
+// Valid reports whether b is exactly one JSON value, with white space
+// around it allowed: what encoding/json.Valid reports (neither checks
+// UTF-8), in one pass that skips plain string bytes eight at a time. A
+// value nested past maxDepth is left to encoding/json.Valid.
+func Valid(b []byte) bool {
+	end := validValue(b, SkipSpace(b, 0), 0)
+	if end == tooDeep {
+		return json.Valid(b)
+	}
+	return end >= 0 && SkipSpace(b, end) == len(b)
 }

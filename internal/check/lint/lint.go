@@ -155,7 +155,7 @@ func (l *Linter) Observe(ln Line) []Finding {
 	case ln.Raw == nil:
 	case !utf8.Valid(ln.Raw):
 		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
-	case ln.Discarded && !json.Valid(ln.Raw):
+	case ln.Discarded && !jsonscan.Valid(ln.Raw):
 		j.framing(ln.Raw)
 	case ln.Discarded && ln.Reason == rpccall.ReasonIDLessErrorBody:
 		// An HTTP error answer's body: the transport lets its error have
@@ -238,6 +238,13 @@ type message struct {
 	Error   json.RawMessage `json:"error"`
 }
 
+// decode is json.Unmarshal(raw, m) for raw valid JSON, its values in
+// place (decodeFields).
+func (m *message) decode(raw []byte) error {
+	return decodeFields(raw, field{"jsonrpc", &m.JSONRPC}, field{"id", &m.ID}, field{"method", &m.Method},
+		field{"params", &m.Params}, field{"result", &m.Result}, field{"error", &m.Error})
+}
+
 func (j *judge) received(raw []byte) {
 	l := j.l
 	t := bytes.TrimSpace(raw)
@@ -246,7 +253,7 @@ func (j *judge) received(raw []byte) {
 		return
 	}
 	var m message
-	if err := json.Unmarshal(raw, &m); err != nil {
+	if !jsonscan.Valid(raw) || m.decode(raw) != nil {
 		j.fail("transport.stdout-messages-only", l.version, "stdout carried JSON that is not a JSON-RPC message: %s", clip(raw))
 		return
 	}
@@ -448,7 +455,8 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 		RequestState  json.RawMessage `json:"requestState"`
 		Meta          json.RawMessage `json:"_meta"`
 	}
-	if json.Unmarshal(res, &top) != nil {
+	if decodeFields(res, field{"resultType", &top.ResultType}, field{"ttlMs", &top.TTL}, field{"cacheScope", &top.CacheScope},
+		field{"inputRequests", &top.InputRequests}, field{"requestState", &top.RequestState}, field{"_meta", &top.Meta}) != nil {
 		return
 	}
 	j.metaKeys(top.Meta, r.method+" result", v)
@@ -658,7 +666,7 @@ func (j *judge) structured(r *request, res json.RawMessage, v string) {
 		Structured json.RawMessage `json:"structuredContent"`
 		IsError    bool            `json:"isError"`
 	}
-	if json.Unmarshal(res, &cr) != nil || cr.IsError {
+	if decodeFields(res, field{"structuredContent", &cr.Structured}, field{"isError", &cr.IsError}) != nil || cr.IsError {
 		return
 	}
 	if cr.Structured == nil {
@@ -719,7 +727,7 @@ func (l *Linter) sent(raw []byte) {
 	switch method {
 	case protocol.MethodInitialize:
 		l.initSent, l.initialized = true, false
-		l.clientCaps = members(m.Params)["capabilities"]
+		l.clientCaps = bytes.Clone(members(m.Params)["capabilities"]) // kept past the line
 	case protocol.MethodSetLevel:
 		l.level = protocol.LevelRank(p.Level)
 	}

@@ -1,0 +1,103 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// scanCases are JSON texts on which the in-place readings must answer
+// what encoding/json does.
+var scanCases = []string{
+	`{}`, `null`, `"s"`, `5`, `[]`, `[1,"a",{"b":[2]},null]`, ` {"a":1} `,
+	`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"hi"}]}}`,
+	`{"JSONRPC":"2.0","Id":1,"RESULT":{}}`, `{"jsonrpc":"2.0","jsonrpc":null}`, `{"jsonrpc":2}`,
+	`{"method":"a","method":5,"method":"b"}`, `{"id":null,"error":{"code":-32600}}`,
+	`{"resultType":"complete","ttlMs":"x"}`, `{"resultType":null,"ttlMs":5,"cacheScope":"public","_meta":{"a/b":1}}`,
+	`{"ResultType":"task","resulttype":"input_required"}`, `{"structuredContent":{"a":1},"isError":"yes"}`,
+	`{"isError":true,"structuredContent":null}`, `{"a\u0062":1,"ab":2}`, `{"\ud800":1}`, `"\ud800x"`, `"a\nb"`,
+	"{\"\xff\":\"\xfe\"}", "\"\xffx\"", `{"a":{"b":"c"},"a":[1]}`, `{"k":1,"K":2}`, `{"\u212a":1}`,
+}
+
+func TestScanReadsAsEncodingJSON(t *testing.T) {
+	for _, c := range scanCases {
+		sameAsEncodingJSON(t, []byte(c))
+	}
+}
+
+func FuzzScanReadsAsEncodingJSON(f *testing.F) {
+	for _, c := range scanCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if json.Valid(b) {
+			sameAsEncodingJSON(t, bytes.TrimSpace(b))
+		}
+	})
+}
+
+// sameAsEncodingJSON holds members, array, str and decodeFields (for the
+// structs the rules read) to json.Unmarshal on valid JSON b.
+func sameAsEncodingJSON(t *testing.T, b []byte) {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if len(b) == 0 || b[0] != '{' || json.Unmarshal(b, &m) != nil {
+		m = nil
+	}
+	if got := members(b); !reflect.DeepEqual(norm(got), norm(m)) {
+		t.Errorf("members(%q) = %q, encoding/json %q", b, got, m)
+	}
+	var a []json.RawMessage
+	_ = json.Unmarshal(b, &a)
+	if got := array(b); len(got) != len(a) || (len(a) > 0 && !reflect.DeepEqual(got, a)) {
+		t.Errorf("array(%q) = %q, encoding/json %q", b, got, a)
+	}
+	var s string
+	_ = json.Unmarshal(b, &s)
+	if got := str(b); got != s {
+		t.Errorf("str(%q) = %q, encoding/json %q", b, got, s)
+	}
+	var want, got message
+	werr := json.Unmarshal(b, &want)
+	if gerr := got.decode(b); (gerr == nil) != (werr == nil) || werr == nil && !reflect.DeepEqual(got, want) {
+		t.Errorf("message of %q = %+v (%v), encoding/json %+v (%v)", b, got, gerr, want, werr)
+	}
+	type top struct {
+		ResultType    *string         `json:"resultType"`
+		TTL           *float64        `json:"ttlMs"`
+		CacheScope    *string         `json:"cacheScope"`
+		InputRequests json.RawMessage `json:"inputRequests"`
+		RequestState  json.RawMessage `json:"requestState"`
+		Meta          json.RawMessage `json:"_meta"`
+	}
+	var wt, gt top
+	werr = json.Unmarshal(b, &wt)
+	gerr := decodeFields(b, field{"resultType", &gt.ResultType}, field{"ttlMs", &gt.TTL}, field{"cacheScope", &gt.CacheScope},
+		field{"inputRequests", &gt.InputRequests}, field{"requestState", &gt.RequestState}, field{"_meta", &gt.Meta})
+	if (gerr == nil) != (werr == nil) || werr == nil && !reflect.DeepEqual(gt, wt) {
+		t.Errorf("result of %q = %+v (%v), encoding/json %+v (%v)", b, gt, gerr, wt, werr)
+	}
+	type cr struct {
+		Structured json.RawMessage `json:"structuredContent"`
+		IsError    bool            `json:"isError"`
+	}
+	var wc, gc cr
+	werr = json.Unmarshal(b, &wc)
+	gerr = decodeFields(b, field{"structuredContent", &gc.Structured}, field{"isError", &gc.IsError})
+	if (gerr == nil) != (werr == nil) || werr == nil && !reflect.DeepEqual(gc, wc) {
+		t.Errorf("tool result of %q = %+v (%v), encoding/json %+v (%v)", b, gc, gerr, wc, werr)
+	}
+}
+
+// norm is m with empty and nil alike (DeepEqual tells them apart).
+func norm(m map[string]json.RawMessage) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = string(v)
+	}
+	return out
+}
