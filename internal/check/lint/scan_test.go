@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -100,4 +102,30 @@ func norm(m map[string]json.RawMessage) map[string]string {
 		out[k] = string(v)
 	}
 	return out
+}
+
+// TestLargeResultReadInPlace: a big tool result is checked once and read
+// in place, not decoded and copied at each depth the rules read it (they
+// copied a 15 MiB result about a dozen times): judging an 8 MiB one
+// allocates well under one copy of it, and finds what it found before.
+func TestLargeResultReadInPlace(t *testing.T) {
+	const size = 8 << 20
+	text := bytes.Repeat([]byte("x"), size)
+	line := []byte(`{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"` + string(text) +
+		`"},{"type":"image","data":"!!","mimeType":"image/png"}],"structuredContent":[1]}}`)
+	l := New()
+	for _, ln := range splitLines(initLines) {
+		l.Observe(Line{Out: ln[0] == '>', Raw: []byte(ln[1:])})
+	}
+	l.Observe(Line{Seq: 1, Out: true, Raw: []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"big"}}`)})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fs := l.Observe(Line{Seq: 2, Raw: line})
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > size/4 {
+		t.Errorf("judging an %d MiB result allocated %d KiB", size>>20, got>>10)
+	}
+	if got := strings.Join(ids(fs), " "); got != "content.base64 tools.structured-content-object" {
+		t.Errorf("findings %q", got)
+	}
 }
