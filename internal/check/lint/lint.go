@@ -241,8 +241,8 @@ type message struct {
 // decode is json.Unmarshal(raw, m) for raw valid JSON, its values in
 // place (decodeFields).
 func (m *message) decode(raw []byte) error {
-	return decodeFields(raw, field{"jsonrpc", &m.JSONRPC}, field{"id", &m.ID}, field{"method", &m.Method},
-		field{"params", &m.Params}, field{"result", &m.Result}, field{"error", &m.Error})
+	return decodeFields(raw, at("jsonrpc", &m.JSONRPC), at("id", &m.ID), at("method", &m.Method),
+		at("params", &m.Params), at("result", &m.Result), at("error", &m.Error))
 }
 
 func (j *judge) received(raw []byte) {
@@ -455,8 +455,8 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 		RequestState  json.RawMessage `json:"requestState"`
 		Meta          json.RawMessage `json:"_meta"`
 	}
-	if decodeFields(res, field{"resultType", &top.ResultType}, field{"ttlMs", &top.TTL}, field{"cacheScope", &top.CacheScope},
-		field{"inputRequests", &top.InputRequests}, field{"requestState", &top.RequestState}, field{"_meta", &top.Meta}) != nil {
+	if decodeFields(res, at("resultType", &top.ResultType), at("ttlMs", &top.TTL), at("cacheScope", &top.CacheScope),
+		at("inputRequests", &top.InputRequests), at("requestState", &top.RequestState), at("_meta", &top.Meta)) != nil {
 		return
 	}
 	j.metaKeys(top.Meta, r.method+" result", v)
@@ -666,7 +666,7 @@ func (j *judge) structured(r *request, res json.RawMessage, v string) {
 		Structured json.RawMessage `json:"structuredContent"`
 		IsError    bool            `json:"isError"`
 	}
-	if decodeFields(res, field{"structuredContent", &cr.Structured}, field{"isError", &cr.IsError}) != nil || cr.IsError {
+	if decodeFields(res, at("structuredContent", &cr.Structured), at("isError", &cr.IsError)) != nil || cr.IsError {
 		return
 	}
 	if cr.Structured == nil {

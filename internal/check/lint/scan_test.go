@@ -75,8 +75,8 @@ func sameAsEncodingJSON(t *testing.T, b []byte) {
 	}
 	var wt, gt top
 	werr = json.Unmarshal(b, &wt)
-	gerr := decodeFields(b, field{"resultType", &gt.ResultType}, field{"ttlMs", &gt.TTL}, field{"cacheScope", &gt.CacheScope},
-		field{"inputRequests", &gt.InputRequests}, field{"requestState", &gt.RequestState}, field{"_meta", &gt.Meta})
+	gerr := decodeFields(b, at("resultType", &gt.ResultType), at("ttlMs", &gt.TTL), at("cacheScope", &gt.CacheScope),
+		at("inputRequests", &gt.InputRequests), at("requestState", &gt.RequestState), at("_meta", &gt.Meta))
 	if (gerr == nil) != (werr == nil) || werr == nil && !reflect.DeepEqual(gt, wt) {
 		t.Errorf("result of %q = %+v (%v), encoding/json %+v (%v)", b, gt, gerr, wt, werr)
 	}
@@ -86,7 +86,7 @@ func sameAsEncodingJSON(t *testing.T, b []byte) {
 	}
 	var wc, gc cr
 	werr = json.Unmarshal(b, &wc)
-	gerr = decodeFields(b, field{"structuredContent", &gc.Structured}, field{"isError", &gc.IsError})
+	gerr = decodeFields(b, at("structuredContent", &gc.Structured), at("isError", &gc.IsError))
 	if (gerr == nil) != (werr == nil) || werr == nil && !reflect.DeepEqual(gc, wc) {
 		t.Errorf("tool result of %q = %+v (%v), encoding/json %+v (%v)", b, gc, gerr, wc, werr)
 	}
