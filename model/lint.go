@@ -106,7 +106,7 @@ func (s *Session) lintRestart() {
 // known).
 func (w *Wire) lintLine() LintLine {
 	ln := LintLine{Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
-	ln.Head, ln.HeadOK, ln.HeadRead = w.lintHead()
+	ln.Head, ln.HeadOK, ln.HeadRead, ln.Valid = w.lintHead()
 	return ln
 }
 

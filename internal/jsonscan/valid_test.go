@@ -17,11 +17,32 @@ var validCases = []string{
 }
 
 func TestValidIsEncodingJSONs(t *testing.T) {
-	for _, c := range validCases {
-		if got, want := Valid([]byte(c)), json.Valid([]byte(c)); got != want {
+	for _, c := range append(validCases, `{}`, ` { } `, `{ ,}`, `{"a":1,}`, `{"a":1 x`, `{"a":1}}`, `{"a":{"b":[1,2]},"c":"d"}`) {
+		want := json.Valid([]byte(c))
+		if got := Valid([]byte(c)); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", c, got, want)
 		}
+		fieldsValidAgrees(t, []byte(c), want)
 	}
+}
+
+// fieldsValidAgrees: FieldsValid answers Fields' ok and, for an object not
+// nested too deep, whether it is valid JSON.
+func fieldsValidAgrees(t *testing.T, b []byte, valid bool) {
+	t.Helper()
+	var v1, v2 [2][]byte
+	ok, gotValid := FieldsValid(b, v1[:], "a", "b")
+	if Fields(b, v2[:], "a", "b") != ok || string(v1[0]) != string(v2[0]) || string(v1[1]) != string(v2[1]) {
+		t.Errorf("FieldsValid(%q) is not Fields", b)
+	}
+	if gotValid && !valid || !gotValid && valid && firstByteIs(b, '{') && !DeeperThan(b, maxDepth-1) {
+		t.Errorf("FieldsValid(%q) says valid %v, encoding/json %v", b, gotValid, valid)
+	}
+}
+
+func firstByteIs(b []byte, c byte) bool {
+	i := SkipSpace(b, 0)
+	return i < len(b) && b[i] == c
 }
 
 // FuzzValid holds Valid to encoding/json.Valid on any bytes.
@@ -30,9 +51,11 @@ func FuzzValid(f *testing.F) {
 		f.Add([]byte(c))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if got, want := Valid(b), json.Valid(b); got != want {
+		want := json.Valid(b)
+		if got := Valid(b); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", b, got, want)
 		}
+		fieldsValidAgrees(t, b, want)
 	})
 }
 

@@ -40,6 +40,10 @@ type Line struct {
 	Head     [4][]byte
 	HeadRead bool
 	HeadOK   bool
+	// Valid, with HeadRead, says the reader of Head found Raw one valid
+	// JSON value (jsonscan.FieldsValid): the linter does not check it
+	// again, so that a large result is checked once, where it is read.
+	Valid bool
 }
 
 // Finding is one rule broken by one line.
@@ -163,10 +167,10 @@ func (l *Linter) Observe(ln Line) []Finding {
 		// response that has no id"). It answers the POST's own message:
 		// judged as an error, never as a reply to a notification.
 		j.httpError = true
-		j.received(ln.Raw)
+		j.received(ln.Raw, ln.HeadRead && ln.Valid)
 	case ln.Discarded || !j.notificationFast(ln):
 		// (A plain notification was judged by notificationFast.)
-		j.received(ln.Raw)
+		j.received(ln.Raw, ln.HeadRead && ln.Valid)
 	}
 	return j.out
 }
@@ -245,7 +249,9 @@ func (m *message) decode(raw []byte) error {
 		at("params", &m.Params), at("result", &m.Result), at("error", &m.Error))
 }
 
-func (j *judge) received(raw []byte) {
+// received judges a line the server sent; valid says raw is known to be
+// valid JSON.
+func (j *judge) received(raw []byte, valid bool) {
 	l := j.l
 	t := bytes.TrimSpace(raw)
 	if len(t) > 0 && t[0] == '[' {
@@ -253,7 +259,7 @@ func (j *judge) received(raw []byte) {
 		return
 	}
 	var m message
-	if !jsonscan.Valid(raw) || m.decode(raw) != nil {
+	if !valid && !jsonscan.Valid(raw) || m.decode(raw) != nil {
 		j.fail("transport.stdout-messages-only", l.version, "stdout carried JSON that is not a JSON-RPC message: %s", clip(raw))
 		return
 	}
