@@ -638,17 +638,43 @@ func (j *judge) inputRequests(r *request, reqs map[string]json.RawMessage, v str
 	}
 }
 
-func (l *Linter) learnTools(res json.RawMessage) {
-	var tl struct {
-		Tools []struct {
-			Name         string          `json:"name"`
-			OutputSchema json.RawMessage `json:"outputSchema"`
-		} `json:"tools"`
+// listedTool is what learnTools reads of a tool.
+type listedTool struct {
+	Name         string          `json:"name"`
+	OutputSchema json.RawMessage `json:"outputSchema"`
+}
+
+// toolsOf is json.Unmarshal(res, &struct{ Tools []listedTool }) read in
+// place (a list of 50,000 tools is walked, not decoded): ok is false where
+// Unmarshal would fail. The schemas are the line's.
+func toolsOf(res json.RawMessage) (tools []listedTool, ok bool) {
+	var list json.RawMessage
+	if decodeFields(res, at("tools", &list)) != nil {
+		return nil, false
 	}
-	if json.Unmarshal(res, &tl) != nil {
+	if len(list) == 0 || string(list) == "null" {
+		return nil, true
+	}
+	if list[0] != '[' {
+		return nil, false // not a list: Unmarshal's type error
+	}
+	for _, raw := range array(list) {
+		var t listedTool
+		if decodeFields(raw, at("name", &t.Name), at("outputSchema", &t.OutputSchema)) != nil {
+			return nil, false
+		}
+		tools = append(tools, t)
+	}
+	return tools, true
+}
+
+func (l *Linter) learnTools(res json.RawMessage) {
+	tools, ok := toolsOf(res)
+	if !ok {
 		return
 	}
-	for _, t := range tl.Tools {
+	for _, t := range tools {
+		t.OutputSchema = bytes.Clone(t.OutputSchema) // the compiled schema may keep it
 		if len(t.OutputSchema) == 0 {
 			delete(l.schemas, t.Name)
 			continue

@@ -18,7 +18,8 @@ var scanCases = []string{
 	`{"method":"a","method":5,"method":"b"}`, `{"id":null,"error":{"code":-32600}}`,
 	`{"resultType":"complete","ttlMs":"x"}`, `{"resultType":null,"ttlMs":5,"cacheScope":"public","_meta":{"a/b":1}}`,
 	`{"ResultType":"task","resulttype":"input_required"}`, `{"structuredContent":{"a":1},"isError":"yes"}`,
-	`{"isError":true,"structuredContent":null}`, `{"a\u0062":1,"ab":2}`, `{"\ud800":1}`, `"\ud800x"`, `"a\nb"`,
+	`{"isError":true,"structuredContent":null}`, `{"tools":[{"name":"a","outputSchema":{"type":"object"}},null,{"NAME":"b"}]}`,
+	`{"tools":null}`, `{"tools":{}}`, `{"tools":[{"name":5}]}`, `{"tools":[1]}`, `{"Tools":[],"tools":[{"name":"x","name":"y"}]}`, `{"a\u0062":1,"ab":2}`, `{"\ud800":1}`, `"\ud800x"`, `"a\nb"`,
 	"{\"\xff\":\"\xfe\"}", "\"\xffx\"", `{"a":{"b":"c"},"a":[1]}`, `{"k":1,"K":2}`, `{"\u212a":1}`,
 }
 
@@ -79,6 +80,14 @@ func sameAsEncodingJSON(t *testing.T, b []byte) {
 		at("inputRequests", &gt.InputRequests), at("requestState", &gt.RequestState), at("_meta", &gt.Meta))
 	if (gerr == nil) != (werr == nil) || werr == nil && !reflect.DeepEqual(gt, wt) {
 		t.Errorf("result of %q = %+v (%v), encoding/json %+v (%v)", b, gt, gerr, wt, werr)
+	}
+	var wl struct {
+		Tools []listedTool `json:"tools"`
+	}
+	werr = json.Unmarshal(b, &wl)
+	gl, gok := toolsOf(b)
+	if gok != (werr == nil) || werr == nil && len(gl)+len(wl.Tools) > 0 && !reflect.DeepEqual(gl, wl.Tools) {
+		t.Errorf("tools of %q = %+v (%v), encoding/json %+v (%v)", b, gl, gok, wl.Tools, werr)
 	}
 	type cr struct {
 		Structured json.RawMessage `json:"structuredContent"`
