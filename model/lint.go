@@ -98,7 +98,7 @@ func (s *Session) lintRestart() {
 // known).
 func (w *Wire) lintLine() lint.Line {
 	ln := lint.Line{Out: w.Dir == Out, Raw: w.Line, Discarded: w.Discarded, Reason: w.Reason}
-	ln.Head, ln.HeadOK, ln.HeadRead = w.lintHead()
+	ln.Head, ln.HeadOK, ln.HeadRead, ln.Valid = w.lintHead()
 	return ln
 }
 

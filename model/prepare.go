@@ -49,6 +49,9 @@ type prepared struct {
 	// envelope's id leaves out); scanned jsonscan.Fields' answer.
 	jsonrpc, rawMethod span
 	idNull, scanned    bool
+	// valid: the line is one valid JSON object (jsonscan.FieldsValid), so
+	// the lint need not check it again (lint.Line.Valid).
+	valid bool
 }
 
 // prepare reads the line ahead, when it is an ordinary message.
@@ -58,11 +61,11 @@ func (w *Wire) prepare() {
 		return
 	}
 	var v [6][]byte
-	ok := jsonscan.Fields(line, v[:], "id", "method", "params", "result", "error", "jsonrpc")
+	ok, valid := jsonscan.FieldsValid(line, v[:], "id", "method", "params", "result", "error", "jsonrpc")
 	env := envelopeOf([5][]byte(v[:5]), ok)
 	p := prepared{size: int32(len(line)), kind: env.kind, method: env.method, summary: summarize(env),
 		id: spanOf(line, env.id), params: spanOf(line, env.params), result: spanOf(line, env.result),
-		jsonrpc: spanOf(line, v[5]), rawMethod: spanOf(line, v[1]), idNull: v[0] != nil && env.id == nil, scanned: ok}
+		jsonrpc: spanOf(line, v[5]), rawMethod: spanOf(line, v[1]), idNull: v[0] != nil && env.id == nil, scanned: ok, valid: valid}
 	if env.kind == KindError {
 		p.errObj = spanOf(line, v[4])
 	}
@@ -98,15 +101,16 @@ func rankOf(env envelope) int32 {
 }
 
 // lintHead is what the live lint reads first of the line (lint.Line.Head),
-// when FromConn read it; ok is false when it did not.
-func (w *Wire) lintHead() (head [4][]byte, scanned, ok bool) {
+// when FromConn read it; ok is false when it did not. valid is
+// lint.Line.Valid: FromConn's reading found the line one valid JSON object.
+func (w *Wire) lintHead() (head [4][]byte, scanned, ok, valid bool) {
 	p := &w.prep
 	if p.size == 0 || int(p.size) != len(w.Line) {
-		return head, false, false
+		return head, false, false, false
 	}
 	head = [4][]byte{p.jsonrpc.in(w.Line), p.id.in(w.Line), p.rawMethod.in(w.Line), p.params.in(w.Line)}
 	if p.idNull {
 		head[1] = []byte("null")
 	}
-	return head, p.scanned, true
+	return head, p.scanned, true, p.valid
 }

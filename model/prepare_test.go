@@ -69,3 +69,25 @@ func TestApplyFilesWhatFromConnRead(t *testing.T) {
 		t.Errorf("summary %q: the line was read again at Apply", e.Summary)
 	}
 }
+
+// FromConn's reading tells the live lint whether the line is valid JSON,
+// so that the lint does not check a 15 MiB result a second time; a line
+// it did not read, or read as not quite JSON, the lint checks itself.
+func TestFromConnTellsTheLintTheLineIsValid(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		valid bool
+	}{
+		{`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"` + string(bytes.Repeat([]byte("x"), 1<<20)) + `"}]}}`, true},
+		{` {"jsonrpc":"2.0","id":7,"result":{}} `, true},
+		{`{"jsonrpc":"2.0","id":7,"result":{},}`, false},
+		{`{"jsonrpc":"2.0","id":7,"result":{}} {"id":8}`, false},
+		{`{"jsonrpc":"2.0","id":7,"result":{}`, false},
+		{`[{"jsonrpc":"2.0","id":7,"result":{}}]`, false},
+	} {
+		w := FromConn(conn.Event{Time: t0, Kind: conn.Received, Line: []byte(c.line), Size: len(c.line)}).(Wire)
+		if ln := w.lintLine(); ln.HeadRead && ln.Valid != c.valid || !ln.HeadRead && c.valid {
+			t.Errorf("%.60q: read %v, valid %v; want valid %v", c.line, ln.HeadRead, ln.Valid, c.valid)
+		}
+	}
+}

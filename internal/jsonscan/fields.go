@@ -3,6 +3,7 @@ package jsonscan
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"math/bits"
 	"sync"
 
@@ -20,16 +21,27 @@ import (
 // else) ends the object. It allocates nothing and reads each byte once, so
 // the hot path of every line can afford it; vals must be as long as want.
 func Fields(raw []byte, vals [][]byte, want ...string) bool {
+	ok, _ := FieldsValid(raw, vals, want...)
+	return ok
+}
+
+// FieldsValid is Fields, and also reports whether raw is one valid JSON
+// object, as Valid would (then whoever reads raw next need not check it
+// again); valid is false for an object nested too deep for its pass.
+func FieldsValid(raw []byte, vals [][]byte, want ...string) (ok, valid bool) {
 	clear(vals)
 	i := SkipSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
-		return false
+		return false, false
+	}
+	if i = SkipSpace(raw, i+1); i < len(raw) && raw[i] == '}' {
+		return true, SkipSpace(raw, i+1) == len(raw)
 	}
 	var unquoted [64]byte
-	for i = SkipSpace(raw, i+1); i < len(raw) && raw[i] == '"'; {
+	for i < len(raw) && raw[i] == '"' {
 		end := validString(raw, i)
 		if end < 0 {
-			return false
+			return false, false
 		}
 		name := raw[i+1 : end-1]
 		if bytes.IndexByte(name, '\\') >= 0 {
@@ -37,15 +49,15 @@ func Fields(raw []byte, vals [][]byte, want ...string) bool {
 		}
 		i = SkipSpace(raw, end)
 		if i >= len(raw) || raw[i] != ':' {
-			return false
+			return false, false
 		}
 		start := SkipSpace(raw, i+1)
 		end = validValue(raw, start, 0)
 		if end == tooDeep {
-			return fieldsDecoded(raw, vals, want...)
+			return fieldsDecoded(raw, vals, want...), false
 		}
 		if end < 0 {
-			return false
+			return false, false
 		}
 		for k, w := range want {
 			if w == string(name) && vals[k] == nil {
@@ -55,11 +67,11 @@ func Fields(raw []byte, vals [][]byte, want ...string) bool {
 		}
 		i = SkipSpace(raw, end)
 		if i >= len(raw) || raw[i] != ',' {
-			return true
+			return true, i < len(raw) && raw[i] == '}' && SkipSpace(raw, i+1) == len(raw)
 		}
 		i = SkipSpace(raw, i+1)
 	}
-	return true
+	return true, false // a ',' not followed by a member, or no member at all
 }
 
 // tooDeep is validValue's answer for values nested past maxDepth, which
@@ -310,4 +322,16 @@ func PutDecoder(d *Decoder) {
 	d.r.Reset(nil)
 	d.Reset(&d.r)
 	decoders.Put(d)
+}
+
+// Valid reports whether b is exactly one JSON value, with white space
+// around it allowed: what encoding/json.Valid reports (neither checks
+// UTF-8), in one pass that skips plain string bytes eight at a time. A
+// value nested past maxDepth is left to encoding/json.Valid.
+func Valid(b []byte) bool {
+	end := validValue(b, SkipSpace(b, 0), 0)
+	if end == tooDeep {
+		return json.Valid(b)
+	}
+	return end >= 0 && SkipSpace(b, end) == len(b)
 }

@@ -127,6 +127,27 @@ func EachMember(obj []byte, fn func(name, rawKey, value []byte) error) error {
 	}
 }
 
+// EachElement calls fn with each element of arr, a JSON array starting at
+// arr[0], in order; it stops at the first error fn returns and returns it.
+// The elements share arr's memory.
+func EachElement(arr []byte, fn func(value []byte) error) error {
+	i := SkipSpace(arr, 1)
+	if arr[i] == ']' {
+		return nil
+	}
+	for {
+		end := SkipValue(arr, i)
+		if err := fn(arr[i:end]); err != nil {
+			return err
+		}
+		i = SkipSpace(arr, end)
+		if arr[i] == ']' {
+			return nil
+		}
+		i = SkipSpace(arr, i+1) // past ','
+	}
+}
+
 // Member returns the raw value of the member called key in obj (the last
 // one, should the name repeat), or nil when obj is not an object or has no
 // such member.

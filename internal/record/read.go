@@ -197,7 +197,7 @@ func ScanSkipping(r io.Reader, maxLine int, skip func(line []byte) bool, fn func
 			continue
 		}
 		var e Entry
-		if uerr := json.Unmarshal(line, &e); uerr != nil {
+		if uerr := unmarshalEntry(line, &e); uerr != nil {
 			if n > 1 && atEOF(lr) {
 				if truncated != nil {
 					*truncated = true
@@ -237,7 +237,7 @@ func ScanSkipping(r io.Reader, maxLine int, skip func(line []byte) bool, fn func
 // DecodeEntry decodes one line of a recording (not its header).
 func DecodeEntry(line []byte) (Entry, error) {
 	var e Entry
-	if err := json.Unmarshal(line, &e); err != nil {
+	if err := unmarshalEntry(line, &e); err != nil {
 		return Entry{}, fmt.Errorf("record: %w", err)
 	}
 	return e, nil

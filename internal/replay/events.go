@@ -5,6 +5,7 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/conn"
+	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/model"
@@ -262,6 +264,18 @@ type envelope struct {
 	} `json:"error"`
 }
 
+// decode is json.Unmarshal(line, env) with the line checked once and read
+// in place (jsonscan.UnmarshalFields): a 15 MiB result is not checked,
+// scanned and copied again here. Its raw members are the line's: clone
+// what is kept.
+func (env *envelope) decode(line []byte) error {
+	if !jsonscan.Valid(line) {
+		return json.Unmarshal(line, env) // its error
+	}
+	return jsonscan.UnmarshalFields(line, jsonscan.Field{Name: "id", Dst: &env.ID}, jsonscan.Field{Name: "method", Dst: &env.Method},
+		jsonscan.Field{Name: "params", Dst: &env.Params}, jsonscan.Field{Name: "result", Dst: &env.Result}, jsonscan.Field{Name: "error", Dst: &env.Error})
+}
+
 func isQuestion(method string) bool {
 	return method == "sampling/createMessage" || method == "elicitation/create" || method == "roots/list"
 }
@@ -269,7 +283,7 @@ func isQuestion(method string) bool {
 // observe returns the question events one line implies.
 func (q *questions) observe(w model.Wire) []model.Event {
 	var env envelope
-	if json.Unmarshal(w.Line, &env) != nil {
+	if env.decode(w.Line) != nil {
 		return nil
 	}
 	id := string(env.ID)
@@ -280,14 +294,14 @@ func (q *questions) observe(w model.Wire) []model.Event {
 			return nil
 		}
 		q.asked[id] = env.Method
-		return []model.Event{model.QuestionAsked{Stamp: model.Stamp{Time: w.Time}, RequestID: env.ID, Method: env.Method, Params: orEmpty(env.Params)}}
+		return []model.Event{model.QuestionAsked{Stamp: model.Stamp{Time: w.Time}, RequestID: bytes.Clone(env.ID), Method: env.Method, Params: orEmpty(bytes.Clone(env.Params))}}
 	case w.Dir == model.Out && hasID && env.Method == "":
 		method, ok := q.asked[id]
 		if !ok {
 			return nil
 		}
 		delete(q.asked, id)
-		return []model.Event{resolution(w.Time, env, method, env.ID, "")}
+		return []model.Event{resolution(w.Time, env, method, bytes.Clone(env.ID), "")}
 	case w.Dir == model.In && !hasID && env.Method == "notifications/cancelled":
 		var p struct {
 			RequestID json.RawMessage `json:"requestId"`
@@ -299,7 +313,7 @@ func (q *questions) observe(w model.Wire) []model.Event {
 			}
 		}
 	case w.Dir == model.Out && hasID && env.Method != "":
-		q.requests[id] = outRequest{method: env.Method, params: env.Params}
+		q.requests[id] = outRequest{method: env.Method, params: bytes.Clone(env.Params)}
 		return q.answered(w.Time, env.Params)
 	case w.Dir == model.In && hasID && env.Result != nil:
 		req, ok := q.requests[id]
@@ -321,7 +335,7 @@ func resolution(t time.Time, env envelope, method string, id json.RawMessage, ke
 		r.State, r.Err = model.Rejected, &model.RPCError{Code: env.Error.Code, Message: env.Error.Message}
 		return r
 	}
-	r.State, r.Answer = model.Answered, env.Result
+	r.State, r.Answer = model.Answered, bytes.Clone(env.Result)
 	if method == "elicitation/create" {
 		var a struct {
 			Action string `json:"action"`
@@ -341,6 +355,12 @@ func (q *questions) inputRequired(t time.Time, id string, req outRequest, result
 			Method string          `json:"method"`
 			Params json.RawMessage `json:"params"`
 		} `json:"inputRequests"`
+	}
+	// Most results are no question: told by their resultType alone,
+	// read in place (result is a valid line's), before decoding them.
+	var resultType string
+	if jsonscan.UnmarshalFields(result, jsonscan.Field{Name: "resultType", Dst: &resultType}) != nil || resultType != "input_required" {
+		return nil
 	}
 	if json.Unmarshal(result, &r) != nil || r.ResultType != "input_required" {
 		return nil
@@ -415,7 +435,7 @@ type readiness struct {
 
 func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
 	var env envelope
-	if json.Unmarshal(w.Line, &env) != nil || len(env.ID) == 0 {
+	if env.decode(w.Line) != nil || len(env.ID) == 0 {
 		return model.Ready{}, false
 	}
 	if w.Dir == model.Out {

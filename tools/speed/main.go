@@ -31,6 +31,8 @@
 //     result, headless, printed to /dev/null;
 //   - result-15mib-shown: the inspector (in tmux) replaying a recording of
 //     that call to its end;
+//   - result-15mib-opened: the same, then Enter on the tools/call, until
+//     the response's viewer shows the result's first line;
 //   - replay-large: the inspector (in tmux) replaying a recording of
 //     -notifications progress notifications (100,000, the demo's most: ~23 MB) to its end;
 //   - startup: `mcptui tools -- mcptui demo-server`, headless;
@@ -544,6 +546,10 @@ func prepare(e *env, root string, notifications int) error {
 	return nil
 }
 
+// largeFirstLine is the start of the demo's large text, as the response
+// viewer shows it.
+const largeFirstLine = `"text": "line 0000001`
+
 // tail keeps the last max bytes written to it (a flood of progress lines
 // on stderr).
 type tail struct {
@@ -613,6 +619,9 @@ func allCases() []benchCase {
 		}},
 		{name: "result-15mib-shown", what: "the inspector replaying a recorded 15 MiB result to its end (tmux)", run: func(e *env, b *build) (sample, error) {
 			return inspectReplay(e, b, e.largeRec)
+		}},
+		{name: "result-15mib-opened", what: "the inspector replaying a recorded 15 MiB result to its end, then opening the response (Enter) until it is on screen (tmux)", run: func(e *env, b *build) (sample, error) {
+			return inspectReplay(e, b, e.largeRec, openSelected(largeFirstLine))
 		}},
 		{name: "replay-large", what: "the inspector replaying a recording of many progress notifications to its end (tmux)", run: func(e *env, b *build) (sample, error) {
 			return inspectReplay(e, b, e.burstRec)

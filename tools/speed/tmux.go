@@ -16,11 +16,26 @@ func replayDone(screen string) bool {
 	return strings.Contains(screen, "REPLAY") && !strings.Contains(screen, "reading the recording")
 }
 
+// step is keys pressed once the replay is at its end, and the screen they
+// are done at.
+type step struct {
+	keys []string
+	done func(screen string) bool
+}
+
+// openSelected opens the selected request's response (Enter on the
+// requests pane) and waits for the viewer to show what: a substring of
+// the result's first screen.
+func openSelected(what string) step {
+	return step{keys: []string{"Enter"}, done: func(screen string) bool { return strings.Contains(screen, what) }}
+}
+
 // inspectReplay runs `mcptui replay FILE` in a tmux of its own (160×48),
 // through -wrap for its rusage, until its screen shows the recording's
-// end, then presses q. The wall time is to that screen; CPU and peak RSS
-// are the process's whole life (the quit adds little).
-func inspectReplay(e *env, b *build, file string) (sample, error) {
+// end, then takes the steps, then presses q (until it quits: the first
+// closes what a step opened). The wall time is to the last screen; CPU
+// and peak RSS are the process's whole life (the quit adds little).
+func inspectReplay(e *env, b *build, file string, steps ...step) (sample, error) {
 	e.seq++
 	socket := fmt.Sprintf("speed-%d-%d", os.Getpid(), e.seq)
 	out := filepath.Join(e.tmp, fmt.Sprintf("wrap-%d.json", e.seq))
@@ -45,11 +60,33 @@ func inspectReplay(e *env, b *build, file string) (sample, error) {
 		}
 		time.Sleep(20 * time.Millisecond) // the poll's period, not a synchronization
 	}
-	wall := time.Since(start)
-	if err := tmux("send-keys", "-t", "s", "q").Run(); err != nil {
-		return sample{}, fmt.Errorf("tmux send-keys: %w", err)
+	for _, st := range steps {
+		if err := tmux(append([]string{"send-keys", "-t", "s"}, st.keys...)...).Run(); err != nil {
+			return sample{}, fmt.Errorf("tmux send-keys: %w", err)
+		}
+		for {
+			screen, _ = tmux("capture-pane", "-p", "-t", "s").Output()
+			if st.done(string(screen)) {
+				break
+			}
+			if time.Now().After(deadline) || e.ctx.Err() != nil {
+				return sample{}, fmt.Errorf("%v never showed what it opens:\n%s", st.keys, screen)
+			}
+			time.Sleep(20 * time.Millisecond) // the poll's period, not a synchronization
+		}
 	}
+	wall := time.Since(start)
+	quitAt := time.Time{}
 	for deadline = time.Now().Add(time.Minute); ; {
+		if time.Since(quitAt) > 2*time.Second {
+			// q again while it runs (a step's view takes the first); the
+			// session may be gone by then, so a failed send is no error.
+			err := tmux("send-keys", "-t", "s", "q").Run()
+			if err != nil && quitAt.IsZero() {
+				return sample{}, fmt.Errorf("tmux send-keys: %w", err)
+			}
+			quitAt = time.Now()
+		}
 		data, err := os.ReadFile(out)
 		if err == nil {
 			var s sample

@@ -1,11 +1,13 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/kit"
 )
@@ -69,9 +71,13 @@ func outcomeResult(o Outcome, tool *mcp.Tool) *result {
 	var line struct {
 		Result json.RawMessage `json:"result"`
 	}
-	if o.Err == "" && json.Unmarshal(o.Line, &line) != nil {
+	// json.Unmarshal(o.Line, &line) in one pass that checks the line and
+	// one that finds its result, then a copy of it (the page keeps it):
+	// Unmarshal would check, scan and copy a 15 MiB result.
+	if o.Err == "" && (!jsonscan.Valid(o.Line) || jsonscan.UnmarshalFields(o.Line, jsonscan.Field{Name: "result", Dst: &line.Result}) != nil) {
 		o.Err = "the response line does not parse"
 	}
+	line.Result = bytes.Clone(line.Result)
 	if o.Err != "" || line.Result == nil {
 		res := &result{title: title, at: o.At, isError: true, saveBase: "error"}
 		why := o.Err

@@ -15,32 +15,11 @@ import (
 // The shape rules of what results carry: content items, annotations,
 // icons and _meta key names.
 
-// members decodes a JSON object (nil when raw is not one).
-func members(raw json.RawMessage) map[string]json.RawMessage {
-	var m map[string]json.RawMessage
-	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &m) != nil {
-		return nil
-	}
-	return m
-}
-
 func isString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
 
 func isNumber(raw json.RawMessage) bool {
 	var f float64
 	return len(raw) > 0 && raw[0] != '"' && json.Unmarshal(raw, &f) == nil
-}
-
-func str(raw json.RawMessage) string {
-	var s string
-	_ = json.Unmarshal(raw, &s)
-	return s
-}
-
-func array(raw json.RawMessage) []json.RawMessage {
-	var a []json.RawMessage
-	_ = json.Unmarshal(raw, &a)
-	return a
 }
 
 // content judges one content item (of a tool result or a prompt message).

@@ -40,6 +40,10 @@ type Line struct {
 	Head     [4][]byte
 	HeadRead bool
 	HeadOK   bool
+	// Valid, with HeadRead, says the reader of Head found Raw one valid
+	// JSON value (jsonscan.FieldsValid): the linter does not check it
+	// again, so that a large result is checked once, where it is read.
+	Valid bool
 }
 
 // Finding is one rule broken by one line.
@@ -155,7 +159,7 @@ func (l *Linter) Observe(ln Line) []Finding {
 	case ln.Raw == nil:
 	case !utf8.Valid(ln.Raw):
 		j.fail("transport.utf8", l.version, "a line of stdout is not valid UTF-8: %s", clip(ln.Raw))
-	case ln.Discarded && !json.Valid(ln.Raw):
+	case ln.Discarded && !jsonscan.Valid(ln.Raw):
 		j.framing(ln.Raw)
 	case ln.Discarded && ln.Reason == rpccall.ReasonIDLessErrorBody:
 		// An HTTP error answer's body: the transport lets its error have
@@ -163,10 +167,10 @@ func (l *Linter) Observe(ln Line) []Finding {
 		// response that has no id"). It answers the POST's own message:
 		// judged as an error, never as a reply to a notification.
 		j.httpError = true
-		j.received(ln.Raw)
+		j.received(ln.Raw, ln.HeadRead && ln.Valid)
 	case ln.Discarded || !j.notificationFast(ln):
 		// (A plain notification was judged by notificationFast.)
-		j.received(ln.Raw)
+		j.received(ln.Raw, ln.HeadRead && ln.Valid)
 	}
 	return j.out
 }
@@ -238,7 +242,16 @@ type message struct {
 	Error   json.RawMessage `json:"error"`
 }
 
-func (j *judge) received(raw []byte) {
+// decode is json.Unmarshal(raw, m) for raw valid JSON, its values in
+// place (decodeFields).
+func (m *message) decode(raw []byte) error {
+	return decodeFields(raw, at("jsonrpc", &m.JSONRPC), at("id", &m.ID), at("method", &m.Method),
+		at("params", &m.Params), at("result", &m.Result), at("error", &m.Error))
+}
+
+// received judges a line the server sent; valid says raw is known to be
+// valid JSON.
+func (j *judge) received(raw []byte, valid bool) {
 	l := j.l
 	t := bytes.TrimSpace(raw)
 	if len(t) > 0 && t[0] == '[' {
@@ -246,7 +259,7 @@ func (j *judge) received(raw []byte) {
 		return
 	}
 	var m message
-	if err := json.Unmarshal(raw, &m); err != nil {
+	if !valid && !jsonscan.Valid(raw) || m.decode(raw) != nil {
 		j.fail("transport.stdout-messages-only", l.version, "stdout carried JSON that is not a JSON-RPC message: %s", clip(raw))
 		return
 	}
@@ -448,7 +461,8 @@ func (j *judge) result(r *request, res json.RawMessage, v string) {
 		RequestState  json.RawMessage `json:"requestState"`
 		Meta          json.RawMessage `json:"_meta"`
 	}
-	if json.Unmarshal(res, &top) != nil {
+	if decodeFields(res, at("resultType", &top.ResultType), at("ttlMs", &top.TTL), at("cacheScope", &top.CacheScope),
+		at("inputRequests", &top.InputRequests), at("requestState", &top.RequestState), at("_meta", &top.Meta)) != nil {
 		return
 	}
 	j.metaKeys(top.Meta, r.method+" result", v)
@@ -624,17 +638,43 @@ func (j *judge) inputRequests(r *request, reqs map[string]json.RawMessage, v str
 	}
 }
 
-func (l *Linter) learnTools(res json.RawMessage) {
-	var tl struct {
-		Tools []struct {
-			Name         string          `json:"name"`
-			OutputSchema json.RawMessage `json:"outputSchema"`
-		} `json:"tools"`
+// listedTool is what learnTools reads of a tool.
+type listedTool struct {
+	Name         string          `json:"name"`
+	OutputSchema json.RawMessage `json:"outputSchema"`
+}
+
+// toolsOf is json.Unmarshal(res, &struct{ Tools []listedTool }) read in
+// place (a list of 50,000 tools is walked, not decoded): ok is false where
+// Unmarshal would fail. The schemas are the line's.
+func toolsOf(res json.RawMessage) (tools []listedTool, ok bool) {
+	var list json.RawMessage
+	if decodeFields(res, at("tools", &list)) != nil {
+		return nil, false
 	}
-	if json.Unmarshal(res, &tl) != nil {
+	if len(list) == 0 || string(list) == "null" {
+		return nil, true
+	}
+	if list[0] != '[' {
+		return nil, false // not a list: Unmarshal's type error
+	}
+	for _, raw := range array(list) {
+		var t listedTool
+		if decodeFields(raw, at("name", &t.Name), at("outputSchema", &t.OutputSchema)) != nil {
+			return nil, false
+		}
+		tools = append(tools, t)
+	}
+	return tools, true
+}
+
+func (l *Linter) learnTools(res json.RawMessage) {
+	tools, ok := toolsOf(res)
+	if !ok {
 		return
 	}
-	for _, t := range tl.Tools {
+	for _, t := range tools {
+		t.OutputSchema = bytes.Clone(t.OutputSchema) // the compiled schema may keep it
 		if len(t.OutputSchema) == 0 {
 			delete(l.schemas, t.Name)
 			continue
@@ -658,7 +698,7 @@ func (j *judge) structured(r *request, res json.RawMessage, v string) {
 		Structured json.RawMessage `json:"structuredContent"`
 		IsError    bool            `json:"isError"`
 	}
-	if json.Unmarshal(res, &cr) != nil || cr.IsError {
+	if decodeFields(res, at("structuredContent", &cr.Structured), at("isError", &cr.IsError)) != nil || cr.IsError {
 		return
 	}
 	if cr.Structured == nil {
@@ -719,7 +759,7 @@ func (l *Linter) sent(raw []byte) {
 	switch method {
 	case protocol.MethodInitialize:
 		l.initSent, l.initialized = true, false
-		l.clientCaps = members(m.Params)["capabilities"]
+		l.clientCaps = bytes.Clone(members(m.Params)["capabilities"]) // kept past the line
 	case protocol.MethodSetLevel:
 		l.level = protocol.LevelRank(p.Level)
 	}
