@@ -62,6 +62,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/internal/testkit/proctree"
+	"github.com/mcptui/mcptui/internal/testkit/waitbound"
 )
 
 // roleEnv selects what the test binary does: run the tests (unset), be the
@@ -103,6 +104,7 @@ func TestMain(m *testing.M) {
 	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	os.Setenv(envInherited, "inherited")
 	os.Setenv(envUnset, "present")
+	waitbound.Parallel(8) // its tests wait on servers and timers, not on the CPU
 	os.Exit(m.Run())
 }
 

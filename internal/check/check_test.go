@@ -15,6 +15,7 @@ import (
 	"github.com/mcptui/mcptui/internal/check/rules"
 	"github.com/mcptui/mcptui/internal/testkit/racechild"
 	"github.com/mcptui/mcptui/internal/testkit/surfaceserver"
+	"github.com/mcptui/mcptui/internal/testkit/waitbound"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -29,6 +30,9 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	racechild.NoExitSleep() // the servers this binary starts are itself
+	// Its tests wait on their servers: a silent one's timeout, the
+	// demo's slow tool cancelled after 5 s, at every era.
+	waitbound.Parallel(8)
 	os.Exit(m.Run())
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/mcptui/mcptui/demo"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/testkit/racechild"
+	"github.com/mcptui/mcptui/internal/testkit/waitbound"
 )
 
 // The test binary doubles as the servers the tests talk to: with
@@ -27,6 +28,7 @@ func TestMain(m *testing.M) {
 		os.Exit(runTestServer(name))
 	}
 	racechild.NoExitSleep() // the servers this binary starts are itself
+	waitbound.Parallel(8)   // its tests wait on servers and timers, not on the CPU
 	os.Exit(m.Run())
 }
 

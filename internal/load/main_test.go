@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcptui/mcptui/demo"
 	"github.com/mcptui/mcptui/internal/cli"
+	"github.com/mcptui/mcptui/internal/testkit/waitbound"
 )
 
 // The test binary doubles as the servers the tests load: with serverEnv
@@ -43,6 +44,7 @@ func TestMain(m *testing.M) {
 	if name := os.Getenv(serverEnv); name != "" {
 		os.Exit(runTestServer(name))
 	}
+	waitbound.Parallel(8) // its tests wait on servers and timers, not on the CPU
 	os.Exit(m.Run())
 }
 
