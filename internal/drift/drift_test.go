@@ -152,6 +152,7 @@ func TestChangeClasses(t *testing.T) {
 		{"server version only", func(s *surfaceserver.Spec) { s.ServerInfo["version"] = "1.0.1" }, []want{{Info, "server-version-changed", "server"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each starts a server of its own
 			s := clone(t, v1())
 			tc.change(&s)
 			rep := Compare(base, live(t, s))
