@@ -6,9 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/hostprofile"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/model"
-	"github.com/mcptui/mcptui/ui/catalog/marks"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -26,12 +26,12 @@ import (
 type capMarks map[string]*capMark
 
 // capMark is what a call's result goes over (none: within every cap).
-type capMark struct{ overs []marks.Over }
+type capMark struct{ overs []hostprofile.Over }
 
 // capMarkMsg carries one call's measure.
 type capMarkMsg struct {
 	key   string
-	overs []marks.Over
+	overs []hostprofile.Over
 }
 
 // measureResults starts measuring the results of the finished tools/calls
@@ -102,7 +102,7 @@ func (m *Model) measured(msg capMarkMsg) {
 
 // capOvers are the caps call c's result goes over (nil: none, or not
 // measured yet).
-func (m *Model) capOvers(c *model.Call) []marks.Over {
+func (m *Model) capOvers(c *model.Call) []hostprofile.Over {
 	if mk := m.caps[c.Key]; mk != nil {
 		return mk.overs
 	}
@@ -110,7 +110,7 @@ func (m *Model) capOvers(c *model.Call) []marks.Over {
 }
 
 // capLine is the line under a marked call's row.
-func (m *Model) capLine(overs []marks.Over, w int, sel bool) string {
+func (m *Model) capLine(overs []hostprofile.Over, w int, sel bool) string {
 	words := make([]string, len(overs))
 	for i, o := range overs {
 		words[i] = o.Short()

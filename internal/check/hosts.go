@@ -81,11 +81,11 @@ type hostWatch struct {
 	serverName string
 }
 
-// seenResult is the largest result a tool gave.
+// seenResult is the largest result a tool gave: its text, and its size
+// once measured.
 type seenResult struct {
-	text   string
-	chars  int
-	tokens int
+	text string
+	size *hostprofile.ResultSize
 }
 
 func newHostWatch() *hostWatch {
@@ -143,13 +143,6 @@ func (h *hostWatch) see(ev conn.Event, calls map[string]string) {
 				Name string `json:"name"`
 			} `json:"io.modelcontextprotocol/serverInfo"`
 		} `json:"_meta"`
-		Content []struct {
-			Type     string `json:"type"`
-			Text     string `json:"text"`
-			Resource *struct {
-				Text string `json:"text"`
-			} `json:"resource"`
-		} `json:"content"`
 	}
 	if json.Unmarshal(m.Result, &res) != nil {
 		return
@@ -179,16 +172,9 @@ func (h *hostWatch) see(ev conn.Event, calls map[string]string) {
 		return
 	}
 	delete(calls, string(m.ID))
-	var b strings.Builder
-	for _, c := range res.Content {
-		b.WriteString(c.Text)
-		if c.Resource != nil {
-			b.WriteString(c.Resource.Text)
-		}
-	}
-	text := b.String()
-	if prev, ok := h.results[tool]; !ok || len(text) > prev.chars {
-		h.results[tool] = seenResult{text: text, chars: len([]rune(text))}
+	text := hostprofile.ResultText(m.Result)
+	if prev, ok := h.results[tool]; !ok || len(text) > len(prev.text) {
+		h.results[tool] = seenResult{text: text}
 	}
 }
 
@@ -320,32 +306,26 @@ func (h *hostWatch) judgeResults(hr *HostReport, host hostprofile.Host) {
 		if !ok {
 			continue
 		}
-		if r.tokens == 0 && r.text != "" {
-			n, err := toolcost.Count(r.text)
+		if r.size == nil {
+			// Counted whole, once for every host: a report says the size.
+			size, err := hostprofile.MeasureResult(r.text, nil, true)
 			if err != nil {
 				hr.Error = err.Error()
 				return
 			}
-			r.tokens = n
+			r.size = &size
 			h.results[name] = r
 		}
-		if r.tokens > host.ResultTokens {
-			hr.Findings = append(hr.Findings, HostFinding{Rule: RuleHostResultCap, Target: host.Name, Tool: name, Source: host.ResultSource,
-				Seen: fmt.Sprintf("a result of about %d tokens (%s; %d characters), over the %d-token default cap (%s)", r.tokens, toolcost.Tokenizer, r.chars, host.ResultTokens, host.ResultEnv),
-				Fix:  "page or truncate large results (a cursor argument, a limit, a summary with a resource link) so that one result stays well under the cap"})
-		}
-		if host.ResultMetaKey == "" {
-			continue
-		}
-		var t struct {
-			Meta map[string]any `json:"_meta"`
-		}
-		if json.Unmarshal(h.tools[name], &t) == nil {
-			if n, ok := t.Meta[host.ResultMetaKey].(float64); ok && float64(r.chars) > n {
+		for _, o := range host.ResultOvers(*r.size, h.tools[name]) {
+			if o.MetaKey != "" {
 				hr.Findings = append(hr.Findings, HostFinding{Rule: RuleHostResultSize, Target: host.Name, Tool: name, Source: host.ResultSource,
-					Seen: fmt.Sprintf("a result of %d characters, over the tool's own _meta[%q] of %.0f", r.chars, host.ResultMetaKey, n),
-					Fix:  fmt.Sprintf("keep results within the size the tool declares, or declare the size it really returns in _meta[%q]", host.ResultMetaKey)})
+					Seen: fmt.Sprintf("a result of %d characters, over the tool's own _meta[%q] of %.0f", o.Chars, o.MetaKey, o.MetaChars),
+					Fix:  fmt.Sprintf("keep results within the size the tool declares, or declare the size it really returns in _meta[%q]", o.MetaKey)})
+				continue
 			}
+			hr.Findings = append(hr.Findings, HostFinding{Rule: RuleHostResultCap, Target: host.Name, Tool: name, Source: host.ResultSource,
+				Seen: fmt.Sprintf("a result of %s, over the %d-token default cap (%s)", o.Amount(), o.Cap, o.Env),
+				Fix:  "page or truncate large results (a cursor argument, a limit, a summary with a resource link) so that one result stays well under the cap"})
 		}
 	}
 }

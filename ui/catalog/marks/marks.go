@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcptui/mcptui/internal/drift"
 	"github.com/mcptui/mcptui/internal/hostprofile"
@@ -342,69 +341,6 @@ func (c *Config) Caps() bool {
 	return false
 }
 
-// chunk is how much text is counted at a time: counting stops once the
-// largest cap is passed, so a result of megabytes costs what its first
-// few hundred kilobytes do.
-const chunk = 64 << 10
-
-// Over is one chosen host's cap a tool result goes over.
-type Over struct {
-	// Host is the host's name.
-	Host string
-	// Cap is the host's default cap in tokens and Env the variable that
-	// changes it; Tokens is the result's size in tokens, counted up to
-	// Counted bytes of its text (Partial: counting stopped there, once
-	// over every cap). Chars is the text's length in characters.
-	Cap, Tokens, Counted, Chars int
-	Partial                     bool
-	Env                         string
-	// MetaKey is set when the result goes over the size the tool declares
-	// for the host in its _meta (MetaChars characters), not over Cap.
-	MetaKey   string
-	MetaChars float64
-}
-
-// String says it in full, as the result page does.
-func (o Over) String() string {
-	if o.MetaKey != "" {
-		return fmt.Sprintf("over the size the tool declares for %s: %d characters, over its _meta[%q] of %.0f", o.Host, o.Chars, o.MetaKey, o.MetaChars)
-	}
-	size := fmt.Sprintf("about %d tokens (%s; %d characters)", o.Tokens, toolcost.Tokenizer, o.Chars)
-	if o.Partial {
-		size = fmt.Sprintf("more than %d tokens in its first %d KiB (%s; %d characters in all)", o.Tokens, o.Counted>>10, toolcost.Tokenizer, o.Chars)
-	}
-	return fmt.Sprintf("over %s's result cap: %s; its default cap is %d (%s)", o.Host, size, o.Cap, o.Env)
-}
-
-// Short says it in a few words, for a request's row: "over claude-code's
-// 25k-token cap: 31,204 tokens" (">31,204" when counting stopped early).
-func (o Over) Short() string {
-	if o.MetaKey != "" {
-		return fmt.Sprintf("over the %s chars it declares for %s: %s chars", thousands(int(o.MetaChars)), o.Host, thousands(o.Chars))
-	}
-	limit := thousands(o.Cap)
-	if o.Cap%1000 == 0 {
-		limit = fmt.Sprintf("%dk", o.Cap/1000)
-	}
-	more := ""
-	if o.Partial {
-		more = ">"
-	}
-	return fmt.Sprintf("over %s's %s-token cap: %s%s tokens", o.Host, limit, more, thousands(o.Tokens))
-}
-
-// thousands writes n with comma separators.
-func thousands(n int) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // Result says which chosen hosts' caps a tool result goes over, one line
 // each (nil: none, or no host with a cap chosen); tool is the tool as
 // listed, result the tools/call result.
@@ -422,78 +358,20 @@ func (c *Config) Result(toolRaw, result json.RawMessage) []string {
 
 // Overs are the chosen hosts' caps a tool result goes over (nil: none, or
 // no host with a cap chosen); toolRaw is the tool as listed (nil: not
-// known, its _meta is not read), result the tools/call result. It takes a
+// known, its _meta is not read), result the tools/call result. Counting
+// stops once past every cap (hostprofile.MeasureResult); it still takes a
 // while for a large result: call it off the UI goroutine.
-func (c *Config) Overs(toolRaw, result json.RawMessage) ([]Over, error) {
+func (c *Config) Overs(toolRaw, result json.RawMessage) ([]hostprofile.Over, error) {
 	if !c.Caps() {
 		return nil, nil
 	}
-	var res struct {
-		Content []struct {
-			Text     string `json:"text"`
-			Resource *struct {
-				Text string `json:"text"`
-			} `json:"resource"`
-		} `json:"content"`
+	size, err := hostprofile.MeasureResult(hostprofile.ResultText(result), c.Hosts, false)
+	if err != nil {
+		return nil, err
 	}
-	if json.Unmarshal(result, &res) != nil {
-		return nil, nil
-	}
-	var b strings.Builder
-	for _, c := range res.Content {
-		b.WriteString(c.Text)
-		if c.Resource != nil {
-			b.WriteString(c.Resource.Text)
-		}
-	}
-	text := b.String()
-	chars := utf8.RuneCountInString(text)
-	var meta struct {
-		Meta map[string]any `json:"_meta"`
-	}
-	_ = json.Unmarshal(toolRaw, &meta)
-	most := 0
+	var out []hostprofile.Over
 	for _, h := range c.Hosts {
-		most = max(most, h.ResultTokens)
-	}
-	// A token is at least one byte: a text no longer than the cap in bytes
-	// is within it, uncounted.
-	tokens, counted := 0, 0
-	if len(text) > 0 && most > 0 && len(text) > minCap(c.Hosts) {
-		for counted < len(text) && tokens <= most {
-			end := min(counted+chunk, len(text))
-			for end < len(text) && !utf8.RuneStart(text[end]) {
-				end++
-			}
-			n, err := toolcost.Count(text[counted:end])
-			if err != nil {
-				return nil, fmt.Errorf("the result's size in tokens: %w", err)
-			}
-			tokens, counted = tokens+n, end
-		}
-	}
-	var out []Over
-	for _, h := range c.Hosts {
-		if h.ResultTokens > 0 && tokens > h.ResultTokens {
-			out = append(out, Over{Host: h.Name, Cap: h.ResultTokens, Env: h.ResultEnv, Tokens: tokens, Counted: counted, Chars: chars, Partial: counted < len(text)})
-		}
-		if h.ResultMetaKey == "" {
-			continue
-		}
-		if n, ok := meta.Meta[h.ResultMetaKey].(float64); ok && float64(chars) > n {
-			out = append(out, Over{Host: h.Name, Chars: chars, MetaKey: h.ResultMetaKey, MetaChars: n})
-		}
+		out = append(out, h.ResultOvers(size, toolRaw)...)
 	}
 	return out, nil
-}
-
-// minCap is the smallest result cap of hosts (0: none).
-func minCap(hosts []hostprofile.Host) int {
-	least := 0
-	for _, h := range hosts {
-		if h.ResultTokens > 0 && (least == 0 || h.ResultTokens < least) {
-			least = h.ResultTokens
-		}
-	}
-	return least
 }
