@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -19,23 +20,52 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcptui/mcptui/internal/app"
 	"github.com/mcptui/mcptui/internal/cli"
 	"github.com/mcptui/mcptui/internal/telemetry/otlptest"
-	"github.com/mcptui/mcptui/internal/testkit/racechild"
 )
 
-// asMcptui makes the test binary run as mcptui itself (app.Run on its
-// arguments): the README's commands run the program this package builds,
-// with no separate go build.
-const asMcptui = "MCPTUI_README_TEST_AS_MCPTUI"
-
 func TestMain(m *testing.M) {
-	if os.Getenv(asMcptui) == "1" {
-		os.Exit(app.Run(os.Args[1:], os.Stdout, os.Stderr))
+	code := m.Run()
+	removeBuilt()
+	os.Exit(code)
+}
+
+// builtMcptui is mcptui built once for this package's tests that run it
+// (the docs' commands, the start-up budget): go build without symbol
+// tables, a quick link of packages go test compiled already. Under -race
+// it is the plain program, not the race-instrumented test binary, which
+// cost the docs' ~90 commands three to four times the CPU (their race
+// coverage is every other package's tests).
+var builtMcptui = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "mcptui-built-")
+	if err != nil {
+		return "", err
 	}
-	racechild.NoExitSleep() // mcptui and its demo servers are this binary
-	os.Exit(m.Run())
+	bin := filepath.Join(dir, "mcptui")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if out, err := exec.Command("go", "build", "-ldflags=-s -w", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// mcptuiBinary is builtMcptui, or the test's end.
+func mcptuiBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := builtMcptui()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// removeBuilt removes builtMcptui's directory, if it was built.
+func removeBuilt() {
+	if bin, err := builtMcptui(); err == nil {
+		_ = os.RemoveAll(filepath.Dir(bin))
+	}
 }
 
 // readmeExempt are the commands of the README and docs/*.md that are not
@@ -462,11 +492,7 @@ func readmeFixture(t *testing.T) ([]string, string) {
 			t.Fatal(err)
 		}
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(exe, filepath.Join(bin, "mcptui")); err != nil {
+	if err := os.Symlink(mcptuiBinary(t), filepath.Join(bin, "mcptui")); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string]string{
@@ -480,7 +506,6 @@ func readmeFixture(t *testing.T) ([]string, string) {
 		}
 	}
 	env := []string{
-		asMcptui + "=1",
 		"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"HOME=" + home,
 		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
@@ -491,10 +516,6 @@ func readmeFixture(t *testing.T) ([]string, string) {
 		"TOKEN=readme-test-token",
 		"MCPTUI_CLIENT_SECRET=readme-test-secret",
 		"NO_COLOR=1",
-		// TestMain's racechild.NoExitSleep, passed on: under -race each
-		// command's mcptui and demo server slept a second at exit (the
-		// test took 202 s under -race against 59 s without).
-		"GORACE=" + os.Getenv("GORACE"),
 	}
 	// session.jsonl, for mcptui replay: a recording of the demo.
 	rec := exec.Command(filepath.Join(bin, "mcptui"), "tools", "--record", "session.jsonl", "--", "mcptui", "demo-server")
@@ -535,7 +556,7 @@ func readmeHTTPServer(t *testing.T) string {
 func parseInFixture(t *testing.T, dir string, env, args []string) {
 	t.Chdir(dir)
 	for _, kv := range env {
-		if k, v, _ := strings.Cut(kv, "="); k != "PATH" && k != asMcptui {
+		if k, v, _ := strings.Cut(kv, "="); k != "PATH" {
 			t.Setenv(k, v)
 		}
 	}

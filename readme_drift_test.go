@@ -42,17 +42,11 @@ func TestReadmeDriftCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	readme := string(raw)
-	// mcptui is this test binary (TestMain runs app.Run as it), as in
-	// TestReadmeCommandsRun: no go build.
 	bin := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
+	if err := os.Symlink(mcptuiBinary(t), filepath.Join(bin, "mcptui")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(exe, filepath.Join(bin, "mcptui")); err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), asMcptui+"=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SERVER=mcptui demo-server", "NO_COLOR=1")
+	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SERVER=mcptui demo-server", "NO_COLOR=1")
 	run := func(t *testing.T, work, line string) {
 		t.Helper()
 		cmd := exec.Command("sh", "-c", line)

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,14 +74,7 @@ func heaviest(costs []initCost, n int) string {
 // TestInitAllocationBudget runs the real binary with GODEBUG=inittrace=1
 // and fails when its package initializers allocate more than the budgets.
 func TestInitAllocationBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "mcptui")
-	// No symbol tables: a quicker link, the same initializers.
-	if out, err := exec.Command("go", "build", "-ldflags=-s -w", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := mcptuiBinary(t)
 	cmd := exec.Command(bin, "--version")
 	cmd.Env = append(cmd.Environ(), "GODEBUG=inittrace=1")
 	var stderr bytes.Buffer
