@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // DecodeError is returned (wrapped) when a result is not what its method
@@ -264,9 +266,9 @@ func (c *Client) Complete(ctx context.Context, ref Ref, name, value string, cont
 // SetLogLevel sets the level of the log messages the server sends: on the
 // initialize era with logging/setLevel; on 2026-07-28 by putting the level
 // in the _meta of every later request ("" stops that). A level that is not
-// one of LogLevels is -32602.
+// one of protocol.LogLevels() is -32602.
 func (c *Client) SetLogLevel(ctx context.Context, level string, opts ...RequestOption) error {
-	if level != "" && !slices.Contains(LogLevels, level) {
+	if level != "" && !slices.Contains(protocol.LogLevels(), level) {
 		return wrap(MethodSetLevel, errorf(CodeInvalidParams, "Unknown log level %q", level))
 	}
 	if Stateless(c.Version()) {

@@ -340,5 +340,3 @@ func DecodeLogMessage(n Notification) (LogMessage, error) {
 	return m, nil
 }
 
-// LogLevels are the syslog levels of notifications/message, least severe first.
-var LogLevels = protocol.LogLevels()

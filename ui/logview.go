@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/keymap"
-	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/kit"
 )
 
@@ -40,7 +40,7 @@ func (m *Model) logTitle() string {
 	b := m.sess.Logs()
 	t := fmt.Sprintf("7 Log (%d)", b.Len())
 	if m.views.logMin > 0 {
-		t = fmt.Sprintf("7 Log (%d of %d, %s+)", len(m.logRows()), b.Len(), mcp.LogLevels[m.views.logMin])
+		t = fmt.Sprintf("7 Log (%d of %d, %s+)", len(m.logRows()), b.Len(), protocol.LogLevels()[m.views.logMin])
 	}
 	c := m.sess.Conn()
 	switch {
@@ -70,7 +70,7 @@ func (m *Model) drawLog(w, h int) []string {
 		msg := "  no log messages yet"
 		switch c := m.sess.Conn(); {
 		case b.Len() > 0:
-			msg = fmt.Sprintf("  nothing at %s or above: < shows more", mcp.LogLevels[m.views.logMin])
+			msg = fmt.Sprintf("  nothing at %s or above: < shows more", protocol.LogLevels()[m.views.logMin])
 		case c.LogLevelErr != "":
 			msg = "  " + inert.Line(c.LogLevelErr) // may quote the server's error message
 		case c.LogLevel != "":
@@ -111,14 +111,14 @@ func (m *Model) logKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys.Log
 	switch {
 	case key.Matches(msg, k.MoreSevere):
-		m.views.logMin = min(m.views.logMin+1, len(mcp.LogLevels)-1)
-		m.say(false, "showing %s and more severe", mcp.LogLevels[m.views.logMin])
+		m.views.logMin = min(m.views.logMin+1, len(protocol.LogLevels())-1)
+		m.say(false, "showing %s and more severe", protocol.LogLevels()[m.views.logMin])
 	case key.Matches(msg, k.LessSevere):
 		m.views.logMin = max(m.views.logMin-1, 0)
 		if m.views.logMin == 0 {
 			m.say(false, "showing every level")
 		} else {
-			m.say(false, "showing %s and more severe", mcp.LogLevels[m.views.logMin])
+			m.say(false, "showing %s and more severe", protocol.LogLevels()[m.views.logMin])
 		}
 	case key.Matches(msg, k.Follow):
 		m.views.logFollow = true

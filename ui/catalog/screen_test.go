@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/mcp"
 	"github.com/mcptui/mcptui/ui/kit/screentest"
 )
@@ -40,7 +41,7 @@ func TestScreen(t *testing.T) {
 		{"template_completion", "everything", func(f *fake, m *Model) { m.setTab(Templates) }, append(screentest.Keys("enter"), screentest.Type("1")...)},
 		{"resources_read", "demo", func(f *fake, m *Model) { m.setTab(Resources) }, screentest.Keys("enter")},
 		{"log_tab", "everything", func(f *fake, m *Model) {
-			for i, l := range mcp.LogLevels {
+			for i, l := range protocol.LogLevels() {
 				feed(m, NotificationMsg{N: mcp.Notification{Method: mcp.NotificationMessage,
 					Params: json.RawMessage(`{"level":"` + l + `","logger":"everything","data":"message number ` + strconv.Itoa(i) + `"}`)}})
 			}
