@@ -339,4 +339,3 @@ func DecodeLogMessage(n Notification) (LogMessage, error) {
 	}
 	return m, nil
 }
-
