@@ -92,22 +92,21 @@ func (l *live) postMortemFile(dir string, row int) string {
 		l.p.Send(keyMsg("j"))
 	}
 	l.p.Send(keyMsg("m"))
-	var files []string
-	l.waitFor("a new post-mortem file", func(string) bool {
-		files, _ = filepath.Glob(filepath.Join(dir, "mcptui-post-mortem-*.md"))
-		return len(files) == len(before)+1
-	})
-	for _, f := range files {
-		if !slices.Contains(before, f) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				l.t.Fatal(err)
+	// The file appears before its content is all written: wait for its
+	// last line too (seen empty on a busy machine).
+	var doc string
+	l.waitFor("a new post-mortem file, written to its end", func(string) bool {
+		files, _ := filepath.Glob(filepath.Join(dir, "mcptui-post-mortem-*.md"))
+		for _, f := range files {
+			if !slices.Contains(before, f) {
+				b, err := os.ReadFile(f)
+				doc = string(b)
+				return err == nil && strings.Contains(doc, "\nWritten by the mcptui ")
 			}
-			return string(b)
 		}
-	}
-	l.t.Fatal("no new file")
-	return ""
+		return false
+	})
+	return doc
 }
 
 // TestPostMortemNamesWhatEndedTheCall: the post-mortem written in the
