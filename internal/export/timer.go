@@ -27,7 +27,15 @@ func writeWhichTimer(b *strings.Builder, s *Session, x *Exchange, source string)
 	case x.Response != nil:
 		fmt.Fprintf(b, "None: %s answered after %s (%s).\n", side(!x.FromServer), dur(x.Response.Time.Sub(start)), outcomeWords(x))
 	case x.GaveUp != nil:
-		b.WriteString(gaveUpWords(x.GaveUp, at(x.Cancel.Time)))
+		// When it fired, by the call's own clock from its start: the
+		// request's line is read a moment after its timer started, so the
+		// cancellation's line can be under the timeout from it (+998ms
+		// for a 1s timeout, seen under -race).
+		fired := at(x.Cancel.Time)
+		if x.GaveUp.AfterMs > 0 {
+			fired = "+" + dur(fromMs(x.GaveUp.AfterMs))
+		}
+		b.WriteString(gaveUpWords(x.GaveUp, fired))
 		writeTimers(b, x.GaveUp.Timeout, x.GaveUp.ResetTimeoutOnProgress, x.GaveUp.MaxTotalTimeout, x.GaveUp.Extended, "this request's timers")
 	case x.Cancel != nil && x.Cancel.FromServer != x.FromServer:
 		fmt.Fprintf(b, "None: %s cancelled it, its asker, at %s (reason %q).\n", side(x.Cancel.FromServer), at(x.Cancel.Time), mdCell(redact(x.Cancel.Msg.Reason)))

@@ -66,7 +66,7 @@ func TestPostMortemSaysWhichTimerFired(t *testing.T) {
 	}{
 		"per-request timeout": {[]string{
 			`{"type":"sent","t":"2026-12-03T10:00:01.101Z","ms":1101,"size":1,"gaveUp":{"why":"timeout","timeout":"1s","afterMs":1000.5},` + cancelled2,
-		}, []string{"The per-request timeout: 1s, fired at +1.001s", "| per-request timeout (`--timeout`) | 1s |", "| restarted by progress (`--reset-timeout-on-progress`) | no |"}},
+		}, []string{"The per-request timeout: 1s, fired at +1.000s", "| per-request timeout (`--timeout`) | 1s |", "| restarted by progress (`--reset-timeout-on-progress`) | no |"}},
 		"restarted by progress": {[]string{
 			`{"type":"received","t":"2026-12-03T10:00:00.600Z","ms":600,"size":1,"msg":{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":2,"progress":1}}}`,
 			`{"type":"sent","t":"2026-12-03T10:00:01.600Z","ms":1600,"size":1,"gaveUp":{"why":"timeout","timeout":"1s","resetTimeoutOnProgress":true,"maxTotalTimeout":"10s","afterMs":1500,"progress":1,"lastProgressMs":500},` + cancelled2,

@@ -22,7 +22,7 @@ func TestResultOvers(t *testing.T) {
 		}})
 		return b
 	}
-	big := strings.Repeat("lorem ipsum dolor sit amet, ", 4<<20/28)
+	big := strings.Repeat("lorem ipsum dolor sit amet, ", 400<<10/28) // over the 25,000-token cap
 	if got := ResultText(result(big)); got != big {
 		t.Fatalf("ResultText lost text: %d bytes of %d", len(got), len(big))
 	}
