@@ -168,6 +168,13 @@ func (c *Conn) Shutdown(grace time.Duration) error { return c.stop(nil, grace) }
 
 var errClosed = errors.New("closed by the client")
 
+// stopping reports whether Close (or CloseWithError, Shutdown) began.
+func (c *Conn) stopping() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stopErr != nil
+}
+
 func (c *Conn) stop(reason error, grace time.Duration) error {
 	c.mu.Lock()
 	if c.stopErr != nil {

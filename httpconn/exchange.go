@@ -28,7 +28,9 @@ type ExchangeUpdate struct {
 	Message []byte
 	Size    int
 	// End marks the end of the body: read to its end, broken (Err), or
-	// closed by the client before its end (Closed).
+	// closed by the client before its end (Closed; also a body whose end
+	// came after the client's Close began, such as a GET stream the
+	// server ended when the session's DELETE arrived).
 	End    bool
 	Closed bool
 	Err    error
@@ -50,6 +52,9 @@ type exchangeBody struct {
 	eof      bool
 	err      error
 	ended    bool
+	// afterStop says the end was read once the client's Close had
+	// begun: the client's doing, whatever the body saw.
+	afterStop bool
 }
 
 func (b *exchangeBody) Read(p []byte) (int, error) {
@@ -58,7 +63,7 @@ func (b *exchangeBody) Read(p []byte) (int, error) {
 	b.bytes += int64(n)
 	switch {
 	case err == io.EOF:
-		b.eof = true
+		b.eof, b.afterStop = true, b.c.stopping()
 	case err != nil && b.err == nil:
 		b.err = err
 	}
@@ -77,6 +82,8 @@ func (b *exchangeBody) Close() error {
 	b.ended = true
 	u := ExchangeUpdate{ID: b.id, Time: time.Now(), Messages: b.messages, Bytes: b.bytes, End: true}
 	switch {
+	case b.afterStop:
+		u.Closed = true // the client's Close came first (it cancels, then DELETEs the session)
 	case b.eof, b.empty:
 	case b.err != nil && !errors.Is(b.err, context.Canceled):
 		u.Err = b.err
