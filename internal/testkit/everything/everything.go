@@ -54,14 +54,12 @@ func HTTPServer(t testing.TB, mode string) string {
 	_ = l.Close()
 	cmd := exec.Command(node, args[0], mode)
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
-	cmd.SysProcAttr = e2e.ChildAttr() // gone with the test binary, even killed
 	out := &lockedBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
+	exited, err := e2e.Start(cmd) // gone with the test binary, even killed
+	if err != nil {
 		t.Fatalf("everything %s: %v", mode, err)
 	}
-	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(exited) }()
 	t.Cleanup(func() {
 		killGroup(cmd)
 		<-exited
