@@ -1,30 +1,19 @@
 package main
 
 import (
-	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mcptui/mcptui/internal/release"
 )
 
-// releaseTags is the build tags of .goreleaser.yaml's build, as an
-// inline list ("tags: [a, b]"); nil when it has none.
+// releaseTags is the build tags of .goreleaser.yaml's build.
 func releaseTags(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(".goreleaser.yaml")
+	tags, err := release.Tags(".")
 	if err != nil {
 		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`(?m)^\s+tags:\s*\[([^\]]*)\]`).FindSubmatch(data)
-	if m == nil {
-		return nil
-	}
-	var tags []string
-	for _, f := range strings.Split(string(m[1]), ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			tags = append(tags, f)
-		}
 	}
 	return tags
 }

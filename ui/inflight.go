@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcptui/mcptui/internal/export"
 	"github.com/mcptui/mcptui/model"
 	"github.com/mcptui/mcptui/ui/catalog"
 	"github.com/mcptui/mcptui/ui/kit"
@@ -23,13 +24,26 @@ func (m *Model) flightRows() []*model.Call {
 	return append(m.sess.InFlight(), m.sess.Recent()...)
 }
 
-// callHeight is 2 rows for a call with progress, or with a result over a
-// chosen host's cap (capmarks.go), else 1.
+// callHeight is 2 rows for a call with progress, with a result over a
+// chosen host's cap (capmarks.go), or cancelled when a timer fired, else 1.
 func (m *Model) callHeight(c *model.Call) int {
 	if c.Progress != nil && c.Outcome.Kind == model.Pending || len(m.capOvers(c)) > 0 {
 		return 2
 	}
+	if _, ok := timerFired(c); ok {
+		return 2
+	}
 	return 1
+}
+
+// timerFired says, of a call mcptui cancelled because a timer fired,
+// which timer, set to what, and when from the call's start, in the words
+// of its post-mortem (export.TimerFired); ok is false for any other call.
+func timerFired(c *model.Call) (words string, ok bool) {
+	if c.Outcome.Kind != model.CancelledByCaller {
+		return "", false
+	}
+	return export.TimerFired(c.GaveUp)
 }
 
 // drawInFlight draws the in-flight pane's body.
@@ -149,8 +163,9 @@ func (m *Model) callID(c *model.Call) string {
 }
 
 // callLines draws one call: direction, id, method, target, age and the time
-// left or the outcome; a second line with the progress bar and message, or
-// with the caps of chosen hosts its result goes over.
+// left or the outcome; a second line with the progress bar and message,
+// with the caps of chosen hosts its result goes over, or with the timer
+// that fired when mcptui cancelled it for one.
 func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now time.Time) []string {
 	st := m.styles
 	arrow, dirSt := "→", st.Out
@@ -175,6 +190,9 @@ func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now t
 	if overs := m.capOvers(c); len(overs) > 0 {
 		return []string{line, m.capLine(overs, w, sel)}
 	}
+	if words, ok := timerFired(c); ok {
+		return []string{line, m.timerLine(words, w, sel)}
+	}
 	p := c.Progress
 	frac, det := p.Fraction()
 	barW := min(max(w/4, 8), 24)
@@ -189,6 +207,26 @@ func (m *Model) callLines(c *model.Call, cols flightCols, w int, sel bool, now t
 		kit.Own("    ", 4, st.Text),
 		kit.Txt(m.bar(barW, frac, det, now, !sel), st.Text), kit.Own(" "+label+" ", len(label)+2, st.Muted),
 		kit.Srv(p.Message, msgW, st.Text))}
+}
+
+// timerLine is the line under the row of a call cancelled when a timer
+// fired, with its words (timerFired): whole when they fit, else cut after
+// the last word that fits, the cut marked. The words may hold a context's
+// cause, so they are drawn as server text is (kit.Srv escapes them).
+func (m *Model) timerLine(words string, w int, sel bool) string {
+	room := max(w-6, 0)
+	if inert.Width(words) > room {
+		cut := words
+		for inert.Width(cut+"…") > room {
+			i := strings.LastIndexByte(cut, ' ')
+			if i <= 0 {
+				break // one word wider than the room: kit.Srv cuts it
+			}
+			cut = cut[:i]
+		}
+		words = strings.TrimRight(cut, " ,;:") + "…"
+	}
+	return kit.Row(m.styles, w, sel, kit.Own("    ✗ ", 6, m.styles.Error), kit.Srv(words, room, m.styles.Error))
 }
 
 // openOutcome shows a request's outcome: rendered in the catalog as its
@@ -207,6 +245,10 @@ func (m *Model) openOutcome(c *model.Call) tea.Cmd {
 		o.Err = explainError(c.Outcome.Err)
 	case c.Outcome.Kind == model.CancelledByCaller:
 		o.Err = "cancelled: notifications/cancelled was sent, no response is due"
+		if words, ok := timerFired(c); ok {
+			// Whole here, where pane 1's line under the row may be cut.
+			o.Err = "cancelled: " + words + " notifications/cancelled was sent, no response is due"
+		}
 	case c.Outcome.Kind == model.ConnectionDied:
 		o.Err = "the connection ended before the response (the server exited or was restarted)"
 	default:

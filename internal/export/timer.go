@@ -67,28 +67,61 @@ func writeWhichTimer(b *strings.Builder, s *Session, x *Exchange, source string)
 
 // gaveUp words say why mcptui gave up on a request, fired at at.
 func gaveUpWords(g *record.GaveUp, at string) string {
-	progress := ""
-	if g.Progress > 0 {
-		progress = fmt.Sprintf(" (%d progress notification(s), the last at +%s)", g.Progress, dur(fromMs(g.LastProgressMs)))
+	if fired, ok := timerWords(g, at); ok {
+		return fired + " mcptui then cancelled the request.\n"
 	}
+	switch g.Why {
+	case rpccall.WhyCancelled:
+		return fmt.Sprintf("None: it was cancelled at %s%s, %s.\n", at, progressWords(g), mdCell(cause(g)))
+	case rpccall.WhyProgress:
+		return fmt.Sprintf("None: mcptui gave up at %s%s: %s.\n", at, progressWords(g), mdCell(cause(g)))
+	}
+	return fmt.Sprintf("mcptui gave up at %s (%s): %s.\n", at, mdCell(g.Why), mdCell(cause(g)))
+}
+
+// timerWords say which timer fired on a request mcptui gave up on, set to
+// what, and when (at), in one sentence; ok is false when what stopped the
+// wait was no timer (the cancel key, a failed progress callback).
+func timerWords(g *record.GaveUp, at string) (words string, ok bool) {
+	progress := progressWords(g)
 	switch g.Why {
 	case rpccall.WhyTimeout:
 		if g.ResetTimeoutOnProgress && g.Progress > 0 {
-			return fmt.Sprintf("The per-request timeout: %s, restarted by each progress notification%s; it fired at %s, %s after the last one. mcptui then cancelled the request.\n",
-				g.Timeout, progress, at, g.Timeout)
+			return fmt.Sprintf("The per-request timeout: %s, restarted by each progress notification%s; it fired at %s, %s after the last one.",
+				g.Timeout, progress, at, g.Timeout), true
 		}
-		return fmt.Sprintf("The per-request timeout: %s, fired at %s%s. mcptui then cancelled the request.\n", g.Timeout, at, progress)
+		return fmt.Sprintf("The per-request timeout: %s, fired at %s%s.", g.Timeout, at, progress), true
 	case rpccall.WhyMaxTotal:
-		return fmt.Sprintf("The maximum total timeout (--max-total-timeout): %s, the cap on how far progress may restart the per-request timeout of %s%s; it fired at %s. mcptui then cancelled the request.\n",
-			g.MaxTotalTimeout, g.Timeout, progress, at)
+		return fmt.Sprintf("The maximum total timeout (--max-total-timeout): %s, the cap on how far progress may restart the per-request timeout of %s%s; it fired at %s.",
+			g.MaxTotalTimeout, g.Timeout, progress, at), true
 	case rpccall.WhyDeadline:
-		return fmt.Sprintf("The caller's own deadline, not a timer of the request's: %s; it passed at %s%s. mcptui then cancelled the request.\n", mdCell(cause(g)), at, progress)
-	case rpccall.WhyCancelled:
-		return fmt.Sprintf("None: it was cancelled at %s%s, %s.\n", at, progress, mdCell(cause(g)))
-	case rpccall.WhyProgress:
-		return fmt.Sprintf("None: mcptui gave up at %s%s: %s.\n", at, progress, mdCell(cause(g)))
+		return fmt.Sprintf("The caller's own deadline, not a timer of the request's: %s; it passed at %s%s.", mdCell(cause(g)), at, progress), true
 	}
-	return fmt.Sprintf("mcptui gave up at %s (%s): %s.\n", at, mdCell(g.Why), mdCell(cause(g)))
+	return "", false
+}
+
+func progressWords(g *record.GaveUp) string {
+	if g.Progress > 0 {
+		return fmt.Sprintf(" (%d progress notification(s), the last at +%s)", g.Progress, dur(fromMs(g.LastProgressMs)))
+	}
+	return ""
+}
+
+// TimerFired is what the post-mortem's "Which timer fired" says of a call
+// mcptui gave up on because a timer fired (g, the call's GaveUp): which
+// timer, set to what, and when from the call's start ("The per-request
+// timeout: 1s, fired at +1.000s."). Pane 1 draws it under the call's row,
+// so that the two say it in the same words. ok is false for a g that is
+// nil or says no timer stopped the wait (the cancel key).
+func TimerFired(g *rpccall.GaveUp) (words string, ok bool) {
+	if g == nil {
+		return "", false
+	}
+	r := record.GaveUpOf(g)
+	if r == nil {
+		return "", false
+	}
+	return timerWords(r, "+"+dur(fromMs(r.AfterMs)))
 }
 
 func cause(g *record.GaveUp) string {

@@ -277,7 +277,7 @@ func (env *envelope) decode(line []byte) error {
 }
 
 func isQuestion(method string) bool {
-	return method == "sampling/createMessage" || method == "elicitation/create" || method == "roots/list"
+	return method == protocol.MethodCreateMessage || method == protocol.MethodElicit || method == protocol.MethodListRoots
 }
 
 // observe returns the question events one line implies.
@@ -302,7 +302,7 @@ func (q *questions) observe(w model.Wire) []model.Event {
 		}
 		delete(q.asked, id)
 		return []model.Event{resolution(w.Time, env, method, bytes.Clone(env.ID), "")}
-	case w.Dir == model.In && !hasID && env.Method == "notifications/cancelled":
+	case w.Dir == model.In && !hasID && env.Method == protocol.NotificationCancelled:
 		var p struct {
 			RequestID json.RawMessage `json:"requestId"`
 		}
@@ -336,7 +336,7 @@ func resolution(t time.Time, env envelope, method string, id json.RawMessage, ke
 		return r
 	}
 	r.State, r.Answer = model.Answered, bytes.Clone(env.Result)
-	if method == "elicitation/create" {
+	if method == protocol.MethodElicit {
 		var a struct {
 			Action string `json:"action"`
 		}
@@ -439,7 +439,7 @@ func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
 		return model.Ready{}, false
 	}
 	if w.Dir == model.Out {
-		if env.Method == "initialize" || env.Method == "server/discover" {
+		if env.Method == protocol.MethodInitialize || env.Method == protocol.MethodDiscover {
 			r.requests[rpccall.MatchKey(env.ID)] = env.Method
 		}
 		return model.Ready{}, false
@@ -463,9 +463,9 @@ func (r *readiness) observe(w model.Wire) (model.Ready, bool) {
 	}
 	ready := model.Ready{Stamp: model.Stamp{Time: w.Time}, ServerName: res.ServerInfo.Name, ServerVersion: res.ServerInfo.Version}
 	switch {
-	case method == "initialize" && res.ProtocolVersion != "":
+	case method == protocol.MethodInitialize && res.ProtocolVersion != "":
 		ready.Protocol = res.ProtocolVersion
-	case method == "server/discover" && slices.Contains(res.SupportedVersions, protocol.Rev20260728):
+	case method == protocol.MethodDiscover && slices.Contains(res.SupportedVersions, protocol.Rev20260728):
 		ready.Protocol = protocol.Rev20260728
 		_ = json.Unmarshal(res.Meta["io.modelcontextprotocol/serverInfo"], &res.ServerInfo)
 		ready.ServerName, ready.ServerVersion = res.ServerInfo.Name, res.ServerInfo.Version

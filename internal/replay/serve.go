@@ -11,6 +11,7 @@ import (
 	"github.com/mcptui/mcptui/internal/inert"
 	"github.com/mcptui/mcptui/internal/jsonscan"
 	"github.com/mcptui/mcptui/internal/lines"
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/rpccall"
 	"github.com/mcptui/mcptui/model"
@@ -78,7 +79,7 @@ type item struct {
 }
 
 // handshake methods match by method alone.
-var handshake = map[string]bool{"initialize": true, "server/discover": true, "ping": true}
+var handshake = map[string]bool{protocol.MethodInitialize: true, protocol.MethodDiscover: true, protocol.MethodPing: true}
 
 type server struct {
 	byKey    map[string][]*exchange

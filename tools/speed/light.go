@@ -10,31 +10,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/release"
 )
 
 // The light cases (issue 33, item 5): what every start of the inspector
 // costs, beside another inspector (-peer).
 
-// releaseTags is the build tags of the .goreleaser.yaml in the tree src,
-// an inline list ("tags: [a, b]"; none when it has none, or no file).
+// releaseTags is the build tags of the .goreleaser.yaml in the tree src
+// (internal/release reads them); none when it gives none, or no file.
 func releaseTags(src string) []string {
-	data, err := os.ReadFile(filepath.Join(src, ".goreleaser.yaml"))
+	tags, err := release.Tags(src)
 	if err != nil {
 		return nil
-	}
-	m := regexp.MustCompile(`(?m)^\s+tags:\s*\[([^\]]*)\]`).FindSubmatch(data)
-	if m == nil {
-		return nil
-	}
-	var tags []string
-	for _, f := range strings.Split(string(m[1]), ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			tags = append(tags, f)
-		}
 	}
 	return tags
 }
