@@ -430,6 +430,10 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 		logf("case %s", c.name)
 		rep.Cases = append(rep.Cases, runCase(e, c, old, cur, peer, o.count))
 	}
+	if ctx.Err() != nil {
+		// Interrupted in the last case: not a table of what it cut short.
+		return nil, ctx.Err()
+	}
 	return rep, nil
 }
 
