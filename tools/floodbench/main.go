@@ -111,6 +111,15 @@ func peakRSS() string {
 	return "?"
 }
 
+// cpuLine is the report's line of the CPU the inspector's process used
+// over the window (its own, from getrusage: the server's is not in it).
+// The collector line's figures are runtime/metrics' estimates of the time
+// goroutines held a P, which a busy machine inflates (a P is held while
+// its thread waits for a core): this one is the kernel's count.
+func cpuLine(cpu float64, elapsed time.Duration) string {
+	return fmt.Sprintf("  CPU       %.2f s, %.2f cores (the inspector process's user+sys, getrusage; the server's apart)", cpu, cpu/elapsed.Seconds())
+}
+
 // percentiles reports p50, p99 and the max of lat (sorted in place).
 func percentiles(lat []time.Duration) string {
 	slices.Sort(lat)
@@ -162,6 +171,7 @@ func run(cfg config, duration time.Duration, samples int, memprofile string, exp
 	t0, lines0, lost0, frames0 := time.Now(), i.be.lines.Load(), i.be.lost.Load(), i.out.frames.Load()
 	server0, _ := readFloodStats(i.statsPath)
 	gc0 := readGC()
+	cpu0, cpuOK := selfCPU()
 	var lat []time.Duration
 	var recs []pressRecord
 	stop := time.After(duration)
@@ -201,6 +211,7 @@ loop:
 	lines, lost, frames := i.be.lines.Load()-lines0, i.be.lost.Load()-lost0, i.out.frames.Load()-frames0
 	server1, _ := readFloodStats(i.statsPath)
 	gc1 := readGC()
+	cpu1, _ := selfCPU()
 
 	if memprofile != "" {
 		writeHeap(memprofile)
@@ -226,6 +237,9 @@ loop:
 	fmt.Printf("  key→screen over %d presses: %s\n", len(lat), percentiles(lat))
 	fmt.Printf("  collector %10.1f cycles/s, %.0f ms of CPU a second (the program's own: %.0f ms a second)\n",
 		float64(gc1.cycles-gc0.cycles)/elapsed.Seconds(), 1000*(gc1.gcCPU-gc0.gcCPU)/elapsed.Seconds(), 1000*(gc1.userCPU-gc0.userCPU)/elapsed.Seconds())
+	if cpuOK {
+		fmt.Println(cpuLine(cpu1-cpu0, elapsed))
+	}
 	fmt.Printf("  heap in use %d MiB (Go heap of the inspector process), peak RSS %s\n", ms.HeapInuse>>20, peakRSS())
 	if cfg.explain {
 		explain(os.Stdout, recs, explainSlow)

@@ -70,3 +70,17 @@ func TestOldTreeGetsTheBenchmark(t *testing.T) {
 		})
 	}
 }
+
+// TestBenchDir: the catalog's test binary runs in its package's
+// directory, ui/catalog in today's tree (ui/explorer, which the cases
+// used to run in, is gone there) and ui/explorer in older ones.
+func TestBenchDir(t *testing.T) {
+	cur := writeTree(t, map[string]string{"ui/catalog/x.go": "package catalog\n"})
+	if got, want := benchDir(&build{src: cur}), filepath.Join(cur, "ui", "catalog"); got != want {
+		t.Errorf("benchDir(current tree) = %s; want %s", got, want)
+	}
+	old := writeTree(t, map[string]string{"ui/explorer/x.go": "package explorer\n"})
+	if got, want := benchDir(&build{src: old}), filepath.Join(old, "ui", "explorer"); got != want {
+		t.Errorf("benchDir(old tree) = %s; want %s", got, want)
+	}
+}

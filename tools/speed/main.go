@@ -44,7 +44,24 @@
 //     "● ready"), then its idle RSS (and the anonymous part of it) once
 //     the RSS has stayed the same for a second;
 //   - init: what the package initializers allocate, every run's cost
-//     (GODEBUG=inittrace=1 of --version), in bytes and allocations.
+//     (GODEBUG=inittrace=1 of --version), in bytes and allocations;
+//   - flood: each tree's tools/floodbench (the inspector under a flood of
+//     notifications/message, -flood-rate a second for -flood-duration:
+//     100,000 and 10s), its report read: the lines ingested (% of offered),
+//     key→screen p50, p99 and max, the inspector process's own CPU over
+//     the window in cores (getrusage, the server's apart; a floodbench
+//     older than that line leaves it out) and its peak RSS; then each run's
+//     p99 and how many runs met issue 33's target (p99 ≤ 33 ms with ≥ 99%
+//     ingested). A tree without floodbench, or whose report lacks those
+//     figures, or whose floodbench does not build, runs the case as "new".
+//
+// -burners N runs N CPU burners (shell busy loops, as tools/busy/run.sh)
+// through the cases, to measure on a busy machine: with 2 on 2 cores the
+// load is about 4 (issue 33's flood target is met "at load 4"). They are
+// killed and reaped however the run ends (an interrupt, SIGTERM, SIGHUP;
+// on Linux SIGKILL too, by their parent-death signal):
+//
+//	go run ./tools/speed -bench flood -count 5 -burners 2
 //
 // -peer PATH adds another inspector to the size, ready and init cases,
 // run after each new run (old, new, peer, …), with its own columns and
@@ -70,7 +87,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -93,7 +109,14 @@ func main() {
 	peer := flag.String("peer", "", "another inspector's binary to run beside the builds in the size, ready and init cases (mcp-tui's command line by default)")
 	peerArgs := flag.String("peer-args", "--cmd {server} --args demo-server", "the peer's arguments to inspect the demo server ({server}: the mcptui build that serves it)")
 	peerReady := flag.String("peer-ready", `Tools \([1-9]`, "a regular expression that matches the peer's screen once it is ready")
+	burners := flag.Int("burners", 0, "CPU burners (busy loops in child processes) to run through the cases, to measure on a busy machine; all are killed at the end, however it ends")
+	floodRate := flag.Int("flood-rate", 100_000, "the flood case's notifications/message a second (floodbench -rate)")
+	floodDuration := flag.Duration("flood-duration", 10*time.Second, "how long each flood run floods and measures (floodbench -duration)")
 	flag.Parse()
+	if *floodRate <= 0 || *floodDuration <= 0 || *burners < 0 {
+		fmt.Fprintln(os.Stderr, "speed: -flood-rate and -flood-duration must be positive, -burners not negative")
+		os.Exit(2)
+	}
 	if *table != "" {
 		var rep report
 		data, err := os.ReadFile(*table)
@@ -119,10 +142,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "speed:", err)
 		os.Exit(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext()
 	defer stop()
 	opts := options{base: *base, count: *count, notifications: *notes, benchtime: *benchtime,
-		peer: *peer, peerArgs: strings.Fields(*peerArgs), peerReady: *peerReady}
+		peer: *peer, peerArgs: strings.Fields(*peerArgs), peerReady: *peerReady,
+		burners: *burners, floodRate: *floodRate, floodDuration: *floodDuration}
 	rep, err := run(ctx, opts, selected)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "speed:", err)
@@ -154,6 +178,9 @@ type options struct {
 	peer          string   // the peer's binary ("": none)
 	peerArgs      []string // its arguments; {server} is the demo server's binary
 	peerReady     string   // a regular expression of its ready screen
+	burners       int      // CPU burners to run through the cases
+	floodRate     int      // the flood case's notifications a second
+	floodDuration time.Duration
 }
 
 // pick is the cases named in the comma-separated list (all for "").
@@ -186,6 +213,9 @@ type build struct {
 	explorer string   // the catalog package's test binary
 	benches  string   // the benchmarks that binary has (its -test.list output)
 	ported   []string // benchFiles copied from the current tree
+	// floodbench is the tree's tools/floodbench ("": none the flood case
+	// can run).
+	floodbench string
 }
 
 // env is what every case shares.
@@ -201,6 +231,9 @@ type env struct {
 	peerReady *regexp.Regexp
 	benchtime string
 	seq       int
+	// The flood case's rate (notifications a second) and duration.
+	floodRate     int
+	floodDuration time.Duration
 }
 
 // sample is one run of one build.
@@ -216,6 +249,14 @@ type sample struct {
 	InitAllocs float64 `json:"initAllocs,omitempty"` // their allocations
 	NsPerOp    float64 `json:"nsPerOp,omitempty"`
 	Bytes      float64 `json:"bytes,omitempty"` // the binary's size
+	// The flood case's, from floodbench's report: the lines ingested, in
+	// % of those offered; key→screen p50, p99 and max in seconds; the
+	// inspector process's own CPU over the window, in cores.
+	Ingested   float64 `json:"ingestedPercent,omitempty"`
+	KeyP50     float64 `json:"keyP50Seconds,omitempty"`
+	KeyP99     float64 `json:"keyP99Seconds,omitempty"`
+	KeyMax     float64 `json:"keyMaxSeconds,omitempty"`
+	ProgramCPU float64 `json:"programCPUCores,omitempty"`
 }
 
 // measures of a sample, in the table's order: the field, its label and
@@ -225,6 +266,11 @@ var measures = []struct {
 	get         func(sample) float64
 }{
 	{"per op", "s", func(s sample) float64 { return s.NsPerOp / 1e9 }},
+	{"ingested", "%", func(s sample) float64 { return s.Ingested }},
+	{"key p50", "s", func(s sample) float64 { return s.KeyP50 }},
+	{"key p99", "s", func(s sample) float64 { return s.KeyP99 }},
+	{"key max", "s", func(s sample) float64 { return s.KeyMax }},
+	{"inspector CPU", "cores", func(s sample) float64 { return s.ProgramCPU }},
 	{"wall", "s", func(s sample) float64 { return s.Wall }},
 	{"CPU", "s", func(s sample) float64 { return s.CPU }},
 	{"peak RSS", "B", func(s sample) float64 { return s.MaxRSS }},
@@ -244,7 +290,10 @@ type benchCase struct {
 	once bool
 	// peer: the -peer program runs it too.
 	peer bool
-	run  func(*env, *build) (sample, error)
+	// target: what each run should meet (the table counts the runs that
+	// did); nil: none.
+	target *floodTarget
+	run    func(*env, *build) (sample, error)
 }
 
 // caseResult is one case's runs and their summary.
@@ -261,6 +310,7 @@ type caseResult struct {
 	Peer      []sample              `json:"peer,omitempty"`
 	// PeerMedians: measure → the peer's, new/peer.
 	PeerMedians map[string][2]float64 `json:"peerMedians,omitempty"`
+	Target      *floodTarget          `json:"target,omitempty"`
 	Error       string                `json:"error,omitempty"`
 }
 
@@ -278,8 +328,13 @@ type report struct {
 	Peer      string    `json:"peer,omitempty"` // the peer's binary
 	// PeerStripped: the peer's binary had symbols or DWARF; it ran as a
 	// stripped copy.
-	PeerStripped bool         `json:"peerStripped,omitempty"`
-	Cases        []caseResult `json:"cases"`
+	PeerStripped bool `json:"peerStripped,omitempty"`
+	// Burners is how many CPU burners (-burners) ran through the cases.
+	Burners int `json:"burners,omitempty"`
+	// FloodRate and FloodDuration are the flood case's (when it ran).
+	FloodRate     int          `json:"floodRate,omitempty"`
+	FloodDuration string       `json:"floodDuration,omitempty"`
+	Cases         []caseResult `json:"cases"`
 }
 
 func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
@@ -327,7 +382,8 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the new build: %w", err)
 	}
-	e := &env{ctx: ctx, self: self, tmp: tmp, server: cur.mcptui, benchtime: o.benchtime, peerArgs: o.peerArgs}
+	e := &env{ctx: ctx, self: self, tmp: tmp, server: cur.mcptui, benchtime: o.benchtime, peerArgs: o.peerArgs,
+		floodRate: o.floodRate, floodDuration: o.floodDuration}
 	var peer *build
 	stripped := false
 	if o.peer != "" {
@@ -345,6 +401,28 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 	}
 	rep := &report{Base: base, BaseRev: baseRev, NewRev: newRev, Dirty: status != "", Count: o.count, Ported: old.ported,
 		GoVersion: runtime.Version(), CPUs: runtime.NumCPU(), Started: time.Now().UTC(), Peer: o.peer, PeerStripped: stripped}
+	if hasCase(cases, "flood") {
+		for _, b := range []*build{old, cur} {
+			why, err := buildFlood(ctx, b, filepath.Join(tmp, b.side.String()))
+			if err != nil {
+				return nil, fmt.Errorf("the %s build: %w", b.side, err)
+			}
+			if why != "" {
+				logf("the %s build has no flood case: %s", b.side, why)
+			}
+		}
+		rep.FloodRate, rep.FloodDuration = o.floodRate, o.floodDuration.String()
+	}
+	if o.burners > 0 {
+		// Through every case, stopped (and reaped) however run ends.
+		bs, err := startBurners(o.burners)
+		if err != nil {
+			return nil, err
+		}
+		defer bs.stop()
+		logf("%d CPU burners running (pids %v)", o.burners, bs.pids())
+		rep.Burners = o.burners
+	}
 	for _, c := range cases {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -352,13 +430,17 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 		logf("case %s", c.name)
 		rep.Cases = append(rep.Cases, runCase(e, c, old, cur, peer, o.count))
 	}
+	if ctx.Err() != nil {
+		// Interrupted in the last case: not a table of what it cut short.
+		return nil, ctx.Err()
+	}
 	return rep, nil
 }
 
 // runCase runs c for both builds (and the peer, when there is one and
 // c is the peer's too), interleaved.
 func runCase(e *env, c benchCase, old, cur, peer *build, count int) caseResult {
-	r := caseResult{Name: c.name, What: c.what, HasOld: c.has == nil || c.has(old), HasPeer: c.peer && peer != nil, LoadStart: loadavg()}
+	r := caseResult{Name: c.name, What: c.what, HasOld: c.has == nil || c.has(old), HasPeer: c.peer && peer != nil, Target: c.target, LoadStart: loadavg()}
 	n := count
 	if c.once {
 		n = 1
@@ -513,10 +595,16 @@ func listBenches(ctx context.Context, b *build) (*build, error) {
 // needsRecordings says whether a case replays a recording or serves
 // manytools (prepare's work, a minute of it).
 func needsRecordings(cases []benchCase) bool {
+	return hasCase(cases, "tools-50k", "result-15mib-shown", "result-15mib-opened", "replay-large")
+}
+
+// hasCase says whether cases holds one of names.
+func hasCase(cases []benchCase, names ...string) bool {
 	for _, c := range cases {
-		switch c.name {
-		case "tools-50k", "result-15mib-shown", "replay-large":
-			return true
+		for _, n := range names {
+			if c.name == n {
+				return true
+			}
 		}
 	}
 	return false
@@ -583,6 +671,13 @@ func measure(ctx context.Context, dir string, argv ...string) (sample, string, e
 	return sample{Wall: wall.Seconds(), CPU: (ps.UserTime() + ps.SystemTime()).Seconds(), MaxRSS: float64(maxRSS(ps))}, stdout.String(), nil
 }
 
+// benchDir is where the build's catalog test binary runs: its package's
+// directory in its tree (ui/catalog, or ui/explorer in older trees).
+func benchDir(b *build) string {
+	pkg, _ := catalogPackage(b.src)
+	return filepath.Join(b.src, filepath.FromSlash(pkg))
+}
+
 func allCases() []benchCase {
 	goBench := func(name, bench, what string) benchCase {
 		return benchCase{
@@ -590,7 +685,7 @@ func allCases() []benchCase {
 			has: func(b *build) bool { return strings.Contains(b.benches, strings.SplitN(bench, "/", 2)[0]+"\n") },
 			run: func(e *env, b *build) (sample, error) {
 				top, sub, _ := strings.Cut(bench, "/")
-				s, out, err := measure(e.ctx, filepath.Join(b.src, "ui", "explorer"), b.explorer, "-test.run", "^$",
+				s, out, err := measure(e.ctx, benchDir(b), b.explorer, "-test.run", "^$",
 					"-test.bench", "^"+top+"$/^"+sub+"$", "-test.benchtime", e.benchtime, "-test.benchmem")
 				if err != nil {
 					return s, err
@@ -638,6 +733,7 @@ func allCases() []benchCase {
 			}
 			return sample{Bytes: float64(fi.Size())}, nil
 		}},
+		floodCase(),
 	}
 }
 
@@ -698,6 +794,12 @@ func printTable(w io.Writer, r *report) {
 	if len(r.Ported) > 0 {
 		fmt.Fprintf(w, "the old build ran the new tree's %s (absent in it)\n\n", strings.Join(r.Ported, ", "))
 	}
+	if r.Burners > 0 {
+		fmt.Fprintf(w, "%d CPU burners (busy loops) ran through the cases\n\n", r.Burners)
+	}
+	if r.FloodRate > 0 {
+		fmt.Fprintf(w, "flood: floodbench -rate %d -duration %s\n\n", r.FloodRate, r.FloodDuration)
+	}
 	peer := r.Peer != ""
 	if peer {
 		how := ""
@@ -742,6 +844,13 @@ func printTable(w io.Writer, r *report) {
 				o = human(v[0], m.unit)
 			}
 			row(m.label, o, human(v[1], m.unit), fmtRatio(v[2]))
+		}
+		if c.Target != nil {
+			labels := targetLabels(c.Target)
+			for i, v := range targetRows(c) {
+				label = ""
+				row(labels[i], v[0], v[1], "")
+			}
 		}
 		if c.Error != "" {
 			label = ""

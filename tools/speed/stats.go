@@ -151,6 +151,10 @@ func human(v float64, unit string) string {
 		default:
 			return fmt.Sprintf("%.0f B", v)
 		}
+	case "%":
+		return fmt.Sprintf("%.1f%%", v)
+	case "cores":
+		return fmt.Sprintf("%.2f cores", v)
 	}
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
