@@ -285,7 +285,7 @@ func notificationSummary(method string, params []byte) string {
 	case protocol.NotificationToolsChanged, protocol.NotificationPromptsChanged, protocol.NotificationResourcesChanged:
 		return ""
 	case protocol.NotificationMessage:
-		return logSummary(params)
+		return logSummary(logMembers(params))
 	}
 	return clipRaw(params)
 }

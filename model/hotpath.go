@@ -72,11 +72,16 @@ func appendStr(b, raw []byte) ([]byte, bool) {
 	return appendClipped(b, []byte(s)), ok
 }
 
-// logSummary is a log message's summary, "level logger: data", built in
-// one allocation.
-func logSummary(params []byte) string {
-	var v [3][]byte
+// logMembers reads a log message's level, logger and data members in one
+// pass: its summary and its level rank are both made of them.
+func logMembers(params []byte) (v [3][]byte) {
 	jsonscan.Fields(params, v[:], "level", "logger", "data")
+	return v
+}
+
+// logSummary is a log message's summary, "level logger: data", built in
+// one allocation from its members (logMembers).
+func logSummary(v [3][]byte) string {
 	var buf [summaryBytes]byte
 	b, _ := appendStr(buf[:0], v[0])
 	if isString(v[1]) {

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/mcptui/mcptui/internal/jsonscan"
-
 	"github.com/mcptui/mcptui/internal/protocol"
 )
 
@@ -188,16 +186,14 @@ func (s *Session) logMessage(rank int32, seq uint64) {
 	s.logs.add(logRef{seq: seq, rank: rank})
 }
 
-// logRank is the LevelRank of a log message's params, read in place:
+// logRank is the LevelRank of a log message's level member (logMembers):
 // every line of a log flood comes here.
-func logRank(params []byte) int {
-	var v [1][]byte
-	jsonscan.Fields(params, v[:], "level")
-	if inner, ok := plainString(v[0]); ok {
+func logRank(level []byte) int {
+	if inner, ok := plainString(level); ok {
 		return LevelRank(string(inner))
 	}
-	level, _ := str(v[0])
-	return LevelRank(level)
+	s, _ := str(level)
+	return LevelRank(s)
 }
 
 // Logs is the server's log messages.

@@ -63,13 +63,13 @@ func (w *Wire) prepare() {
 	var v [6][]byte
 	ok, valid := jsonscan.FieldsValid(line, v[:], "id", "method", "params", "result", "error", "jsonrpc")
 	env := envelopeOf([5][]byte(v[:5]), ok)
-	p := prepared{size: int32(len(line)), kind: env.kind, method: env.method, summary: summarize(env),
+	p := prepared{size: int32(len(line)), kind: env.kind, method: env.method,
 		id: spanOf(line, env.id), params: spanOf(line, env.params), result: spanOf(line, env.result),
 		jsonrpc: spanOf(line, v[5]), rawMethod: spanOf(line, v[1]), idNull: v[0] != nil && env.id == nil, scanned: ok, valid: valid}
 	if env.kind == KindError {
 		p.errObj = spanOf(line, v[4])
 	}
-	p.logRank = rankOf(env)
+	p.summary, p.logRank = summaryAndRank(env)
 	w.prep = p
 }
 
@@ -79,7 +79,8 @@ func (w *Wire) prepared() (envelope, string, int32) {
 	p := &w.prep
 	if p.size == 0 || int(p.size) != len(w.Line) {
 		env := parseEnvelope(w.Line)
-		return env, summarize(env), rankOf(env)
+		summary, rank := summaryAndRank(env)
+		return env, summary, rank
 	}
 	env := envelope{kind: p.kind, method: p.method, id: p.id.in(w.Line), params: p.params.in(w.Line), result: p.result.in(w.Line)}
 	if p.kind == KindError {
@@ -92,10 +93,21 @@ func (w *Wire) prepared() (envelope, string, int32) {
 // read ahead of it (the summary), for a queue's memory bound.
 func (w Wire) Held() int { return len(w.Line) + len(w.prep.summary) }
 
-// rankOf is a message's log level rank (0 for anything but a log message).
+// summaryAndRank is a message's summary and its log level rank (0 for
+// anything but a log message), whose params are read once for both.
+func summaryAndRank(env envelope) (string, int32) {
+	if env.kind == KindNotification && env.method == protocol.NotificationMessage {
+		v := logMembers(env.params)
+		return logSummary(v), int32(logRank(v[0]))
+	}
+	return summarize(env), 0
+}
+
+// rankOf is a message's log level rank alone (0 for anything but a log
+// message).
 func rankOf(env envelope) int32 {
 	if env.kind == KindNotification && env.method == protocol.NotificationMessage {
-		return int32(logRank(env.params))
+		return int32(logRank(logMembers(env.params)[0]))
 	}
 	return 0
 }

@@ -70,10 +70,9 @@ func plain(raw []byte) ([]byte, bool) {
 }
 
 // logLevel is a log message's level, "" when it has none that is a string.
-func logLevel(params []byte) string {
-	var v [1][]byte
-	jsonscan.Fields(params, v[:], "level")
-	if s, ok := plain(v[0]); ok {
+// level is its level member as jsonscan.Fields read it from params.
+func logLevel(level, params []byte) string {
+	if s, ok := plain(level); ok {
 		if r := protocol.LevelRank(string(s)); r >= 0 {
 			return protocol.LevelName(r) // shared: no copy of s
 		}

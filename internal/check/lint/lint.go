@@ -292,12 +292,22 @@ func (j *judge) serverRequest(m *message) {
 	j.question(*m.Method, m.Params, l.clientCaps, true, v)
 }
 
+// paramNames are the params members notification reads: _meta of every
+// notification, and a log message's level, data and logger.
+var paramNames = [4]string{"_meta", "level", "data", "logger"}
+
 func (j *judge) notification(method string, params json.RawMessage) {
 	l := j.l
 	v := l.version
-	var meta [1][]byte // read in place: every notification of a flood comes here
-	jsonscan.Fields(params, meta[:], "_meta")
-	j.metaKeys(meta[0], method, v)
+	// Read in place, once: every notification of a flood comes here. A log
+	// message's members are read in the same pass as _meta.
+	var pm [4][]byte // _meta, level, data, logger
+	names := pm[:1]
+	if method == protocol.NotificationMessage {
+		names = pm[:]
+	}
+	pmOK := jsonscan.Fields(params, names, paramNames[:len(names)]...)
+	j.metaKeys(pm[0], method, v)
 	modern := protocol.Stateless(v)
 	switch method {
 	case protocol.NotificationProgress:
@@ -326,8 +336,8 @@ func (j *judge) notification(method string, params json.RawMessage) {
 		}
 		l.progress[key] = *p.Progress
 	case protocol.NotificationMessage:
-		j.messageShape(params, v)
-		p := struct{ Level string }{logLevel(params)}
+		j.messageShape(params, [3][]byte(pm[1:]), pmOK, v)
+		p := struct{ Level string }{logLevel(pm[1], params)}
 		lv := protocol.LevelRank(p.Level)
 		if lv < 0 {
 			j.fail("logging.valid-level", v, "log message with level %q", clip([]byte(p.Level)))
@@ -589,10 +599,9 @@ func (j *judge) progressShape(params json.RawMessage, v string) {
 }
 
 // messageShape judges a log message's members.
-func (j *judge) messageShape(params json.RawMessage, v string) {
-	// Read in place (every log line of a flood comes here).
-	var p [3][]byte // level, data, logger
-	ok := jsonscan.Fields(params, p[:], "level", "data", "logger")
+// messageShape judges a log message's params by their level, data and
+// logger members (p, as jsonscan.Fields read them; ok its answer).
+func (j *judge) messageShape(params json.RawMessage, p [3][]byte, ok bool, v string) {
 	switch {
 	case !ok || !isString(p[0]):
 		j.fail("logging.message-shape", v, "a log message without a level string: %s", clip(params))
