@@ -297,7 +297,7 @@ func (b *Bridge) Handle(ctx context.Context, raw []byte) (reply json.RawMessage,
 		return nil, b.notified(m)
 	}
 	switch m.Method {
-	case "ui/initialize":
+	case uiInitialize:
 		var p struct {
 			AppInfo struct{ Name, Version string } `json:"appInfo"`
 		}
@@ -317,9 +317,9 @@ func (b *Bridge) Handle(ctx context.Context, raw []byte) (reply json.RawMessage,
 				"userAgent":             "mcptui",
 			},
 		}), nil
-	case "ping":
+	case mcp.MethodPing:
 		return response(m.ID, map[string]any{}), nil
-	case "ui/request-display-mode":
+	case uiRequestDisplayMode:
 		return response(m.ID, map[string]any{"mode": "inline"}), nil
 	case mcp.MethodCallTool:
 		var p struct {
@@ -357,23 +357,38 @@ func (b *Bridge) relay(ctx context.Context, m message) json.RawMessage {
 	return response(m.ID, res)
 }
 
+// The MCP Apps extension's own methods, which an App's view and its host
+// speak to each other over the bridge and never to the server: they are
+// not methods of the protocol's revisions, so they are named here, in the
+// extension's package, rather than in internal/protocol. The MCP methods
+// an App may also send (ping, tools/call, resources/read,
+// notifications/message) are the protocol's, read from mcp.
+const (
+	uiInitialize         = "ui/initialize"
+	uiRequestDisplayMode = "ui/request-display-mode"
+	uiInitialized        = "ui/notifications/initialized"
+	uiToolInput          = "ui/notifications/tool-input"
+	uiToolResult         = "ui/notifications/tool-result"
+	uiSizeChanged        = "ui/notifications/size-changed"
+)
+
 // notified handles a notification from the App.
 func (b *Bridge) notified(m message) []json.RawMessage {
 	switch m.Method {
-	case "ui/notifications/initialized":
+	case uiInitialized:
 		b.log("App initialized: sending the tool's input and result")
 		args := b.Input
 		if len(args) == 0 {
 			args = json.RawMessage(`{}`)
 		}
-		out := []json.RawMessage{notification("ui/notifications/tool-input", map[string]any{"arguments": args})}
+		out := []json.RawMessage{notification(uiToolInput, map[string]any{"arguments": args})}
 		if len(b.Result) > 0 {
-			out = append(out, notification("ui/notifications/tool-result", b.Result))
+			out = append(out, notification(uiToolResult, b.Result))
 		}
 		return out
-	case "ui/notifications/size-changed":
+	case uiSizeChanged:
 		return nil
-	case "notifications/message":
+	case mcp.NotificationMessage:
 		b.log("App log: %s", compact(m.Params))
 		return nil
 	}

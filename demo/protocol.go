@@ -202,7 +202,7 @@ func (d *demo) legacyMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 			d.chatf("initialized: protocol %s", r.ProtocolVersion)
 		}
 		var rpcErr *jsonrpc.Error
-		if method == "resources/read" && errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc.CodeInvalidParams &&
+		if method == protocol.MethodReadResource && errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc.CodeInvalidParams &&
 			rpcErr.Message == "Resource not found" && !modern(d.versionOf(req.GetParams().GetMeta())) {
 			e := *rpcErr
 			e.Code = codeLegacyResourceNotFound

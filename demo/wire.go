@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // wire sits between the streams given to Serve and the go-sdk transport and
@@ -205,9 +207,9 @@ func (w *wire) observeIn(line []byte) {
 		k := valueKey(msg.ID)
 		w.inflight[k] = msg.Method
 		delete(w.cancelled, k)
-	case msg.Method == "notifications/cancelled":
+	case msg.Method == protocol.NotificationCancelled:
 		k := valueKey(msg.Params.RequestID)
-		if m, ok := w.inflight[k]; ok && m != "subscriptions/listen" {
+		if m, ok := w.inflight[k]; ok && m != protocol.MethodListen {
 			w.cancelled[k] = true
 		}
 	}

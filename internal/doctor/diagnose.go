@@ -198,7 +198,7 @@ func initializeRefused(r *Report) bool {
 		if json.Unmarshal([]byte(w.Line), &m) != nil {
 			continue
 		}
-		if w.Dir == "out" && m.Method == "initialize" {
+		if w.Dir == "out" && m.Method == mcp.MethodInitialize {
 			initID = string(m.ID)
 		}
 		if w.Dir == "in" && initID != "" && string(m.ID) == initID && m.Error != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/record"
 )
 
@@ -281,7 +282,7 @@ func (s *Session) harNotification(n *Message) harEntry {
 			Headers: []harNV{}, Content: harContent{Size: 0, MimeType: "application/json", Text: ""}, HeadersSize: -1, BodySize: 0},
 		Timings: harTimings{Blocked: -1, DNS: -1, Connect: -1, SSL: -1},
 		MCP:     harMCP{Direction: dir, Method: n.Msg.Method, Kind: "notification"}}
-	if n.Msg.Method == "notifications/cancelled" {
+	if n.Msg.Method == protocol.NotificationCancelled {
 		e.MCP.Cancelled = redact(n.Msg.Reason)
 	}
 	return e

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcptui/mcptui/internal/inert"
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/record"
 )
 
@@ -98,7 +99,7 @@ func WritePostMortem(w io.Writer, s *Session, x *Exchange, source string) error 
 	}
 	var logs []*Message
 	for _, n := range notes {
-		if n.Msg.Method == "notifications/message" {
+		if n.Msg.Method == protocol.NotificationMessage {
 			logs = append(logs, n)
 		}
 	}
@@ -210,7 +211,7 @@ func outcomeWords(x *Exchange) string {
 
 func noteWords(n *Message) string {
 	switch n.Msg.Method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		var p struct {
 			Progress *float64 `json:"progress"`
 			Total    *float64 `json:"total"`
@@ -228,9 +229,9 @@ func noteWords(n *Message) string {
 			s += " " + mdCell(redact(p.Message))
 		}
 		return s
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		return fmt.Sprintf("%s cancels id %s: %s", side(n.FromServer), mdCode(n.Msg.CancelledID), mdCell(redact(n.Msg.Reason)))
-	case "notifications/message":
+	case protocol.NotificationMessage:
 		return "log: " + mdCell(logLine(n.Msg.Params))
 	}
 	return fmt.Sprintf("%s sends `%s`", side(n.FromServer), mdCode(n.Msg.Method))

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/wiremsg"
 )
@@ -176,11 +177,11 @@ func Build(rec *record.Recording) *Session {
 			case wiremsg.Notification:
 				s.Notifications = append(s.Notifications, msg)
 				switch m.Method {
-				case "notifications/progress":
+				case protocol.NotificationProgress:
 					if x := tokens[key{!msg.FromServer, m.ProgressToken}]; x != nil {
 						x.Progress = append(x.Progress, msg)
 					}
-				case "notifications/cancelled":
+				case protocol.NotificationCancelled:
 					if x := open[key{msg.FromServer, m.CancelledID}]; x != nil && x.Cancel == nil {
 						x.Cancel = msg
 						if !msg.FromServer {

@@ -123,9 +123,9 @@ func Serve(ctx context.Context, v Variant, in io.Reader, out io.Writer) error {
 		if rpcErr != nil {
 			reply["error"] = rpcErr
 		} else {
-			if m, ok := res.(map[string]any); ok && msg.Method != "initialize" {
+			if m, ok := res.(map[string]any); ok && msg.Method != protocol.MethodInitialize {
 				m["resultType"] = "complete"
-				if strings.HasSuffix(msg.Method, "/list") || msg.Method == "resources/read" {
+				if strings.HasSuffix(msg.Method, "/list") || msg.Method == protocol.MethodReadResource {
 					m["ttlMs"], m["cacheScope"] = 0, "private"
 				}
 			}
@@ -169,7 +169,7 @@ func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) 
 	}
 	_ = json.Unmarshal(params, &p)
 	switch method {
-	case "server/discover":
+	case protocol.MethodDiscover:
 		// The extensions are specified against 2026-07-28; the
 		// initialize era is spoken too.
 		return map[string]any{
@@ -180,7 +180,7 @@ func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) 
 			"ttlMs":             300000, "cacheScope": "public",
 			"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": serverInfo},
 		}, nil
-	case "initialize":
+	case protocol.MethodInitialize:
 		v := p.ProtocolVersion
 		if !slices.Contains(versions, v) {
 			v = versions[0]
@@ -191,9 +191,9 @@ func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) 
 			"capabilities":    s.capabilities(),
 			"instructions":    instructions,
 		}, nil
-	case "ping":
+	case protocol.MethodPing:
 		return map[string]any{}, nil
-	case "tools/list":
+	case protocol.MethodListTools:
 		return map[string]any{"tools": []any{
 			map[string]any{"name": "counter", "description": "Show a counter (has an MCP App)",
 				"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"start": map[string]any{"type": "integer"}}},
@@ -202,7 +202,7 @@ func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) 
 				"inputSchema": map[string]any{"type": "object"},
 				"_meta":       map[string]any{"ui": map[string]any{"resourceUri": AppURI, "visibility": []string{"app"}}}},
 		}}, nil
-	case "tools/call":
+	case protocol.MethodCallTool:
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		switch p.Name {
@@ -213,16 +213,16 @@ func (s *server) handle(method string, params json.RawMessage) (any, *rpcError) 
 			return textResult(fmt.Sprintf("count is %d", s.count)), nil
 		}
 		return nil, invalid("no tool %q", p.Name)
-	case "resources/list":
+	case protocol.MethodListResources:
 		var rs []any
 		for _, sk := range s.skills {
 			rs = append(rs, map[string]any{"uri": sk.uri, "name": sk.name, "description": sk.description, "mimeType": "text/markdown"})
 		}
 		rs = append(rs, map[string]any{"uri": AppURI, "name": "counter-app", "mimeType": AppMIME})
 		return map[string]any{"resources": rs}, nil
-	case "resources/templates/list":
+	case protocol.MethodListResourceTemplates:
 		return map[string]any{"resourceTemplates": []any{}}, nil
-	case "resources/read":
+	case protocol.MethodReadResource:
 		if p.URI == AppURI {
 			return map[string]any{"contents": []any{map[string]any{"uri": AppURI, "mimeType": AppMIME, "text": AppHTML,
 				"_meta": map[string]any{"ui": map[string]any{"prefersBorder": true}}}}}, nil

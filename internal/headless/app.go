@@ -48,7 +48,7 @@ func (s *session) app(ctx context.Context, stdout io.Writer) *Failure {
 	if !declaresExtension(c.Session().Capabilities, apps.ExtensionID) {
 		s.notes.printf("the server declares no %s extension; going by the tool's _meta alone", apps.ExtensionID)
 	}
-	list, err := c.ListTools(ctx, s.requestOptions("tools/list")...)
+	list, err := c.ListTools(ctx, s.requestOptions(mcp.MethodListTools)...)
 	if err != nil {
 		return s.failure(ctx, err)
 	}

@@ -46,6 +46,7 @@ import (
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/wiremsg"
 )
@@ -277,9 +278,9 @@ func (t *Tracer) startCall(at time.Time, fromServer bool, m wiremsg.Msg) {
 		attrs = append(attrs, attribute.String(AttrSessionID, t.sessionID))
 	}
 	switch m.Method {
-	case "tools/call":
+	case protocol.MethodCallTool:
 		attrs = append(attrs, attribute.String(AttrToolName, m.Target), attribute.String(AttrOperation, "execute_tool"))
-	case "prompts/get":
+	case protocol.MethodGetPrompt:
 		attrs = append(attrs, attribute.String(AttrPromptName, m.Target))
 	}
 	if m.URI != "" {
@@ -312,7 +313,7 @@ func (t *Tracer) endCall(at time.Time, key reqKey, m wiremsg.Msg) {
 		c.span.SetStatus(codes.Error, "tool_error")
 	case m.InputRequired:
 		c.span.SetAttributes(attribute.String("mcp.result_type", "input_required"))
-	case c.method == "initialize" && m.Protocol != "" && t.protocol == "":
+	case c.method == protocol.MethodInitialize && m.Protocol != "" && t.protocol == "":
 		t.protocol = m.Protocol // what the server chose
 		c.span.SetAttributes(attribute.String(AttrProtocol, m.Protocol))
 		t.session.SetAttributes(attribute.String(AttrProtocol, m.Protocol))
@@ -340,7 +341,7 @@ func (t *Tracer) forget(c *call) {
 func (t *Tracer) notification(at time.Time, fromServer bool, m wiremsg.Msg) {
 	ts := trace.WithTimestamp(at)
 	switch m.Method {
-	case "notifications/progress":
+	case protocol.NotificationProgress:
 		// Progress of a request of the other side.
 		c := t.tokens[reqKey{fromServer: !fromServer, id: m.ProgressToken}]
 		attrs := progressAttrs(m.Params)
@@ -349,7 +350,7 @@ func (t *Tracer) notification(at time.Time, fromServer bool, m wiremsg.Msg) {
 			return
 		}
 		c.span.AddEvent(m.Method, ts, trace.WithAttributes(attrs...))
-	case "notifications/cancelled":
+	case protocol.NotificationCancelled:
 		// The sender gives up on its own request.
 		c := t.open[reqKey{fromServer: fromServer, id: m.CancelledID}]
 		attrs := []attribute.KeyValue{attribute.String("mcp.cancel.reason", record.RedactText(m.Reason))}
@@ -359,7 +360,7 @@ func (t *Tracer) notification(at time.Time, fromServer bool, m wiremsg.Msg) {
 		}
 		c.hasCancel, c.cancelled = true, m.Reason
 		c.span.AddEvent(m.Method, ts, trace.WithAttributes(attrs...))
-	case "notifications/message":
+	case protocol.NotificationMessage:
 		t.inFlight(m.Method, at, logAttrs(m.Params))
 	default:
 		t.session.AddEvent(m.Method, ts, trace.WithAttributes(attribute.Bool("mcptui.from_server", fromServer)))

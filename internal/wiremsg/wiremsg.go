@@ -9,6 +9,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // Kind is what a message is.
@@ -140,7 +142,7 @@ func Parse(line []byte) (Msg, bool) {
 				_ = json.Unmarshal(p.Meta, &mt)
 			}
 			switch m.Method {
-			case "tools/call", "prompts/get":
+			case protocol.MethodCallTool, protocol.MethodGetPrompt:
 				m.Target = str(p.Name)
 			}
 			m.URI = str(p.URI)
@@ -149,10 +151,10 @@ func Parse(line []byte) (Msg, bool) {
 			if m.Kind == Request && len(mt.ProgressToken) > 0 {
 				m.ProgressToken = string(mt.ProgressToken)
 			}
-			if m.Method == "notifications/progress" && len(p.ProgressToken) > 0 {
+			if m.Method == protocol.NotificationProgress && len(p.ProgressToken) > 0 {
 				m.ProgressToken = string(p.ProgressToken)
 			}
-			if m.Method == "notifications/cancelled" && len(p.RequestID) > 0 {
+			if m.Method == protocol.NotificationCancelled && len(p.RequestID) > 0 {
 				m.CancelledID, m.Reason = string(p.RequestID), str(p.Reason)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/mcptui/mcptui/internal/protocol"
 )
 
 // benchTool and benchField are the tool the server offers and its one
@@ -51,11 +53,11 @@ func floodServer(rate int, statsPath string) int {
 			continue
 		}
 		switch {
-		case m.Method == "initialize":
+		case m.Method == protocol.MethodInitialize:
 			write(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{}},"serverInfo":{"name":"flood","version":"1.0.0"}}}` + "\n")
-		case m.Method == "tools/list":
+		case m.Method == protocol.MethodListTools:
 			write(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[{"name":"` + benchTool + `","description":"echoes its text","inputSchema":{"type":"object","properties":{"` + benchField + `":{"type":"string","description":"what to echo"}},"required":["` + benchField + `"]}}]}}` + "\n")
-		case m.Method == "notifications/initialized" && rate >= 0:
+		case m.Method == protocol.NotificationInitialized && rate >= 0:
 			go func() {
 				flood(out, rate, func(s floodStats) { s.publish(stats) })
 				os.Exit(0)

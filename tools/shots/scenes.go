@@ -155,7 +155,7 @@ func progress(sec float64, tok string, value, total float64, msg string) model.W
 	if msg != "" {
 		p["message"] = msg
 	}
-	return in(sec, notification("notifications/progress", p))
+	return in(sec, notification(protocol.NotificationProgress, p))
 }
 
 // logLine is a notifications/message line.
@@ -164,7 +164,7 @@ func logLine(sec float64, level, logger, data string) model.Wire {
 	if logger != "" {
 		p["logger"] = logger
 	}
-	return in(sec, notification("notifications/message", p))
+	return in(sec, notification(protocol.NotificationMessage, p))
 }
 
 func notification(method string, params any) string {
@@ -233,12 +233,12 @@ func busyRun() []model.Event {
 	)
 	evs = append(evs,
 		in(24, `{"jsonrpc":"2.0","id":"s-1","method":"sampling/createMessage","params":`+samplingParams+`}`),
-		model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(24)}, RequestID: json.RawMessage(`"s-1"`), Method: "sampling/createMessage", Params: json.RawMessage(samplingParams)},
+		model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(24)}, RequestID: json.RawMessage(`"s-1"`), Method: protocol.MethodCreateMessage, Params: json.RawMessage(samplingParams)},
 		progress(25, "t-4", 372, 480, "ui: 372 passed, 2 flaky"),
 		logLine(25.5, "warning", "tests", "ui: TestHostile flaked once under -race, passed on retry"),
 		progress(26, "t-10", 3, 5, "pushing layers"),
 		in(27, `{"jsonrpc":"2.0","id":"e-2","method":"elicitation/create","params":`+elicitParams+`}`),
-		model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(27)}, RequestID: json.RawMessage(`"e-2"`), Method: "elicitation/create", Params: json.RawMessage(elicitParams)},
+		model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(27)}, RequestID: json.RawMessage(`"e-2"`), Method: protocol.MethodElicit, Params: json.RawMessage(elicitParams)},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(27.1)}, Line: "[deploy] waiting for confirmation (elicitation e-2)"},
 		progress(28, "t-5", 7340, 12800, "indexing ui/"),
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(28.5)}, Line: "[index] 7340/12800 symbols, 57%"},
@@ -281,7 +281,7 @@ func hostile() []model.Event {
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(9)}, Line: "\x1bP+q544e\x1b\\ (asks the terminal for its name)"},
 		model.Stderr{Stamp: model.Stamp{Time: uitest.At(9.5)}, Line: "\x9b6n C1 cursor report request, \x1b[6n 7-bit one"},
 		in(10, `{"jsonrpc":"2.0","id":"s-1","method":"sampling/createMessage","params":`+sampling+`}`),
-		model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(10)}, RequestID: json.RawMessage(`"s-1"`), Method: "sampling/createMessage", Params: json.RawMessage(sampling)},
+		model.QuestionAsked{Stamp: model.Stamp{Time: uitest.At(10)}, RequestID: json.RawMessage(`"s-1"`), Method: protocol.MethodCreateMessage, Params: json.RawMessage(sampling)},
 	}
 	for i := range 3 {
 		evs = append(evs, logLine(11+float64(i), "info", "", fmt.Sprintf("heartbeat %d \x1b[1;1H\x1b[0J", i)))

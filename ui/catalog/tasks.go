@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/mcp"
 )
 
@@ -158,7 +159,7 @@ func (m *Model) taskCall(method string) tea.Cmd {
 		if err != nil {
 			return msg
 		}
-		if method == "tasks/result" {
+		if method == protocol.MethodTasksResult {
 			msg.result = raw
 			return msg
 		}
@@ -221,7 +222,7 @@ func (m *Model) askResult() tea.Cmd {
 		return nil
 	}
 	m.task.resultAsked = true
-	return m.taskCall("tasks/result")
+	return m.taskCall(protocol.MethodTasksResult)
 }
 
 // taskEvent handles a task message.
@@ -236,13 +237,13 @@ func (m *Model) taskEvent(msg taskMsg) tea.Cmd {
 			return nil
 		}
 		tv.polls++
-		return m.taskCall("tasks/get")
+		return m.taskCall(protocol.MethodTasksGet)
 	case msg.err != nil:
-		if msg.what == "tasks/result" {
+		if msg.what == protocol.MethodTasksResult {
 			tv.resultAsked = false
 		}
 		var e *mcp.Error
-		if msg.what == "tasks/result" && errors.As(msg.err, &e) && e.Code == mcp.CodeMethodNotFound {
+		if msg.what == protocol.MethodTasksResult && errors.As(msg.err, &e) && e.Code == mcp.CodeMethodNotFound {
 			tv.err = "the server has no tasks/result; the last tasks/get is all there is"
 			return nil
 		}
@@ -278,14 +279,14 @@ func (m *Model) taskKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, c.Cancel):
 		if m.task != nil && !m.task.done {
 			m.say(false, "asking the server to cancel the task…")
-			return m.taskCall("tasks/cancel")
+			return m.taskCall(protocol.MethodTasksCancel)
 		}
 	case key.Matches(msg, c.Poll):
-		return m.taskCall("tasks/get")
+		return m.taskCall(protocol.MethodTasksGet)
 	case key.Matches(msg, c.Fetch):
 		if m.task != nil && m.task.done {
 			m.task.resultAsked = true
-			return m.taskCall("tasks/result")
+			return m.taskCall(protocol.MethodTasksResult)
 		}
 	case key.Matches(msg, c.Back):
 		m.task = nil

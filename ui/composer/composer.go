@@ -81,7 +81,7 @@ type Composer[H Host] struct {
 func New[H Host](def time.Duration) *Composer[H] {
 	c := &Composer[H]{params: textarea.New(), progress: true}
 	c.params.Prompt = " "
-	c.method.SetValue("tools/list")
+	c.method.SetValue(mcp.MethodListTools)
 	c.method.placeholder = "a method: type to complete from what the server offers"
 	c.target.placeholder = "pick from the server's catalog (↑/↓, enter)"
 	c.timeout.placeholder = "default (e.g. 30s, 2m, none)"

@@ -10,6 +10,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/mcptui/mcptui/internal/backend"
+	"github.com/mcptui/mcptui/internal/protocol"
 	"github.com/mcptui/mcptui/internal/schemaform"
 	"github.com/mcptui/mcptui/mcp"
 )
@@ -173,7 +174,7 @@ func (o *composerOffer) paramsSkeleton(method, target string) string {
 		add("argument", map[string]string{"name": "", "value": ""})
 	case mcp.MethodSetLevel:
 		add("level", "debug")
-	case "tasks/get", "tasks/result", "tasks/cancel", "tasks/update":
+	case protocol.MethodTasksGet, protocol.MethodTasksResult, protocol.MethodTasksCancel, protocol.MethodTasksUpdate:
 		add("taskId", "")
 	}
 	if len(members) == 0 {

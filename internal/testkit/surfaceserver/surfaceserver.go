@@ -144,7 +144,7 @@ func Serve(r io.Reader, w io.Writer, spec Spec) error {
 		if err := json.Unmarshal(in.Bytes(), &m); err != nil || m.ID == nil || m.Method == "" {
 			continue // a notification or an answer: nothing to say
 		}
-		if m.Method == "initialize" {
+		if m.Method == protocol.MethodInitialize {
 			var p struct {
 				ProtocolVersion string `json:"protocolVersion"`
 			}
@@ -184,7 +184,7 @@ func (s Spec) answer(m message) (any, map[string]any) {
 	}
 	_ = json.Unmarshal(m.Params, &p)
 	switch m.Method {
-	case "initialize":
+	case protocol.MethodInitialize:
 		v := s.Protocols[0]
 		if slices.Contains(s.Protocols, p.ProtocolVersion) {
 			v = p.ProtocolVersion
@@ -194,17 +194,17 @@ func (s Spec) answer(m message) (any, map[string]any) {
 			res["instructions"] = s.Instructions
 		}
 		return res, nil
-	case "ping":
+	case protocol.MethodPing:
 		return map[string]any{}, nil
-	case "tools/list":
+	case protocol.MethodListTools:
 		return page(s.Tools, "tools", p.Cursor, s.PageSize)
-	case "resources/list":
+	case protocol.MethodListResources:
 		return page(s.Resources, "resources", p.Cursor, s.PageSize)
-	case "resources/templates/list":
+	case protocol.MethodListResourceTemplates:
 		return page(s.ResourceTemplates, "resourceTemplates", p.Cursor, s.PageSize)
-	case "prompts/list":
+	case protocol.MethodListPrompts:
 		return page(s.Prompts, "prompts", p.Cursor, s.PageSize)
-	case "tools/call":
+	case protocol.MethodCallTool:
 		if r, ok := s.Results[p.Name]; ok {
 			return r, nil
 		}
@@ -216,9 +216,9 @@ func (s Spec) answer(m message) (any, map[string]any) {
 			args = "{}"
 		}
 		return map[string]any{"content": []any{map[string]any{"type": "text", "text": p.Name + " " + args}}}, nil
-	case "resources/read":
+	case protocol.MethodReadResource:
 		return map[string]any{"contents": []any{map[string]any{"uri": p.URI, "text": "contents of " + p.URI}}}, nil
-	case "prompts/get":
+	case protocol.MethodGetPrompt:
 		return map[string]any{"messages": []any{map[string]any{"role": "user", "content": map[string]any{"type": "text", "text": "prompt " + p.Name}}}}, nil
 	}
 	return nil, map[string]any{"code": -32601, "message": "Method not found: " + m.Method}

@@ -62,9 +62,9 @@ func Session() []model.Event {
 		in(21, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"warning","logger":"fetch","data":"station \u001b[31mOSLO\u001b[0m slow \u202etxt.exe"}}`),
 		model.Stderr{Stamp: model.Stamp{Time: At(22)}, Line: "warn: slow upstream \x1b]52;c;cm0gLXJmIH4=\x07 retrying"},
 		in(24, `{"jsonrpc":"2.0","id":"s-1","method":"sampling/createMessage","params":`+SamplingParams+`}`),
-		model.QuestionAsked{Stamp: model.Stamp{Time: At(24)}, RequestID: json.RawMessage(`"s-1"`), Method: "sampling/createMessage", Params: json.RawMessage(SamplingParams)},
+		model.QuestionAsked{Stamp: model.Stamp{Time: At(24)}, RequestID: json.RawMessage(`"s-1"`), Method: protocol.MethodCreateMessage, Params: json.RawMessage(SamplingParams)},
 		in(26, `{"jsonrpc":"2.0","id":"e-2","method":"elicitation/create","params":`+ElicitParams+`}`),
-		model.QuestionAsked{Stamp: model.Stamp{Time: At(26)}, RequestID: json.RawMessage(`"e-2"`), Method: "elicitation/create", Params: json.RawMessage(ElicitParams)},
+		model.QuestionAsked{Stamp: model.Stamp{Time: At(26)}, RequestID: json.RawMessage(`"e-2"`), Method: protocol.MethodElicit, Params: json.RawMessage(ElicitParams)},
 	}
 	for i := range 6 {
 		evs = append(evs, in(27+float64(i)*0.1, fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"tick %d"}}`, i)))

@@ -231,7 +231,7 @@ func (b *Bridge) handle(ctx context.Context, line []byte) {
 		return
 	}
 	switch {
-	case m.Method == "initialize" && m.hasID():
+	case m.Method == protocol.MethodInitialize && m.hasID():
 		// Synchronous: what follows needs the session id and the version.
 		b.request(ctx, line, &m)
 	case m.Method != "" && m.hasID():
@@ -277,11 +277,11 @@ func (b *Bridge) headers(m *message) http.Header {
 	if version >= statelessVersion && m.Method != "" && m.Method != "(batch)" {
 		h.Set(headerMethod, m.Method)
 		switch m.Method {
-		case "tools/call", "prompts/get":
+		case protocol.MethodCallTool, protocol.MethodGetPrompt:
 			if p.Name != "" {
 				h.Set(headerName, p.Name)
 			}
-		case "resources/read":
+		case protocol.MethodReadResource:
 			if p.URI != "" {
 				h.Set(headerName, p.URI)
 			}
@@ -334,7 +334,7 @@ func (b *Bridge) request(ctx context.Context, line []byte, m *message) {
 		return
 	}
 	defer resp.Body.Close()
-	if id := resp.Header.Get(headerSessionID); id != "" && m.Method == "initialize" {
+	if id := resp.Header.Get(headerSessionID); id != "" && m.Method == protocol.MethodInitialize {
 		// A session is given with the initialize result, and only then.
 		b.mu.Lock()
 		b.sessionID = id
@@ -354,7 +354,7 @@ func (b *Bridge) request(ctx context.Context, line []byte, m *message) {
 			}
 			if bytes.Equal(r.ID, m.ID) {
 				answered = true
-				if m.Method == "initialize" && len(r.Result) > 0 {
+				if m.Method == protocol.MethodInitialize && len(r.Result) > 0 {
 					release := b.initialized(ctx, r.Result)
 					b.write(msg)
 					release()
