@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"unsafe"
 )
 
@@ -343,26 +344,48 @@ func (k *Checkpoint) Scratch() *Session {
 // of k's tables, and its history's entries taken from h, the history of
 // a Scratch (of an earlier checkpoint that Covers k, or of a new session)
 // that folded the events up to k's. It fails when h does not hold those
-// entries.
+// entries. h is not to be used after: its ring becomes the session's
+// when it has the length k's had (turned so that the entries are where
+// they were), else its entries are copied into a new one.
 func (k *Checkpoint) Restore(h *History) (*Session, error) {
 	kh := k.s.history
 	first := k.FirstSeq()
 	if h.nextSeq != kh.nextSeq || h.FirstSeq() > first {
 		return nil, fmt.Errorf("restoring a checkpoint: its history held entries %d..%d, the one rebuilt %d..%d", first, kh.nextSeq, h.FirstSeq(), h.nextSeq)
 	}
+	bytes := 0
+	for i := range kh.n {
+		bytes += cost(h.BySeq(first + uint64(i)))
+	}
+	if bytes != kh.bytes {
+		return nil, fmt.Errorf("restoring a checkpoint: the entries rebuilt take %d bytes, its history's %d", bytes, kh.bytes)
+	}
 	c, _ := k.s.Clone()
-	if k.ring > 0 {
+	switch {
+	case k.ring == 0:
+	case len(h.ring) == k.ring && h.n == kh.n:
+		// The slots but the entries' are zero (evicted, or never
+		// used): turning the ring puts the oldest at kh.head.
+		rotate(h.ring, (kh.head-h.head)&(k.ring-1))
+		c.history.ring = h.ring
+	default:
 		ring := make([]Entry, k.ring)
-		bytes := 0
 		for i := range kh.n {
-			e := h.BySeq(first + uint64(i))
-			bytes += cost(e)
-			ring[(kh.head+i)&(k.ring-1)] = *e
-		}
-		if bytes != kh.bytes {
-			return nil, fmt.Errorf("restoring a checkpoint: the entries rebuilt take %d bytes, its history's %d", bytes, kh.bytes)
+			ring[(kh.head+i)&(k.ring-1)] = *h.BySeq(first + uint64(i))
 		}
 		c.history.ring = ring
 	}
+	h.ring, h.head, h.n, h.bytes = nil, 0, 0, 0
 	return c, nil
+}
+
+// rotate moves every element of s r places to the right (0 <= r <
+// len(s)), the last ones to the front.
+func rotate(s []Entry, r int) {
+	if r == 0 {
+		return
+	}
+	slices.Reverse(s)
+	slices.Reverse(s[:r])
+	slices.Reverse(s[r:])
 }
