@@ -69,8 +69,9 @@ type Options struct {
 // handed over (with a fold budget, off the UI goroutine): a recording
 // file's are re-read from the file (replay.Index), so that what the
 // timeline holds is the inspector (within its history cap), 8 bytes an
-// event, two chunks and the checkpoints (within their budget), whatever
-// the recording's size.
+// event, two chunks and the checkpoints (within their budget), and while
+// a step back restores a checkpoint its scratch history (within the cap),
+// whatever the recording's size.
 type Timeline struct {
 	src     source
 	header  record.Entry
