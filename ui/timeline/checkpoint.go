@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"errors"
+	"slices"
 	"sync/atomic"
 
 	"github.com/mcptui/mcptui/model"
@@ -62,6 +63,13 @@ type checkpoint struct {
 	// cost is what the copies allocated and the strings and lines they
 	// share.
 	cost int
+	// full is, for the checkpoint a step back restored last (the hot
+	// one), a copy of the session it restored, history and all, that
+	// the next step back to it copies instead of restoring it again
+	// (stepping back key by key resumes from the same checkpoint);
+	// fullCost is what that copy allocated.
+	full     *model.Session
+	fullCost int
 }
 
 // checkpoints are a timeline's, oldest first.
@@ -71,6 +79,8 @@ type checkpoints struct {
 	// everyBytes are the interval.
 	budget                  int
 	everyEvents, everyBytes int
+	// hot is the checkpoint with a full copy, nil when none has.
+	hot *checkpoint
 }
 
 // newCheckpoints are the checkpoints of a timeline with these options
@@ -124,8 +134,29 @@ func (c *checkpoints) add(t *Timeline, at int, pre *model.Prelinter, preBytes in
 	}
 	sess, bytes := t.inner.Session().Checkpoint()
 	c.list = append(c.list, &checkpoint{at: at, off: t.feeder.src.Offset(at), sess: sess, pre: pre, cost: bytes + preBytes})
+	if c.hot != nil && c.total() > c.budget {
+		c.dropHot()
+	}
 	for len(c.list) > 0 && (len(c.list) > maxCheckpoints || c.total() > c.budget) {
 		c.thin()
+	}
+}
+
+// keepHot keeps full, a copy of the session restored at cp, of bytes,
+// as cp's while the checkpoints stay within their budget with it; it
+// replaces the one kept before.
+func (c *checkpoints) keepHot(cp *checkpoint, full *model.Session, bytes int) {
+	c.dropHot()
+	if full == nil || !slices.Contains(c.list, cp) || c.total()+bytes > c.budget {
+		return
+	}
+	cp.full, cp.fullCost, c.hot = full, bytes, cp
+}
+
+// dropHot lets the hot checkpoint's full copy go.
+func (c *checkpoints) dropHot() {
+	if c.hot != nil {
+		c.hot.full, c.hot.fullCost, c.hot = nil, 0, nil
 	}
 }
 
@@ -133,7 +164,7 @@ func (c *checkpoints) add(t *Timeline, at int, pre *model.Prelinter, preBytes in
 func (c *checkpoints) total() int {
 	n := 0
 	for _, cp := range c.list {
-		n += cp.cost
+		n += cp.cost + cp.fullCost
 	}
 	return n
 }
@@ -143,6 +174,7 @@ func (c *checkpoints) total() int {
 // near it), and doubles the interval; a lone checkpoint over the budget
 // goes too.
 func (c *checkpoints) thin() {
+	c.dropHot()
 	kept := c.list[:0]
 	for i, cp := range c.list {
 		if i%2 == 1 || i == len(c.list)-1 && len(c.list) > 1 {
@@ -180,6 +212,17 @@ func (c *checkpoints) base(cp *checkpoint) *checkpoint {
 // errStale says a restore was given up: the inspector it was for was
 // thrown away.
 var errStale = errors.New("restore given up")
+
+// restoreFull is restore, and a copy of the session restored for
+// keepHot (its bytes).
+func (f *feeder) restoreFull(cfg model.Config, base, cp *checkpoint, chunk int, live *atomic.Int64, gen int64) (sess, full *model.Session, bytes int, err error) {
+	sess, err = f.restore(cfg, base, cp, chunk, live, gen)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	full, bytes = sess.Clone()
+	return sess, full, bytes, nil
+}
 
 // restore is the session at checkpoint cp: its history's entries are
 // rebuilt by folding the events from base (nil: the start) to cp into

@@ -263,7 +263,12 @@ func TestStepBackRestoresOffTheUIGoroutine(t *testing.T) {
 		t.Fatalf("the step forward during the restore: cursor %d, restoring %v", tl.Cursor(), tl.restoring != nil)
 	}
 	tl.View()
-	// A step back during the restore: the first gives up, or finishes,
+	// A step back to the checkpoint being restored moves the cursor and
+	// lets the restore go on (a key held down does not restart it).
+	if c := tl.Seek(n); c != nil || tl.restoring == nil || tl.Cursor() != n {
+		t.Fatalf("a step back during the restore of its checkpoint: cmd %v, restoring %v, cursor %d", c != nil, tl.restoring != nil, tl.Cursor())
+	}
+	// A step back elsewhere during the restore: the first gives up, or finishes,
 	// and its result is dropped.
 	second := tl.Seek(n - 300)
 	p.Send(<-done)
@@ -282,5 +287,56 @@ func TestStepBackRestoresOffTheUIGoroutine(t *testing.T) {
 	sameState(t, tl, fresh)
 	if !reflect.DeepEqual(tl.Inspector().Session(), fresh.Inspector().Session()) {
 		t.Fatal("the session restored off the UI goroutine differs from the one folded from the start")
+	}
+}
+
+// Stepping back key by key resumes from the same checkpoint: the first
+// step rebuilds its history from the file, the next ones copy what the
+// first restored (kept within the budget) and read only the events from
+// the checkpoint to the cursor.
+func TestNextStepBackCopiesTheCheckpointRestored(t *testing.T) {
+	t.Parallel()
+	path := writeFlood(t, t.TempDir(), 12_000)
+	// A budget with room for the copy beside the checkpoints (the
+	// default, the cap, has it at 64 MiB, not at a cap this small).
+	opts := Options{Theme: "dark", Title: "flood.jsonl", HistoryBytes: 256 << 10, CheckpointBytes: 1 << 20, every: 1000, chunk: 500}
+	var read atomic.Int64
+	tl := countedTimeline(t, path, opts, &read)
+	n := tl.Len()
+	cp := tl.cps.before(n - 1)
+	if cp == nil || tl.cps.base(cp) == nil {
+		t.Fatal("no checkpoint to restore the history from")
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tail := fi.Size() - cp.off
+	read.Store(0)
+	tl.Seek(n - 1)
+	first := read.Load()
+	if first <= tail+int64(opts.HistoryBytes)/2 || tl.cps.hot != cp {
+		t.Fatalf("the first step back read %d bytes (the checkpoint's tail: %d), kept hot %v", first, tail, tl.cps.hot == cp)
+	}
+	if tl.cps.total() > tl.cps.budget {
+		t.Fatalf("with the copy the checkpoints take %d bytes, over their budget %d", tl.cps.total(), tl.cps.budget)
+	}
+	fresh := countedTimeline(t, path, Options{Theme: "dark", Title: "flood.jsonl", HistoryBytes: opts.HistoryBytes, CheckpointBytes: -1}, new(atomic.Int64))
+	for k := 2; k <= 4; k++ {
+		read.Store(0)
+		tl.Seek(n - k)
+		if got := read.Load(); got > tail+64<<10 {
+			t.Fatalf("step back %d read %d bytes, more than the checkpoint's tail %d", k, got, tail)
+		}
+		fresh.Seek(n - k)
+		if !reflect.DeepEqual(tl.Inspector().Session(), fresh.Inspector().Session()) {
+			t.Fatalf("at %d the session copied from the restored one differs from the one folded from the start", n-k)
+		}
+	}
+	// A step back elsewhere restores another checkpoint, which takes the
+	// copy's place.
+	tl.Seek(n / 3)
+	if other := tl.cps.before(n / 3); tl.cps.hot != other || cp.full != nil {
+		t.Fatal("the copy of the first checkpoint was kept beside the second's")
 	}
 }

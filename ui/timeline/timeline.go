@@ -451,17 +451,30 @@ func (t *Timeline) Seek(n int) tea.Cmd {
 	if cp == nil {
 		return t.resume(nil, nil, n)
 	}
+	if cp.full != nil {
+		// The checkpoint restored last: a copy of what it restored.
+		sess, _ := cp.full.Clone()
+		return t.resume(cp, sess, n)
+	}
+	if t.restoring == cp {
+		// Its restore is under way: the cursor moves, the restore goes
+		// on (a key held down does not start it again at every press).
+		t.foldSpan -= t.cursor - n
+		t.cursor = n
+		return nil
+	}
 	base := t.cps.base(cp)
 	from := 0
 	if base != nil {
 		from = base.at
 	}
 	if t.opts.FoldBudget <= 0 {
-		sess, err := t.feeder.restore(t.cfg, base, cp, t.chunk(), nil, 0)
+		sess, full, bytes, err := t.feeder.restoreFull(t.cfg, base, cp, t.chunk(), nil, 0)
 		if err != nil {
 			// Not expected: fold from the start instead.
 			return t.resume(nil, nil, n)
 		}
+		t.cps.keepHot(cp, full, bytes)
 		return t.resume(cp, sess, n)
 	}
 	t.newGen()
@@ -470,19 +483,21 @@ func (t *Timeline) Seek(n int) tea.Cmd {
 	t.foldSpan, t.folding = n-from, "rebuilding"
 	f, gen, live, cfg, chunk := t.feeder, t.gen, t.live, t.cfg, t.chunk()
 	return func() tea.Msg {
-		sess, err := f.restore(cfg, base, cp, chunk, live, int64(gen))
-		return restoredMsg{t: t, gen: gen, cp: cp, sess: sess, err: err}
+		sess, full, bytes, err := f.restoreFull(cfg, base, cp, chunk, live, int64(gen))
+		return restoredMsg{t: t, gen: gen, cp: cp, sess: sess, full: full, fullBytes: bytes, err: err}
 	}
 }
 
-// restoredMsg is checkpoint cp restored (sess) for timeline t's step
-// back number gen.
+// restoredMsg is checkpoint cp restored (sess, and full a copy of it of
+// fullBytes, for keepHot) for timeline t's step back number gen.
 type restoredMsg struct {
-	t    *Timeline
-	gen  int
-	cp   *checkpoint
-	sess *model.Session
-	err  error
+	t         *Timeline
+	gen       int
+	cp        *checkpoint
+	sess      *model.Session
+	full      *model.Session
+	fullBytes int
+	err       error
 }
 
 // restored builds the inspector on the checkpoint restored, and feeds it
@@ -493,6 +508,7 @@ func (t *Timeline) restored(m restoredMsg) tea.Cmd {
 		// A read error, or not expected: fold from the start instead.
 		return t.resume(nil, nil, n)
 	}
+	t.cps.keepHot(m.cp, m.full, m.fullBytes)
 	cmd := t.resume(m.cp, m.sess, n)
 	// The status line's percentage counts the events restored.
 	t.foldSpan += m.cp.at - from
