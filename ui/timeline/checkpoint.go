@@ -23,14 +23,16 @@ import (
 // the inspector. So it reads the history's window of the file (what the
 // cap holds, and at most one interval more) and at most one interval
 // after it, never the recording from its start once the history has
-// filled.
+// filled. The checkpoint restored last keeps a copy of the session
+// restored (keepHot), within the budget, so that stepping back key by
+// key, which resumes from it again and again, copies that instead.
 //
 // Their memory is bounded (CheckpointBudget): each is accounted as what
 // its copies allocated and the strings and lines they share with the
 // session (which a checkpoint keeps alive once the session has dropped
 // them). Once the checkpoints are more than maxCheckpoints or their
-// memory more than the budget, every other one is dropped and the
-// interval doubles, so that they stay evenly spread over what has been
+// memory more than the budget, the hot copy goes, then every other one,
+// and the interval doubles, so that they stay evenly spread over what has been
 // read.
 
 // Where the checkpoints start: every firstEveryEvents events or
