@@ -1,6 +1,10 @@
 package timeline
 
 import (
+	"errors"
+	"slices"
+	"sync/atomic"
+
 	"github.com/mcptui/mcptui/model"
 )
 
@@ -8,32 +12,43 @@ import (
 // the recording from its start again, reading the whole file up to the
 // new cursor. As the recording is first folded, the timeline keeps
 // checkpoints: at a chunk's boundary, every so many events or bytes of
-// the file, a copy of the session and of the lint there. A step back
-// resumes from the last checkpoint at or before its cursor, so it reads
-// at most one interval of the file.
+// the file, a copy of the session and of the lint there, but for the
+// history's entries (model.Checkpoint), so that a checkpoint costs the
+// tables beside the history (a few hundred KiB at most), not the history
+// (up to its cap). A step back resumes from the last checkpoint at or
+// before its cursor: it rebuilds that checkpoint's history by folding,
+// into a scratch session, the events from the newest checkpoint before
+// the oldest of those entries (model.Checkpoint.Covers; the start when
+// none is), then folds the events from the checkpoint to the cursor into
+// the inspector. So it reads the history's window of the file (what the
+// cap holds, and at most one interval more) and at most one interval
+// after it, never the recording from its start once the history has
+// filled. The checkpoint restored last keeps a copy of the session
+// restored (keepHot), within the budget, so that stepping back key by
+// key, which resumes from it again and again, copies that instead.
 //
-// Their memory is bounded (CheckpointBudget): a copy shares the lines
-// with the session it was made from (a checkpoint keeps alive the lines
-// its history held, which the live session may have dropped since), and
-// is accounted as what the copy allocated plus the lines of its history
-// that the checkpoint before it does not hold. Once the checkpoints are more than
-// maxCheckpoints or their memory more than the budget, every other one
-// is dropped and the interval doubles, so that they stay evenly spread
-// over what has been read.
+// Their memory is bounded (CheckpointBudget): each is accounted as what
+// its copies allocated and the strings and lines they share with the
+// session (which a checkpoint keeps alive once the session has dropped
+// them). Once the checkpoints are more than maxCheckpoints or their
+// memory more than the budget, the hot copy goes, then every other one,
+// and the interval doubles, so that they stay evenly spread over what has been
+// read.
 
 // Where the checkpoints start: every firstEveryEvents events or
 // firstEveryBytes bytes of the file, whichever comes first.
 const (
 	firstEveryEvents = 4 * feedChunk
 	firstEveryBytes  = 4 << 20
-	maxCheckpoints   = 64
+	maxCheckpoints   = 256
 )
 
 // CheckpointBudget is the memory the checkpoints of a replay under this
 // history cap may take by default (Options.CheckpointBytes 0): the cap
-// (0: the model's default). The first checkpoint of a full history costs
-// about the history; each next one a copy of its tables and ring (some
-// 200 bytes an entry) and the lines read since the one before.
+// (0: the model's default). A checkpoint costs the tables beside the
+// history, far less; the room left is for a step back's scratch session,
+// whose history (within the cap) is alive beside the inspector's until
+// the new inspector takes its place.
 func CheckpointBudget(historyBytes int) int {
 	if historyBytes <= 0 {
 		return model.DefaultHistoryBytes
@@ -45,11 +60,18 @@ func CheckpointBudget(historyBytes int) int {
 type checkpoint struct {
 	at   int
 	off  int64 // where event at is in the file (-1: unknown)
-	sess *model.Session
+	sess *model.Checkpoint
 	pre  *model.Prelinter
-	// copied is what the copies allocated; cost adds the lines only this
-	// checkpoint keeps (see account).
-	copied, cost int
+	// cost is what the copies allocated and the strings and lines they
+	// share.
+	cost int
+	// full is, for the checkpoint a step back restored last (the hot
+	// one), a copy of the session it restored, history and all, that
+	// the next step back to it copies instead of restoring it again
+	// (stepping back key by key resumes from the same checkpoint);
+	// fullCost is what that copy allocated.
+	full     *model.Session
+	fullCost int
 }
 
 // checkpoints are a timeline's, oldest first.
@@ -59,6 +81,8 @@ type checkpoints struct {
 	// everyBytes are the interval.
 	budget                  int
 	everyEvents, everyBytes int
+	// hot is the checkpoint with a full copy, nil when none has.
+	hot *checkpoint
 }
 
 // newCheckpoints are the checkpoints of a timeline with these options
@@ -110,31 +134,39 @@ func (c *checkpoints) add(t *Timeline, at int, pre *model.Prelinter, preBytes in
 	if last, _ := c.last(t); at <= last && len(c.list) > 0 {
 		return
 	}
-	sess, copied := t.inner.Session().Clone()
-	c.list = append(c.list, &checkpoint{at: at, off: t.feeder.src.Offset(at), sess: sess, pre: pre, copied: copied + preBytes})
-	c.account(len(c.list) - 1)
+	sess, bytes := t.inner.Session().Checkpoint()
+	c.list = append(c.list, &checkpoint{at: at, off: t.feeder.src.Offset(at), sess: sess, pre: pre, cost: bytes + preBytes})
+	if c.hot != nil && c.total() > c.budget {
+		c.dropHot()
+	}
 	for len(c.list) > 0 && (len(c.list) > maxCheckpoints || c.total() > c.budget) {
 		c.thin()
 	}
 }
 
-// account sets the cost of checkpoint i: its copies, and its history's
-// lines that the checkpoint before it does not hold (a history only
-// drops its oldest entries, so those are the ones after the other's).
-func (c *checkpoints) account(i int) {
-	cp := c.list[i]
-	var from uint64
-	if i > 0 {
-		from = c.list[i-1].sess.History().NextSeq()
+// keepHot keeps full, a copy of the session restored at cp, of bytes,
+// as cp's while the checkpoints stay within their budget with it; it
+// replaces the one kept before.
+func (c *checkpoints) keepHot(cp *checkpoint, full *model.Session, bytes int) {
+	c.dropHot()
+	if full == nil || !slices.Contains(c.list, cp) || c.total()+bytes > c.budget {
+		return
 	}
-	cp.cost = cp.copied + cp.sess.History().LineBytesFrom(from)
+	cp.full, cp.fullCost, c.hot = full, bytes, cp
+}
+
+// dropHot lets the hot checkpoint's full copy go.
+func (c *checkpoints) dropHot() {
+	if c.hot != nil {
+		c.hot.full, c.hot.fullCost, c.hot = nil, 0, nil
+	}
 }
 
 // total is the checkpoints' cost.
 func (c *checkpoints) total() int {
 	n := 0
 	for _, cp := range c.list {
-		n += cp.cost
+		n += cp.cost + cp.fullCost
 	}
 	return n
 }
@@ -144,6 +176,7 @@ func (c *checkpoints) total() int {
 // near it), and doubles the interval; a lone checkpoint over the budget
 // goes too.
 func (c *checkpoints) thin() {
+	c.dropHot()
 	kept := c.list[:0]
 	for i, cp := range c.list {
 		if i%2 == 1 || i == len(c.list)-1 && len(c.list) > 1 {
@@ -152,9 +185,6 @@ func (c *checkpoints) thin() {
 	}
 	clear(c.list[len(kept):])
 	c.list = kept
-	for i := range c.list {
-		c.account(i)
-	}
 	c.everyEvents *= 2
 	c.everyBytes *= 2
 }
@@ -167,4 +197,58 @@ func (c *checkpoints) before(n int) *checkpoint {
 		}
 	}
 	return nil
+}
+
+// base is the checkpoint a step back to cp rebuilds cp's history from:
+// the newest at or before it whose scratch starts at or before the
+// oldest entry cp's history held; nil for the start.
+func (c *checkpoints) base(cp *checkpoint) *checkpoint {
+	for i := len(c.list) - 1; i >= 0; i-- {
+		if b := c.list[i]; b.at <= cp.at && b.sess.Covers(cp.sess) {
+			return b
+		}
+	}
+	return nil
+}
+
+// errStale says a restore was given up: the inspector it was for was
+// thrown away.
+var errStale = errors.New("restore given up")
+
+// restoreFull is restore, and a copy of the session restored for
+// keepHot (its bytes).
+func (f *feeder) restoreFull(cfg model.Config, base, cp *checkpoint, chunk int, live *atomic.Int64, gen int64) (sess, full *model.Session, bytes int, err error) {
+	sess, err = f.restore(cfg, base, cp, chunk, live, gen)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	full, bytes = sess.Clone()
+	return sess, full, bytes, nil
+}
+
+// restore is the session at checkpoint cp: its history's entries are
+// rebuilt by folding the events from base (nil: the start) to cp into
+// base's scratch session (the lines judged already: no lint), a chunk at
+// a time; live, when not nil, is read between chunks, and the restore
+// gives up once it is no longer gen.
+func (f *feeder) restore(cfg model.Config, base, cp *checkpoint, chunk int, live *atomic.Int64, gen int64) (*model.Session, error) {
+	scratch, from := model.New(cfg), 0
+	if base != nil {
+		scratch, from = base.sess.Scratch(), base.at
+	}
+	for from < cp.at {
+		if live != nil && live.Load() != gen {
+			return nil, errStale
+		}
+		to := min(from+chunk, cp.at)
+		f.mu.Lock()
+		evs, err := f.src.Events(from, to)
+		f.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		scratch.ApplyAll(model.Judged(evs))
+		from = to
+	}
+	return cp.sess.Restore(scratch.History())
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bubkey "charm.land/bubbles/v2/key"
@@ -68,8 +69,9 @@ type Options struct {
 // handed over (with a fold budget, off the UI goroutine): a recording
 // file's are re-read from the file (replay.Index), so that what the
 // timeline holds is the inspector (within its history cap), 8 bytes an
-// event, two chunks and the checkpoints (within their budget), whatever
-// the recording's size.
+// event, two chunks and the checkpoints (within their budget), and while
+// a step back restores a checkpoint its scratch history (within the cap),
+// whatever the recording's size.
 type Timeline struct {
 	src     source
 	header  record.Entry
@@ -90,8 +92,15 @@ type Timeline struct {
 	reading bool
 	ready   *chunkMsg
 	gen     int
-	// cps are the checkpoints a step back resumes from.
-	cps checkpoints
+	// cps are the checkpoints a step back resumes from. restoring is the
+	// one a step back is restoring (off the UI goroutine, with a fold
+	// budget), from the events after restoreFrom; the inspector shown
+	// meanwhile is the one it replaces, fed nothing more. live is gen, for
+	// the restore to give up once its inspector is thrown away.
+	cps         checkpoints
+	restoring   *checkpoint
+	restoreFrom int
+	live        *atomic.Int64
 	// at is the event before the cursor, read when atIdx != cursor-1.
 	at      model.Event
 	atIdx   int
@@ -188,12 +197,12 @@ func NewTimelineIndex(x *replay.Index, opts Options) (*Timeline, error) {
 // events, read by the feeder (a reader of its own, used by one goroutine
 // at a time).
 func newTimeline(src, feed source, header record.Entry, cfg model.Config, sends []int, opts Options) *Timeline {
-	t := &Timeline{src: src, feeder: &feeder{src: feed}, header: header, cfg: cfg, sends: sends, opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline, whatAt: -1, atIdx: -1}
+	t := &Timeline{src: src, feeder: &feeder{src: feed}, header: header, cfg: cfg, sends: sends, opts: opts, backend: replay.NewBackend(nil), title: opts.Title, keys: opts.keys().Timeline, whatAt: -1, atIdx: -1, live: new(atomic.Int64)}
 	if t.title == "" {
 		t.title = "recording"
 	}
 	t.cps = newCheckpoints(opts.CheckpointBytes, opts.every, cfg)
-	t.inner = t.newInner(nil)
+	t.inner = t.newInner(nil, nil)
 	t.start = t.feed(src.Len())
 	t.folding = "loading"
 	return t
@@ -245,22 +254,22 @@ func (t *Timeline) atCursor() model.Event {
 func (t *Timeline) Inspector() *ui.Model { return t.inner }
 
 // newInner builds the inspector at checkpoint cp (nil: the start): its
-// session and its lint go on from a copy of the checkpoint's. A chunk
-// being read for the inspector it replaces will be dropped.
-func (t *Timeline) newInner(cp *checkpoint) *ui.Model {
+// session is sess, restored from the checkpoint, and its lint goes on
+// from a copy of the checkpoint's. A chunk being read, or a checkpoint
+// being restored, for the inspector it replaces will be dropped.
+func (t *Timeline) newInner(cp *checkpoint, sess *model.Session) *ui.Model {
 	title := t.header.Command
 	if len(t.header.Args) > 0 {
 		title += " " + strings.Join(t.header.Args, " ")
 	}
-	t.gen++
-	t.reading, t.ready = false, nil
-	sess := model.New(t.cfg)
+	t.newGen()
 	// A new inspector judges the lines afresh, from the start.
 	t.pre, t.fed = t.newPrelinter(), 0
 	if cp != nil {
-		sess, _ = cp.sess.Clone()
 		t.pre, _ = cp.pre.Clone()
 		t.fed = cp.at
+	} else {
+		sess = model.New(t.cfg)
 	}
 	t.next = t.fed
 	return ui.New(ui.Options{
@@ -279,6 +288,14 @@ func (t *Timeline) newInner(cp *checkpoint) *ui.Model {
 		// A rebuild is folded like a backend batch: keys go first.
 		FoldBudget: t.opts.FoldBudget,
 	})
+}
+
+// newGen throws away what is being read or restored for the inspector
+// shown: the next one is coming.
+func (t *Timeline) newGen() {
+	t.gen++
+	t.live.Store(int64(t.gen))
+	t.reading, t.ready, t.restoring = false, nil, nil
 }
 
 // keys are the bindings the options name, else the default ones.
@@ -313,8 +330,14 @@ func (t *Timeline) feed(n int) tea.Cmd {
 }
 
 // waiting is how many events up to the cursor the inspector has not
-// folded yet (marks included).
-func (t *Timeline) waiting() int { return t.inner.Backlog() + t.cursor - t.fed }
+// folded yet (marks included); while a checkpoint is restored, every
+// event its restore folds too.
+func (t *Timeline) waiting() int {
+	if t.restoring != nil {
+		return t.cursor - t.restoreFrom
+	}
+	return t.inner.Backlog() + t.cursor - t.fed
+}
 
 // topUp hands the inspector the next chunk of events once it has folded
 // what it was given. Without a fold budget every chunk up to the cursor
@@ -322,6 +345,9 @@ func (t *Timeline) waiting() int { return t.inner.Backlog() + t.cursor - t.fed }
 // chunk are the feeder's, in a Cmd (a chunkMsg brings it back): the UI
 // goroutine only folds, a slice at a time, while the next chunk is read.
 func (t *Timeline) topUp() tea.Cmd {
+	if t.restoring != nil {
+		return nil
+	}
 	if t.opts.FoldBudget <= 0 {
 		for t.fed < t.cursor && t.inner.Backlog() == 0 && t.readErr == nil {
 			c := t.feeder.chunk(t, t.gen, t.fed, min(t.fed+t.chunk(), t.cursor), t.pre, t.wantCheckpoint(t.fed))
@@ -412,14 +438,87 @@ func (f *feeder) chunk(t *Timeline, gen, from, to int, pre *model.Prelinter, cp 
 }
 
 // Seek moves the cursor to n events (clamped). A step back rebuilds the
-// inspector from the last checkpoint at or before n, or from the start.
+// inspector from the last checkpoint at or before n (restoring it: see
+// checkpoints), or from the start. With a fold budget the restore is a
+// Cmd's, off the UI goroutine; the inspector it replaces is shown until
+// it is done (a restoredMsg brings it back).
 func (t *Timeline) Seek(n int) tea.Cmd {
 	n = max(0, min(n, t.Len()))
 	if n >= t.cursor {
 		return t.feed(n)
 	}
 	cp := t.cps.before(n)
-	t.inner = t.newInner(cp)
+	if cp == nil {
+		return t.resume(nil, nil, n)
+	}
+	if cp.full != nil {
+		// The checkpoint restored last: a copy of what it restored.
+		sess, _ := cp.full.Clone()
+		return t.resume(cp, sess, n)
+	}
+	if t.restoring == cp {
+		// Its restore is under way: the cursor moves, the restore goes
+		// on (a key held down does not start it again at every press).
+		t.foldSpan -= t.cursor - n
+		t.cursor = n
+		return nil
+	}
+	base := t.cps.base(cp)
+	from := 0
+	if base != nil {
+		from = base.at
+	}
+	if t.opts.FoldBudget <= 0 {
+		sess, full, bytes, err := t.feeder.restoreFull(t.cfg, base, cp, t.chunk(), nil, 0)
+		if err != nil {
+			// Not expected: fold from the start instead.
+			return t.resume(nil, nil, n)
+		}
+		t.cps.keepHot(cp, full, bytes)
+		return t.resume(cp, sess, n)
+	}
+	t.newGen()
+	t.restoring, t.restoreFrom = cp, from
+	t.cursor, t.fed, t.next = n, cp.at, cp.at
+	t.foldSpan, t.folding = n-from, "rebuilding"
+	f, gen, live, cfg, chunk := t.feeder, t.gen, t.live, t.cfg, t.chunk()
+	return func() tea.Msg {
+		sess, full, bytes, err := f.restoreFull(cfg, base, cp, chunk, live, int64(gen))
+		return restoredMsg{t: t, gen: gen, cp: cp, sess: sess, full: full, fullBytes: bytes, err: err}
+	}
+}
+
+// restoredMsg is checkpoint cp restored (sess, and full a copy of it of
+// fullBytes, for keepHot) for timeline t's step back number gen.
+type restoredMsg struct {
+	t         *Timeline
+	gen       int
+	cp        *checkpoint
+	sess      *model.Session
+	full      *model.Session
+	fullBytes int
+	err       error
+}
+
+// restored builds the inspector on the checkpoint restored, and feeds it
+// the events up to the cursor.
+func (t *Timeline) restored(m restoredMsg) tea.Cmd {
+	n, from := t.cursor, t.restoreFrom
+	if m.err != nil {
+		// A read error, or not expected: fold from the start instead.
+		return t.resume(nil, nil, n)
+	}
+	t.cps.keepHot(m.cp, m.full, m.fullBytes)
+	cmd := t.resume(m.cp, m.sess, n)
+	// The status line's percentage counts the events restored.
+	t.foldSpan += m.cp.at - from
+	return cmd
+}
+
+// resume builds the inspector at checkpoint cp (nil: the start), on
+// sess (cp's restored), and feeds it the events up to n.
+func (t *Timeline) resume(cp *checkpoint, sess *model.Session, n int) tea.Cmd {
+	t.inner = t.newInner(cp, sess)
 	t.cursor = t.fed
 	if t.width > 0 {
 		t.inner.Update(tea.WindowSizeMsg{Width: t.width, Height: max(t.height-1, 1)})
@@ -446,6 +545,11 @@ func (t *Timeline) Init() tea.Cmd { return tea.Batch(t.inner.Init(), t.start) }
 // inspector.
 func (t *Timeline) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m := msg.(type) {
+	case restoredMsg:
+		if m.t != t || m.gen != t.gen || t.restoring != m.cp {
+			return t, nil
+		}
+		return t, t.restored(m)
 	case chunkMsg:
 		if m.t != t || m.gen != t.gen {
 			return t, nil
