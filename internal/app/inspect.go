@@ -194,8 +194,8 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 // detectedColors gives Bubble Tea the color profile lipgloss detected when
 // its package was initialized, for the same output (os.Stdout) and
 // environment (os.Environ()) that Program.Run would detect it for again:
-// a second read of the terminfo entry and, inside tmux, a second `tmux
-// info` run and waited for before the first screen.
+// inside tmux, a second `tmux info` run and waited for before the first
+// screen.
 func detectedColors() tea.ProgramOption {
 	return tea.WithColorProfile(lipgloss.Writer.Profile)
 }
