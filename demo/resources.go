@@ -44,7 +44,8 @@ func (d *demo) addResources(srv *mcp.Server) {
 	}, d.readMember)
 }
 
-// logoPNG is demo://logo.png, drawn once.
+// logoPNG is demo://logo.png, drawn at its first read (its size is
+// logoSize).
 var logoPNG = sync.OnceValue(func() []byte { return drawPNG(128) })
 
 type staticResource struct {
@@ -53,7 +54,6 @@ type staticResource struct {
 }
 
 func (d *demo) staticResources() []staticResource {
-	logo := logoPNG()
 	one := func(c *mcp.ResourceContents) (*mcp.ReadResourceResult, error) {
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{c}}, nil
 	}
@@ -74,10 +74,10 @@ func (d *demo) staticResources() []staticResource {
 		&mcp.Resource{
 			URI: logoURI, Name: "logo.png", Title: "Logo (binary)", MIMEType: "image/png",
 			Description: "A 128×128 PNG drawn by the server: a binary (blob) resource.",
-			Size:        int64(len(logo)),
+			Size:        logoSize,
 		},
 		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			return one(&mcp.ResourceContents{URI: logoURI, MIMEType: "image/png", Blob: logo})
+			return one(&mcp.ResourceContents{URI: logoURI, MIMEType: "image/png", Blob: logoPNG()})
 		},
 	}, {
 		&mcp.Resource{

@@ -24,7 +24,7 @@ func (d *demo) imageTool() *mcp.Tool {
 		Title:       "Image",
 		Description: "Returns a PNG image (drawn by the server: a gradient with the letters MCP) as image content.",
 		Annotations: readOnly("Image"),
-		Icons:       []mcp.Icon{{Source: dataURI("image/png", drawPNG(16)), MIMEType: "image/png", Sizes: []string{"16x16"}}},
+		Icons:       []mcp.Icon{{Source: imageIcon, MIMEType: "image/png", Sizes: []string{"16x16"}}},
 		InputSchema: schemaFor[imageIn](func(p props) {
 			p.def("size", 64).between("size", 8, 512).title("size", "Size (pixels)")
 		}),

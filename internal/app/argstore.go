@@ -16,16 +16,14 @@ func serverKey(cfg *cli.Config, command string, args []string) string {
 	return strings.Join(append([]string{command}, args...), " ")
 }
 
-// openArgStore opens the remembered arguments under the XDG state
-// directory; without one, nothing is remembered.
+// openArgStore is the remembered arguments under the XDG state
+// directory, read when a form first asks for them, not at start; without
+// the directory, or with a file that cannot be read, nothing is
+// remembered.
 func openArgStore() *argstore.Store {
 	path, err := argstore.DefaultPath()
 	if err != nil {
 		return nil
 	}
-	s, err := argstore.Open(path)
-	if err != nil {
-		return nil
-	}
-	return s
+	return argstore.Deferred(path)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/httpconn/oauth"
@@ -165,7 +166,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		FrameGap:     ui.DefaultFrameGap,
 		// A key is handled before the tail of a flood's batch.
 		FoldBudget: ui.DefaultFoldBudget,
-	}), tea.WithContext(ctx), tea.WithFPS(ui.RendererFPS))
+	}), tea.WithContext(ctx), tea.WithFPS(ui.RendererFPS), detectedColors())
 	if rec != nil {
 		stopWatch := make(chan struct{})
 		defer close(stopWatch)
@@ -188,6 +189,15 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		fmt.Fprintf(stderr, "mcptui: the server did not stop cleanly: %v\n", shutdownErr)
 	}
 	return 0
+}
+
+// detectedColors gives Bubble Tea the color profile lipgloss detected when
+// its package was initialized, for the same output (os.Stdout) and
+// environment (os.Environ()) that Program.Run would detect it for again:
+// inside tmux, a second `tmux info` run and waited for before the first
+// screen.
+func detectedColors() tea.ProgramOption {
+	return tea.WithColorProfile(lipgloss.Writer.Profile)
 }
 
 // probeTimeout is the probe's patience the model shows: the flag's, or

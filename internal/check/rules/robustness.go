@@ -46,18 +46,17 @@ var robustness = []Rule{
 		Fix:  "read and write stdin and stdout as UTF-8 (set the stream encoding explicitly; do not decode as Latin-1 or the platform code page)"},
 }
 
-func init() { add(robustness) }
-
-// add puts each rule into the rule table after the last one of its group,
-// so that reports list it beside its group's others.
-func add(rs []Rule) {
+// add puts each rule into t after the last one of its group, so that
+// reports list it beside its group's others.
+func add(t, rs []Rule) []Rule {
 	for _, r := range rs {
-		at := len(table)
-		for i, c := range table {
+		at := len(t)
+		for i, c := range t {
 			if c.Group == r.Group {
 				at = i + 1
 			}
 		}
-		table = slices.Insert(table, at, r)
+		t = slices.Insert(t, at, r)
 	}
+	return t
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcptui/mcptui/internal/protocol"
 )
@@ -221,22 +222,32 @@ var moved26 = map[string]string{
 	"basic/transports#security-warning":      "basic/transports/streamable-http#security-%26-endpoint",
 }
 
+// rulesTable is every rule: the first table with the robustness rules
+// beside their groups, then the 2026-07-28 ones and the extensions'. It
+// is put together at its first use, not by package initializers that
+// every run of mcptui (--version, the demo server) would pay for.
+var rulesTable = sync.OnceValue(func() []Rule {
+	t := add(slices.Clone(table), robustness)
+	return slices.Concat(t, table26, tableExt)
+})
+
 // All returns every rule, in table order (by group).
-func All() []Rule { return slices.Clone(table) }
+func All() []Rule { return slices.Clone(rulesTable()) }
 
 // Get returns the rule with that id.
 func Get(id string) (Rule, bool) {
-	i := slices.IndexFunc(table, func(r Rule) bool { return r.ID == id })
+	t := rulesTable()
+	i := slices.IndexFunc(t, func(r Rule) bool { return r.ID == id })
 	if i < 0 {
 		return Rule{}, false
 	}
-	return table[i], true
+	return t[i], true
 }
 
 // ForEra returns the rules that apply to revision era.
 func ForEra(era string) []Rule {
 	var out []Rule
-	for _, r := range table {
+	for _, r := range rulesTable() {
 		if r.Applies(era) {
 			out = append(out, r)
 		}

@@ -10,8 +10,6 @@ package rules
 // tasksSpec is the tasks extension's page (URL finds its site).
 const tasksSpec = "extensions/tasks"
 
-func init() { table = append(table, table26...) }
-
 var table26 = []Rule{
 	// transport: what the server does with lines a client should not send.
 	{ID: "basic.string-id", Group: "transport", Level: Must, Section: "basic#requests", Since: first,

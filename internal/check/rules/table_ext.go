@@ -17,8 +17,6 @@ const (
 	appsSpec   = "extensions/apps"
 )
 
-func init() { table = append(table, tableExt...) }
-
 var tableExt = []Rule{
 	// skills: the Skills extension, on 2026-07-28.
 	{ID: "skills.resources-capability", Group: "skills", Level: Must, Section: skillsSpec + "#capability-negotiation", Since: v0728,

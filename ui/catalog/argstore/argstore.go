@@ -53,6 +53,9 @@ type Store struct {
 	now  func() time.Time
 	mu   sync.Mutex
 	data file
+	// deferred is a store of Deferred not read yet; off is one whose
+	// file could not be read when it was: it remembers nothing.
+	deferred, off bool
 }
 
 // DefaultPath is $XDG_STATE_HOME/mcptui/arguments.json, or
@@ -75,27 +78,71 @@ func DefaultPath() (string, error) {
 // someone else can write (arguments may hold secrets, and a planted file
 // would fill the forms), is refused with the reason (see userdir).
 func Open(path string) (*Store, error) {
-	s := &Store{path: path, now: time.Now, data: file{Version: 1, Servers: map[string]map[string]*entry{}}}
-	if err := userdir.CheckNotShared(filepath.Dir(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("argstore: refusing %s: %w", path, err)
+	s := &Store{path: path, now: time.Now, data: emptyFile()}
+	if err := s.load(); err != nil {
+		var refused *refusedError
+		if errors.As(err, &refused) {
+			return nil, err
+		}
+		return s, err
 	}
-	if err := userdir.CheckFile(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("argstore: refusing %s: %w", path, err)
+	return s, nil
+}
+
+// Deferred is the store of path, read at its first Get or Put, not now:
+// a session that never opens a form does not read, parse and keep the
+// arguments of every server. A file that Open would refuse or fail to
+// read makes the store off then: it remembers nothing, as a nil Store.
+func Deferred(path string) *Store {
+	return &Store{path: path, now: time.Now, data: emptyFile(), deferred: true}
+}
+
+func emptyFile() file {
+	return file{Version: 1, Servers: map[string]map[string]*entry{}}
+}
+
+// refusedError is a file or directory open to others: Open returns no
+// store for it.
+type refusedError struct{ err error }
+
+func (e *refusedError) Error() string { return e.err.Error() }
+func (e *refusedError) Unwrap() error { return e.err }
+
+// load reads the file into s.data; a file that is not JSON is moved
+// aside (.broken) and the store starts empty.
+func (s *Store) load() error {
+	if err := userdir.CheckNotShared(filepath.Dir(s.path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return &refusedError{fmt.Errorf("argstore: refusing %s: %w", s.path, err)}
 	}
-	b, err := os.ReadFile(path)
+	if err := userdir.CheckFile(s.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return &refusedError{fmt.Errorf("argstore: refusing %s: %w", s.path, err)}
+	}
+	b, err := os.ReadFile(s.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return s, nil
+		return nil
 	case err != nil:
-		return s, err
+		return err
 	}
 	var f file
 	if err := json.Unmarshal(b, &f); err != nil || f.Servers == nil {
-		_ = os.Rename(path, path+".broken")
-		return s, nil
+		_ = os.Rename(s.path, s.path+".broken")
+		return nil
 	}
 	s.data = f
-	return s, nil
+	return nil
+}
+
+// ready reads a Deferred store's file at its first use; it says whether
+// the store remembers (false: off). s.mu is held.
+func (s *Store) ready() bool {
+	if s.deferred {
+		s.deferred = false
+		if err := s.load(); err != nil {
+			s.off, s.data = true, emptyFile()
+		}
+	}
+	return !s.off
 }
 
 // SetClock sets the clock (tests).
@@ -110,6 +157,9 @@ func (s *Store) Get(server, kind, name string) (json.RawMessage, bool) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if !s.ready() {
+		return nil, false
+	}
 	e := s.data.Servers[server][key(kind, name)]
 	if e == nil {
 		return nil, false
@@ -134,6 +184,10 @@ func (s *Store) Put(server, kind, name string, args json.RawMessage) error {
 		return errors.New("not remembering arguments that are not JSON")
 	}
 	s.mu.Lock()
+	if !s.ready() {
+		s.mu.Unlock()
+		return nil
+	}
 	m := s.data.Servers[server]
 	if m == nil {
 		m = map[string]*entry{}
