@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -13,8 +14,20 @@ import (
 // replayDone says whether the inspector's screen shows a replay read to
 // its end: the REPLAY bar is up and no longer reading.
 func replayDone(screen string) bool {
-	return strings.Contains(screen, "REPLAY") && !strings.Contains(screen, "reading the recording")
+	m := replayStatus.FindStringSubmatch(screen)
+	return m != nil && m[1] == m[2] && !replayFolding.MatchString(m[3])
 }
+
+// replayStatus is the timeline's status line: the cursor, the number of
+// events read and what follows. A recording read as a stream (newer
+// builds) shows its screen, and a cursor at the end of what was read so
+// far, before the inspector has folded it all; older builds read the
+// whole file first ("reading the recording…", which has no count).
+var replayStatus = regexp.MustCompile(`REPLAY \S+ (\d+)/(\d+) (.*)`)
+
+// replayFolding is the status line's progress while the inspector folds
+// the events up to the cursor ("loading… 40%", "rebuilding… 7%").
+var replayFolding = regexp.MustCompile(`… \d+%`)
 
 // step is keys pressed once the replay is at its end, and the screen they
 // are done at.
