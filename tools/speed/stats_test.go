@@ -115,8 +115,8 @@ func TestReplayDone(t *testing.T) {
 		"…\nREPLAY rec.jsonl 100011/100011 +4.182s 07:35:31.846 exited": true,
 		// read to the end, not yet folded: the screen is not the end's
 		"REPLAY rec.jsonl 100011/100011 +4.182s 07:35:31.846 loading… 40%   ^n next line": false,
-		"REPLAY rec.jsonl 4096/100011 +0.101s 07:35:30.846 ← note 146 B": false,
-		"REPLAY rec.jsonl 100011/100011 +4.182s 07:35:31.846 rebuilding… 0%": false,
+		"REPLAY rec.jsonl 4096/100011 +0.101s 07:35:30.846 ← note 146 B":                  false,
+		"REPLAY rec.jsonl 100011/100011 +4.182s 07:35:31.846 rebuilding… 0%":              false,
 	} {
 		if got := replayDone(screen); got != want {
 			t.Errorf("replayDone(%q) = %v; want %v", screen, got, want)
