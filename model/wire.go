@@ -37,7 +37,10 @@ func (s *Session) wire(w Wire) {
 			// A server may answer a request it was told to cancel: that
 			// answer is dropped, as it should be, and is no error.
 			e.Summary = "late answer to cancelled request " + rpccall.MatchKey(c.ID) + ": " + clipRaw(w.Line)
-		} else {
+		} else if w.Reason != rpccall.ReasonIDLessErrorBody {
+			// (An HTTP error answer's body without an id is counted once,
+			// by the failure of the request its POST carried; none for
+			// the probe, which an older server answers so.)
 			s.errors++
 			if c := s.discardedAnswer(w); c != nil {
 				e.Summary = c.AnswerDiscarded
@@ -372,6 +375,8 @@ func (s *Session) notification(w Wire, env envelope) {
 				c.GaveUp = w.GaveUp
 			}
 			s.finish(c, Outcome{Kind: CancelledByCaller, Time: w.Time})
+		} else if w.Dir == Out && w.GaveUp != nil {
+			s.gaveUpAfterItEnded(key, reason, w.GaveUp)
 		}
 		if sub := s.subscription(key); sub != nil {
 			sub.end(w.Time, "closed by client")
@@ -380,6 +385,20 @@ func (s *Session) notification(w Wire, env envelope) {
 			q.resolve(w.Time, CancelledByServer, nil, nil)
 		}
 	}
+}
+
+// gaveUpAfterItEnded folds the cancellation we sent for a call whose own
+// end came first: over HTTP the caller hears its timer's error before the
+// transport has written the notification. The call ended the way it does
+// when the cancellation comes first (cancelled, with why: the timer that
+// fired, or the person), at the time its end came.
+func (s *Session) gaveUpAfterItEnded(key, reason string, g *rpccall.GaveUp) {
+	c := s.Call(key)
+	if c == nil || c.GaveUp != nil || (c.Outcome.Kind != FailedLocally && c.Outcome.Kind != CancelledByCaller) {
+		return
+	}
+	c.Cancelled, c.CancelReason, c.GaveUp = true, reason, g
+	c.Outcome = Outcome{Kind: CancelledByCaller, Time: c.Outcome.Time}
 }
 
 // subscriptionEvent counts a notification tagged with an open
