@@ -81,6 +81,16 @@ func hasSymbols(path string) bool {
 	return false
 }
 
+// launch is how one inspector is started in tmux and when it counts as
+// arrived: line is the shell command, keys are typed once its screen
+// matches ready (none: ready is the arrival), done is the arrival.
+type launch struct {
+	line  string
+	ready func(screen string) bool
+	keys  []string
+	done  func(screen string) bool
+}
+
 // readyLine is the shell command that runs b's inspector on the demo
 // server, exec'd so that the pane's process is the inspector itself.
 func readyLine(e *env, b *build) string {
@@ -103,13 +113,45 @@ func isReady(e *env, b *build, screen string) bool {
 	return strings.Contains(screen, "● ready")
 }
 
-// inspectReady starts b's inspector in a tmux of its own at 80×24 and
-// polls its pane until the first ready screen: the wall time is from
-// tmux's start to that screen (within the poll, a capture every few
-// ms), the CPU the inspector's own by then (procCPU). Then
-// it reads the RSS every 100 ms until it has stayed the same for a
-// second (at most 15 s): the idle RSS, and its anonymous part.
+// manyToolsLaunch is b's inspector on manytools' 50,000 tools until the
+// list is usable: for mcptui, once ready, E opens the catalog, which lists
+// the tools (every page) and shows the first with the count; for the
+// peer, -peer-args-50k until -peer-ready-50k matches its screen.
+func manyToolsLaunch(e *env, b *build) launch {
+	if b.side == peerSide {
+		argv := []string{b.mcptui}
+		for _, a := range e.peerArgs50k {
+			argv = append(argv, strings.ReplaceAll(a, "{manytools}", e.manytools))
+		}
+		return launch{line: "exec env TERM=xterm-256color " + quoteAll(argv), done: e.peerReady50k.MatchString}
+	}
+	return launch{
+		line:  "exec env TERM=xterm-256color " + quoteAll([]string{b.mcptui, "--", e.manytools}),
+		ready: func(s string) bool { return strings.Contains(s, "● ready") },
+		keys:  []string{"E"},
+		done:  manyToolsListed,
+	}
+}
+
+// manyToolsListed says whether mcptui's catalog shows the 50,000 tools:
+// the count and the first tool's row.
+func manyToolsListed(screen string) bool {
+	return strings.Contains(screen, "Tools 50000") && strings.Contains(screen, "tool_00000")
+}
+
+// inspectReady is b's inspector on the demo server until its first ready
+// screen (see inspectLaunch).
 func inspectReady(e *env, b *build) (sample, error) {
+	return inspectLaunch(e, b, launch{line: readyLine(e, b), done: func(s string) bool { return isReady(e, b, s) }})
+}
+
+// inspectLaunch starts an inspector (l) in a tmux of its own at 80×24 and
+// polls its pane until it has arrived: the wall time is from tmux's start
+// to that screen (within the poll, a capture every few ms), the CPU the
+// inspector's own by then (procCPU). Then it reads the RSS every 100 ms
+// until it has stayed the same for a second (at most 15 s): the idle RSS,
+// and its anonymous part.
+func inspectLaunch(e *env, b *build, l launch) (sample, error) {
 	e.seq++
 	socket := fmt.Sprintf("speed-%d-%d", os.Getpid(), e.seq)
 	tmux := func(args ...string) *exec.Cmd {
@@ -117,18 +159,25 @@ func inspectReady(e *env, b *build) (sample, error) {
 	}
 	defer func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() }()
 	start := time.Now()
-	if msg, err := tmux("new-session", "-d", "-s", "s", "-x", "80", "-y", "24", readyLine(e, b)).CombinedOutput(); err != nil {
+	if msg, err := tmux("new-session", "-d", "-s", "s", "-x", "80", "-y", "24", l.line).CombinedOutput(); err != nil {
 		return sample{}, fmt.Errorf("tmux: %w: %s", err, msg)
 	}
 	deadline := start.Add(time.Minute)
 	var screen []byte
+	typed := l.ready == nil
 	for {
 		screen, _ = tmux("capture-pane", "-p", "-t", "s").Output()
-		if isReady(e, b, string(screen)) {
+		if !typed && l.ready(string(screen)) {
+			if msg, err := tmux(append([]string{"send-keys", "-t", "s"}, l.keys...)...).CombinedOutput(); err != nil {
+				return sample{}, fmt.Errorf("tmux send-keys: %w: %s", err, msg)
+			}
+			typed = true
+		}
+		if typed && l.done(string(screen)) {
 			break
 		}
 		if time.Now().After(deadline) || e.ctx.Err() != nil {
-			return sample{}, fmt.Errorf("no ready screen within a minute:\n%s", screen)
+			return sample{}, fmt.Errorf("not there within a minute:\n%s", screen)
 		}
 		time.Sleep(2 * time.Millisecond) // the poll's period, not a synchronization
 	}

@@ -98,3 +98,34 @@ func TestReleaseTags(t *testing.T) {
 		t.Errorf("releaseTags of a tree without the file = %q", got)
 	}
 }
+
+// TestManyToolsLaunch: on manytools, mcptui is typed E once ready and has
+// arrived when its catalog shows the count and the first tool; the peer
+// runs with -peer-args-50k and has arrived when -peer-ready-50k (its
+// default) matches.
+func TestManyToolsLaunch(t *testing.T) {
+	e := &env{manytools: "/x/manytools", peerArgs50k: []string{"--cmd", "{manytools}"}, peerReady50k: regexp.MustCompile(`Tools \(50000\)`)}
+	ours := manyToolsLaunch(e, &build{side: newSide, mcptui: "/b/mcptui"})
+	if want := "exec env TERM=xterm-256color '/b/mcptui' '--' '/x/manytools'"; ours.line != want {
+		t.Errorf("ours: %s; want %s", ours.line, want)
+	}
+	if ours.ready == nil || !ours.ready(" mcptui │ manytools 1.0.0 │ ● ready") || strings.Join(ours.keys, " ") != "E" {
+		t.Errorf("ours: want E typed once ready; keys %q", ours.keys)
+	}
+	for screen, want := range map[string]bool{
+		"┃ Tools 50000   Resources –\n┃   tool_00000  Tool 0 ": true,
+		"┃ Tools 1000   Resources –\n┃   tool_00000  Tool 0 ":  false,
+		"┃ Tools 50000   Resources –\n┃ listing…":              false,
+	} {
+		if got := ours.done(screen); got != want {
+			t.Errorf("ours arrived at %q: %v; want %v", screen, got, want)
+		}
+	}
+	peer := manyToolsLaunch(e, &build{side: peerSide, mcptui: "/p/mcp-tui"})
+	if want := "exec env TERM=xterm-256color '/p/mcp-tui' '--cmd' '/x/manytools'"; peer.line != want {
+		t.Errorf("peer: %s; want %s", peer.line, want)
+	}
+	if peer.ready != nil || !peer.done("  Tools (50000)   │   Resources (0)") || peer.done("  Tools (0)   │   Resources (0)") {
+		t.Error("peer: want arrived at its tab's count of 50000, nothing typed")
+	}
+}

@@ -27,6 +27,10 @@
 //     without a ratio;
 //   - tools-50k: `mcptui tools` against tools/manytools serving 50,000
 //     tools: launch to the listed catalog, headless;
+//   - launch-50k: the inspector in tmux at 80x24 on manytools, from its
+//     start to the list of 50,000 tools on screen (mcptui: E typed once
+//     ready, until the catalog shows the count and the first tool), then
+//     its idle RSS; the peer's too (-peer-args-50k, -peer-ready-50k);
 //   - result-15mib: `mcptui call large` of the demo server's 15 MiB text
 //     result, headless, printed to /dev/null;
 //   - result-15mib-shown: the inspector (in tmux) replaying a recording of
@@ -63,11 +67,12 @@
 //
 //	go run ./tools/speed -bench flood -count 5 -burners 2
 //
-// -peer PATH adds another inspector to the size, ready and init cases,
-// run after each new run (old, new, peer, …), with its own columns and
-// new/peer ratios: mcp-tui by default (-peer-args "--cmd {server} --args
-// demo-server", ready when -peer-ready matches its screen: its tool
-// tab's count). A peer binary that has symbols or DWARF is compared
+// -peer PATH adds another inspector to the size, ready, init and
+// launch-50k cases, run after each new run (old, new, peer, …), with its
+// own columns and new/peer ratios: mcp-tui by default (-peer-args "--cmd
+// {server} --args demo-server", ready when -peer-ready matches its
+// screen: its tool tab's count; on manytools -peer-args-50k and
+// -peer-ready-50k, "Tools (50000)"). A peer binary that has symbols or DWARF is compared
 // stripped (strip(1) of a copy), as ours is built -s -w:
 //
 //	go run ./tools/speed -bench size,ready,init -peer /path/to/mcp-tui
@@ -106,9 +111,11 @@ func main() {
 	notes := flag.Int("notifications", 100_000, "progress notifications in replay-large's recording (the demo's burst sends at most 100,000)")
 	benchtime := flag.String("benchtime", "10x", "-test.benchtime of the Go benchmarks")
 	table := flag.String("table", "", "print the table of an earlier -json file, and exit")
-	peer := flag.String("peer", "", "another inspector's binary to run beside the builds in the size, ready and init cases (mcp-tui's command line by default)")
+	peer := flag.String("peer", "", "another inspector's binary to run beside the builds in the size, ready, init and launch-50k cases (mcp-tui's command line by default)")
 	peerArgs := flag.String("peer-args", "--cmd {server} --args demo-server", "the peer's arguments to inspect the demo server ({server}: the mcptui build that serves it)")
 	peerReady := flag.String("peer-ready", `Tools \([1-9]`, "a regular expression that matches the peer's screen once it is ready")
+	peerArgs50k := flag.String("peer-args-50k", "--cmd {manytools}", "the peer's arguments to inspect manytools' 50,000 tools ({manytools}: its binary), for launch-50k")
+	peerReady50k := flag.String("peer-ready-50k", `Tools \(50000\)`, "a regular expression that matches the peer's screen once it lists the 50,000 tools, for launch-50k")
 	burners := flag.Int("burners", 0, "CPU burners (busy loops in child processes) to run through the cases, to measure on a busy machine; all are killed at the end, however it ends")
 	floodRate := flag.Int("flood-rate", 100_000, "the flood case's notifications/message a second (floodbench -rate)")
 	floodDuration := flag.Duration("flood-duration", 10*time.Second, "how long each flood run floods and measures (floodbench -duration)")
@@ -146,6 +153,7 @@ func main() {
 	defer stop()
 	opts := options{base: *base, count: *count, notifications: *notes, benchtime: *benchtime,
 		peer: *peer, peerArgs: strings.Fields(*peerArgs), peerReady: *peerReady,
+		peerArgs50k: strings.Fields(*peerArgs50k), peerReady50k: *peerReady50k,
 		burners: *burners, floodRate: *floodRate, floodDuration: *floodDuration}
 	rep, err := run(ctx, opts, selected)
 	if err != nil {
@@ -178,6 +186,8 @@ type options struct {
 	peer          string   // the peer's binary ("": none)
 	peerArgs      []string // its arguments; {server} is the demo server's binary
 	peerReady     string   // a regular expression of its ready screen
+	peerArgs50k   []string // its arguments on manytools; {manytools} is its binary
+	peerReady50k  string   // a regular expression of its screen listing the 50,000 tools
 	burners       int      // CPU burners to run through the cases
 	floodRate     int      // the flood case's notifications a second
 	floodDuration time.Duration
@@ -229,8 +239,11 @@ type env struct {
 	largeRec  string // the recording of a 15 MiB result
 	peerArgs  []string
 	peerReady *regexp.Regexp
-	benchtime string
-	seq       int
+	// The peer on manytools (launch-50k).
+	peerArgs50k  []string
+	peerReady50k *regexp.Regexp
+	benchtime    string
+	seq          int
 	// The flood case's rate (notifications a second) and duration.
 	floodRate     int
 	floodDuration time.Duration
@@ -382,13 +395,16 @@ func run(ctx context.Context, o options, cases []benchCase) (*report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the new build: %w", err)
 	}
-	e := &env{ctx: ctx, self: self, tmp: tmp, server: cur.mcptui, benchtime: o.benchtime, peerArgs: o.peerArgs,
+	e := &env{ctx: ctx, self: self, tmp: tmp, server: cur.mcptui, benchtime: o.benchtime, peerArgs: o.peerArgs, peerArgs50k: o.peerArgs50k,
 		floodRate: o.floodRate, floodDuration: o.floodDuration}
 	var peer *build
 	stripped := false
 	if o.peer != "" {
 		if e.peerReady, err = regexp.Compile(o.peerReady); err != nil {
 			return nil, fmt.Errorf("-peer-ready: %w", err)
+		}
+		if e.peerReady50k, err = regexp.Compile(o.peerReady50k); err != nil {
+			return nil, fmt.Errorf("-peer-ready-50k: %w", err)
 		}
 		if peer, stripped, err = peerBuild(ctx, o.peer, filepath.Join(tmp, "peer")); err != nil {
 			return nil, err
@@ -595,7 +611,7 @@ func listBenches(ctx context.Context, b *build) (*build, error) {
 // needsRecordings says whether a case replays a recording or serves
 // manytools (prepare's work, a minute of it).
 func needsRecordings(cases []benchCase) bool {
-	return hasCase(cases, "tools-50k", "result-15mib-shown", "result-15mib-opened", "replay-large")
+	return hasCase(cases, "tools-50k", "launch-50k", "result-15mib-shown", "result-15mib-opened", "replay-large")
 }
 
 // hasCase says whether cases holds one of names.
@@ -708,6 +724,9 @@ func allCases() []benchCase {
 		goBench("catalog-filter-50k", "BenchmarkCatalogFilter/50000", "a filter keystroke and its backspace with their frames, 50,000 tools (Go benchmark, per op)"),
 		{name: "tools-50k", what: "mcptui tools against a server of 50,000 tools (headless)", run: func(e *env, b *build) (sample, error) {
 			return headless(e, b, "tools", "--", e.manytools, "-n", "50000")
+		}},
+		{name: "launch-50k", what: "the inspector in tmux at 80x24 on a server of 50,000 tools: start to the list on screen (mcptui: E once ready), then the idle RSS", peer: true, run: func(e *env, b *build) (sample, error) {
+			return inspectLaunch(e, b, manyToolsLaunch(e, b))
 		}},
 		{name: "result-15mib", what: "mcptui call of a 15 MiB text result (headless, to /dev/null)", run: func(e *env, b *build) (sample, error) {
 			return headless(e, b, "call", "large", "--arg", fmt.Sprintf("bytes:=%d", 15<<20), "--", e.server, "demo-server")
