@@ -11,7 +11,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/mcptui/mcptui/apps"
 	"github.com/mcptui/mcptui/httpconn/oauth"
@@ -29,6 +28,7 @@ import (
 	"github.com/mcptui/mcptui/themes"
 	"github.com/mcptui/mcptui/ui"
 	"github.com/mcptui/mcptui/ui/catalog/marks"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // runInspector opens the inspector on the configured server (or the demo
@@ -166,7 +166,7 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		FrameGap:     ui.DefaultFrameGap,
 		// A key is handled before the tail of a flood's batch.
 		FoldBudget: ui.DefaultFoldBudget,
-	}), tea.WithContext(ctx), tea.WithFPS(ui.RendererFPS), detectedColors())
+	}), tea.WithContext(ctx), tea.WithFPS(ui.RendererFPS), kit.DetectedColors())
 	if rec != nil {
 		stopWatch := make(chan struct{})
 		defer close(stopWatch)
@@ -189,15 +189,6 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		fmt.Fprintf(stderr, "mcptui: the server did not stop cleanly: %v\n", shutdownErr)
 	}
 	return 0
-}
-
-// detectedColors gives Bubble Tea the color profile lipgloss detected when
-// its package was initialized, for the same output (os.Stdout) and
-// environment (os.Environ()) that Program.Run would detect it for again:
-// inside tmux, a second `tmux info` run and waited for before the first
-// screen.
-func detectedColors() tea.ProgramOption {
-	return tea.WithColorProfile(lipgloss.Writer.Profile)
 }
 
 // probeTimeout is the probe's patience the model shows: the flag's, or

@@ -12,6 +12,7 @@ import (
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/internal/tap"
 	"github.com/mcptui/mcptui/model"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // Run opens the inspector on the tap named name in dir ("" = the first of
@@ -44,7 +45,7 @@ func Run(ctx context.Context, dir, name string, opts Options) error {
 	}
 	backend.Push(start...)
 	m := New(name, header, backend, v, opts)
-	p := tea.NewProgram(m, tea.WithContext(ctx))
+	p := tea.NewProgram(m, tea.WithContext(ctx), kit.DetectedColors())
 	go follow(v, follower, backend, pre, p.Send)
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("attach: %w", err)

@@ -221,7 +221,7 @@ func (m Model) footer(w int) string {
 // Run shows the picker on the terminal and returns the server chosen, or
 // false when the user left without choosing.
 func Run(ctx context.Context, servers []hostconfig.Server, broken []error, st *themes.Styles, keys keymap.KeyMap) (hostconfig.Server, bool, error) {
-	p := tea.NewProgram(New(servers, broken, st).WithKeys(keys), tea.WithContext(ctx))
+	p := tea.NewProgram(New(servers, broken, st).WithKeys(keys), tea.WithContext(ctx), kit.DetectedColors())
 	final, err := p.Run()
 	if err != nil {
 		return hostconfig.Server{}, false, fmt.Errorf("the server picker: %w", err)

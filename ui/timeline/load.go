@@ -13,6 +13,7 @@ import (
 	"github.com/mcptui/mcptui/internal/record"
 	"github.com/mcptui/mcptui/internal/replay"
 	"github.com/mcptui/mcptui/keymap"
+	"github.com/mcptui/mcptui/ui/kit"
 )
 
 // Inspect opens the inspector read-only on the recording at path, with a
@@ -23,7 +24,7 @@ func Inspect(ctx context.Context, path string, opts Options) error {
 		opts.Title = filepath.Base(path)
 	}
 	l := newLoader(path, opts)
-	_, err := tea.NewProgram(l, tea.WithContext(ctx)).Run()
+	_, err := tea.NewProgram(l, tea.WithContext(ctx), kit.DetectedColors()).Run()
 	if l.tl != nil {
 		l.tl.Close()
 	}
