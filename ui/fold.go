@@ -19,8 +19,9 @@ import (
 // leaves the flood in the inbox, which sheds it within its limits. While
 // a backlog remains, its slices do not draw (a frame's worth of them would
 // each build a screen nobody sees) unless a frame gap passed since the last
-// view; the slice that empties the backlog does, unless a view was built
-// within two frame gaps (frame.go: holdFlood), and so does any key.
+// view; the slice that empties the backlog does, unless it ends a flood's
+// batch and a view was built within two frame gaps (frame.go: holdFlood),
+// and so does any key.
 //
 // Events an embedding program hands over with EventsMsg.Budgeted (the
 // replay timeline rebuilding the inspector on a step back) take the same
@@ -53,6 +54,9 @@ type folding struct {
 	// more says the backlog came from the backend: once it is folded,
 	// the backend is asked for its next batch.
 	more bool
+	// queued is how many events came since the backlog was last empty
+	// (frame.go's holdFlood holds a flood's views, not a few events').
+	queued int
 	// clock measures the budget; nil means time.Now (tests inject one).
 	clock func() time.Time
 }
@@ -65,6 +69,7 @@ func (m *Model) foldBatch(evs []model.Event) tea.Cmd {
 		return tea.Batch(m.apply(evs), m.waitEvents())
 	}
 	m.fold.events = append(m.fold.events, evs...)
+	m.fold.queued += len(evs)
 	m.fold.more = true
 	return m.foldSlice()
 }
@@ -79,6 +84,7 @@ func (m *Model) foldEvents(evs []model.Event, budgeted bool) tea.Cmd {
 		return m.apply(evs)
 	}
 	m.fold.events = append(m.fold.events, evs...)
+	m.fold.queued += len(evs)
 	if waiting {
 		// The foldMsg in flight comes to them: a second one would fold
 		// two slices between two keys.
@@ -111,8 +117,10 @@ func (m *Model) foldSlice() tea.Cmd {
 		return tea.Batch(append(cmds, func() tea.Msg { return foldMsg{m: m} })...)
 	}
 	m.fold.events = nil // let the batch's array go
+	queued := m.fold.queued
+	m.fold.queued = 0
 	if m.opts.FrameGap > 0 {
-		hold, redraw := m.frames.holdFlood(m.opts.FrameGap, time.Now())
+		hold, redraw := m.frames.holdFlood(m.opts.FrameGap, time.Now(), queued)
 		m.frames.quiet = hold
 		cmds = append(cmds, redraw)
 	}

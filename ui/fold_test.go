@@ -192,30 +192,36 @@ func TestSlicesWithABacklogDoNotDraw(t *testing.T) {
 func TestFloodViewsAreBuiltTwoFramesApart(t *testing.T) {
 	m, _ := newFoldTest(t, time.Hour)
 	m.frames.last = time.Time{} // nothing drawn yet: the first batch draws
-	m.Update(eventsMsg{events: floodBatch(10)})
+	m.Update(eventsMsg{events: floodBatch(floodEvents)})
 	for m.Backlog() > 0 {
 		m.Update(foldMsg{m: m})
 	}
 	first := m.View().Content
-	if !strings.Contains(first, "tick 9") {
+	if !strings.Contains(first, fmt.Sprintf("tick %d", floodEvents-1)) {
 		t.Fatalf("the first batch was not drawn:\n%s", first)
 	}
 	if m.frames.floodDue {
 		t.Fatal("a redraw scheduled for a batch that was drawn")
 	}
-	more := floodBatch(30)[len(uitest.Session()):] // ticks 0 to 29, alone
-	m.Update(eventsMsg{events: more[10:20]})
+	more := floodBatch(3 * floodEvents)[len(uitest.Session()):] // ticks alone
+	m.Update(eventsMsg{events: more[floodEvents : 2*floodEvents]})
+	for m.Backlog() > 0 {
+		m.Update(foldMsg{m: m})
+	}
 	if got := m.View().Content; got != first {
 		t.Fatal("a second batch within two frame gaps built a view")
 	}
-	m.Update(eventsMsg{events: more[20:]})
+	m.Update(eventsMsg{events: more[2*floodEvents:]})
+	for m.Backlog() > 0 {
+		m.Update(foldMsg{m: m})
+	}
 	if got := m.View().Content; got != first {
 		t.Fatal("a third batch within two frame gaps built a view")
 	}
 	if !m.frames.floodDue {
 		t.Fatal("no redraw scheduled for the held views")
 	}
-	if hold, redraw := m.frames.holdFlood(time.Hour, time.Now()); !hold || redraw != nil {
+	if hold, redraw := m.frames.holdFlood(time.Hour, time.Now(), floodEvents); !hold || redraw != nil {
 		t.Error("a second redraw scheduled while one is due")
 	}
 	m.Update(keyMsg("?"))
@@ -225,8 +231,31 @@ func TestFloodViewsAreBuiltTwoFramesApart(t *testing.T) {
 	m.Update(keyMsg("?")) // closes the help
 	m.View()
 	m.Update(floodRedrawMsg{})
-	if got := m.View().Content; !strings.Contains(got, "tick 29") {
+	if got := m.View().Content; !strings.Contains(got, fmt.Sprintf("tick %d", 3*floodEvents-1)) {
 		t.Errorf("the redraw does not show the newest batch:\n%s", got)
+	}
+}
+
+// A batch of a few events (the answer that makes the session ready, one
+// that comes alone) is drawn at once, even right after another view: the
+// ready screen waited up to two frame gaps (33 ms) behind the start-up's
+// first screen when every batch was held.
+func TestFewEventsAreDrawnAtOnce(t *testing.T) {
+	m, _ := newFoldTest(t, time.Hour)
+	m.frames.last = time.Time{}
+	m.Update(eventsMsg{events: floodBatch(3)})
+	for m.Backlog() > 0 {
+		m.Update(foldMsg{m: m})
+	}
+	first := m.View().Content
+	more := floodBatch(floodEvents)[len(uitest.Session()):]
+	m.Update(eventsMsg{events: more[3 : floodEvents-1]})
+	for m.Backlog() > 0 {
+		m.Update(foldMsg{m: m})
+	}
+	got := m.View().Content
+	if got == first || !strings.Contains(got, fmt.Sprintf("tick %d", floodEvents-2)) || m.frames.floodDue {
+		t.Errorf("a batch of %d events within two frame gaps of the last view was held back:\n%s", floodEvents-4, got)
 	}
 }
 

@@ -25,23 +25,32 @@ type redrawMsg struct{}
 
 // A flood's batches come a frame apart, and each built a screen and had
 // the renderer parse and diff it: under a flood, half of the UI's work,
-// and what a key's own frame waited behind. The view of a batch is built
-// at most once in floodFrames frame gaps (30 a second at mcptui's gap);
-// one held back is drawn by a floodRedrawMsg when the gap is over, so the
-// last batch is always drawn. Keys are never held.
+// and what a key's own frame waited behind. The view of a batch of at
+// least floodEvents events is built at most once in floodFrames frame
+// gaps (30 a second at mcptui's gap); one held back is drawn by a
+// floodRedrawMsg when the gap is over, so the last batch is always drawn.
+// Keys are never held, nor smaller batches: the answer that makes the
+// session ready, or any other that comes alone, is drawn at once.
 
 // floodFrames is how many frame gaps apart a flood's views are built.
 const floodFrames = 2
 
+// floodEvents is the smallest batch held back: at the inbox's pace of a
+// batch a frame, some 4,000 events a second. A session's own traffic
+// (start-up, a call and its answer, a few notifications) comes in
+// batches of a few events.
+const floodEvents = 64
+
 // floodRedrawMsg asks for the view of a batch that was held back.
 type floodRedrawMsg struct{}
 
-// holdFlood is called once a batch is folded: it reports whether the view
-// of it is to be held back (one was built within floodFrames gaps), and
-// the redraw to schedule for it, if none is yet.
-func (f *frames) holdFlood(gap time.Duration, now time.Time) (bool, tea.Cmd) {
+// holdFlood is called once a batch of n events is folded: it reports
+// whether the view of it is to be held back (a flood's batch, and a view
+// was built within floodFrames gaps), and the redraw to schedule for it,
+// if none is yet.
+func (f *frames) holdFlood(gap time.Duration, now time.Time, n int) (bool, tea.Cmd) {
 	span := floodFrames * gap
-	if !f.recent(span, now) {
+	if n < floodEvents || !f.recent(span, now) {
 		return false, nil
 	}
 	if f.floodDue {
