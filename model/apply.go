@@ -80,6 +80,9 @@ func (s *Session) applyCurrent(ev Event) {
 		if e.Err != s.conn.ExitStatus {
 			s.conn.Failure = e.Err
 		}
+		if e.Stopped {
+			s.stoppedAfterFailure(e.Err)
+		}
 	case CallOptions:
 		s.callOptions(e)
 	case CallEnded:
@@ -183,6 +186,7 @@ func (s *Session) started(e Started) {
 		s.stderr.add(StderrLine{Time: e.Time, Gen: gen, Boundary: true, Text: "restarted"})
 	}
 	s.conn = ConnState{Phase: PhaseStarting, Gen: gen, Command: e.Command, PID: e.PID, Since: e.Time, Started: e.Time}
+	s.settledAtEnd = nil
 	s.abandoned = 0
 	clear(s.opts)
 	s.lintRestart()
@@ -197,9 +201,23 @@ func (s *Session) exited(t time.Time, status string) {
 	s.conn.Authorizing = Authorizing{} // no flow outlives its connection
 }
 
+// stoppedAfterFailure folds a start that failed while the server ran:
+// mcptui stopped the server, so the requests its end settled did not die
+// with the connection; they failed with the start (an initialize whose
+// timer fired is "timed out", not "conn died").
+func (s *Session) stoppedAfterFailure(failure string) {
+	s.conn.StoppedByUs = true
+	for _, c := range s.settledAtEnd {
+		if c.Outcome.Kind == ConnectionDied {
+			c.Outcome = Outcome{Kind: FailedLocally, Time: c.Outcome.Time, Err: &RPCError{Message: failure}}
+		}
+	}
+}
+
 // endGeneration settles everything the current process left open.
 func (s *Session) endGeneration(t time.Time, reason string) {
-	for _, c := range slices.Clone(s.order) {
+	s.settledAtEnd = slices.Clone(s.order)
+	for _, c := range s.settledAtEnd {
 		s.finish(c, Outcome{Kind: ConnectionDied, Time: t})
 	}
 	for _, q := range s.qs {

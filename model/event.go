@@ -171,6 +171,12 @@ type Stopping struct {
 type Failed struct {
 	Stamp
 	Err string
+	// Stopped says mcptui stopped a server that was still running because
+	// the start failed: a request of the negotiation got no answer in
+	// time. False when the connection itself ended (the server exited, a
+	// pipe or an HTTP request failed), never began, or the failure is
+	// another (the UI names a version mismatch on its own).
+	Stopped bool
 }
 
 // CallOptions tells the model the timer options of one of our requests, so

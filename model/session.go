@@ -113,6 +113,10 @@ type ConnState struct {
 	// more than ExitStatus (for example "no answer to initialize" after
 	// "exit status 1").
 	Failure string
+	// StoppedByUs says the start failed while the server ran and mcptui
+	// then stopped it (Failed.Stopped): its exit is the consequence of
+	// Failure, not the cause.
+	StoppedByUs bool
 	// Stopping is the stage of shutting the server down ("" while it is
 	// not being stopped).
 	Stopping string
@@ -145,12 +149,15 @@ type Session struct {
 	calls   map[string]*Call // in flight, by key
 	order   []*Call          // in flight, oldest first
 	recent  []*Call          // finished, oldest first
-	tokens  map[string]*Call // progress token key -> call
-	opts    map[string]CallOptions
-	qs      []*Question
-	subs    []*Subscription
-	errors  int
-	lost    int
+	// settledAtEnd is the calls the last process's end settled (see
+	// stoppedAfterFailure).
+	settledAtEnd []*Call
+	tokens       map[string]*Call // progress token key -> call
+	opts         map[string]CallOptions
+	qs           []*Question
+	subs         []*Subscription
+	errors       int
+	lost         int
 	// abandoned counts processes given up on during the negotiation
 	// whose exit has not been seen yet.
 	abandoned int

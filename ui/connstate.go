@@ -32,12 +32,14 @@ func (m *Model) connBlock(w, h int) []string {
 			out = append(out, kit.Row(m.styles, w, false, s))
 		}
 	}
-	// wrapped adds server text over up to maxLines rows.
+	// wrapped adds server text over up to maxLines rows, the rows after
+	// the first indented to the prefix's width in cells.
 	wrapped := func(prefix, text string, maxLines int, sty lipgloss.Style) {
-		for i, l := range wrap(text, w-len(prefix), maxLines) {
+		indent := ansi.StringWidth(prefix)
+		for i, l := range wrap(text, w-indent, maxLines) {
 			p := prefix
 			if i > 0 {
-				p = strings.Repeat(" ", len(prefix))
+				p = strings.Repeat(" ", indent)
 			}
 			add(kit.Txt(inert.Pad(p+l, w), sty))
 		}
@@ -61,6 +63,16 @@ func (m *Model) connBlock(w, h int) []string {
 			// mcptui closed the connection: the server did not quit.
 			wrapped(" ⚠ wrong protocol version: ", f, 4, st.Warn)
 			wrapped("   ", joinSome(" · ", keymap.Hint(keymap.Described(m.keys.Global.Version, "reconnects at another version")), "the server then stopped: "+status), 2, st.Muted)
+		} else if c.StoppedByUs {
+			// A request of the start got no answer in time while the
+			// server ran: mcptui stopped it, the server did not quit.
+			what, failure := "the start timed out and mcptui stopped the server ("+status+")", f
+			if failure == "" {
+				// The failure came before the exit: it is the status.
+				what, failure = "the start timed out and mcptui stopped the server", shortFailure(status, c.Command)
+			}
+			wrapped(" ✗ ", what, 2, st.Error)
+			wrapped("   ", failure, 2, st.Warn)
 		} else {
 			wrapped(" ✗ the server stopped: ", status, 4, st.Error)
 			if f != "" {

@@ -175,7 +175,7 @@ func (s *Session) connect() {
 		if err != nil {
 			g.stderr.Flush()
 			g.stop()
-			s.push(model.Failed{Stamp: model.Stamp{Time: s.now(), Gen: n}, Err: err.Error()})
+			s.push(model.Failed{Stamp: model.Stamp{Time: s.now(), Gen: n}, Err: err.Error(), Stopped: negotiationTimedOut(err)})
 			return
 		}
 		s.mu.Lock()
@@ -195,6 +195,14 @@ func (s *Session) connect() {
 			g.stderr.Flush()
 		}()
 	}()
+}
+
+// negotiationTimedOut says a start failed because a request of the
+// negotiation got no answer in time: the server was running, and mcptui
+// stops it (model.Failed.Stopped).
+func negotiationTimedOut(err error) bool {
+	var e *conn.Error
+	return errors.As(err, &e) && e.Code == conn.CodeTimeout
 }
 
 // push queues an event for the UI.
