@@ -65,11 +65,17 @@ func (m *Model) connBlock(w, h int) []string {
 			wrapped("   ", joinSome(" · ", keymap.Hint(keymap.Described(m.keys.Global.Version, "reconnects at another version")), "the server then stopped: "+status), 2, st.Muted)
 		} else if c.StoppedByUs {
 			// A request of the start got no answer in time while the
-			// server ran: mcptui stopped it, the server did not quit.
-			what, failure := "the start timed out and mcptui stopped the server ("+status+")", f
+			// server ran: mcptui stopped it (or, over HTTP, closed the
+			// connection); the server did not quit.
+			what, failure := "the start timed out and mcptui stopped the server", f
+			if c.URL() != "" {
+				what = "the start timed out and mcptui closed the connection"
+			}
 			if failure == "" {
 				// The failure came before the exit: it is the status.
-				what, failure = "the start timed out and mcptui stopped the server", shortFailure(status, c.Command)
+				failure = shortFailure(status, c.Command)
+			} else if c.URL() == "" {
+				what += " (" + status + ")"
 			}
 			wrapped(" ✗ ", what, 2, st.Error)
 			wrapped("   ", failure, 2, st.Warn)

@@ -15,7 +15,8 @@ import (
 // stopped: exit status 0" as if it had quit; the initialize's row says
 // "timed out", not "conn died". In either order of the two events (the
 // session stops the server, then reports the failure; the exit can come
-// later). A server that exits during the start still reads as stopping.
+// later). Over HTTP, mcptui closed the connection. A server that exits
+// during the start still reads as stopping.
 func TestTimedOutStartSaysMcptuiStoppedTheServer(t *testing.T) {
 	const failure = `initialize: jsonrpc error -32001: Request timed out (data {"timeoutMs":2000})`
 	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcptui","version":"1"}}}`
@@ -52,6 +53,14 @@ func TestTimedOutStartSaysMcptuiStoppedTheServer(t *testing.T) {
 	m, _ := newTest(t, 80, 24, append(append([]model.Event{}, start...), exited, failed)...)
 	if s := screen(m); !regexp.MustCompile(`[┃│] ✗ the start timed out and mcptui stopped +[┃│][^\n]*\n[┃│]   the server \(exit status 0\)`).MatchString(s) {
 		t.Errorf("at 80 columns:\n%s", s)
+	}
+	// Over HTTP there is no process: mcptui closed the connection.
+	m, _ = newTest(t, 120, 30,
+		model.Started{Stamp: model.Stamp{Time: uitest.At(0)}, Command: []string{"http://127.0.0.1:1/mcp"}},
+		model.Wire{Stamp: model.Stamp{Time: uitest.At(0.1)}, Dir: model.Out, Line: []byte(initialize), Size: len(initialize)},
+		model.Failed{Stamp: model.Stamp{Time: uitest.At(2.1)}, Err: "mcp: connecting to http://127.0.0.1:1/mcp: " + failure, Stopped: true})
+	if s := screen(m); !strings.Contains(s, "✗ the start timed out and mcptui closed the connection") || strings.Contains(s, "stopped the server") {
+		t.Errorf("over HTTP:\n%s", s)
 	}
 	crashed := append(append([]model.Event{}, start...),
 		model.Exited{Stamp: model.Stamp{Time: uitest.At(0.5)}, Status: "exit status 3"},
