@@ -172,10 +172,10 @@ type Failed struct {
 	Stamp
 	Err string
 	// Stopped says mcptui stopped a server that was still running because
-	// the start failed: a request of the negotiation got no answer in
-	// time. False when the connection itself ended (the server exited, a
-	// pipe or an HTTP request failed), never began, or the failure is
-	// another (the UI names a version mismatch on its own).
+	// the start failed on a request of the negotiation (an error answer,
+	// no answer in time, a version it may not speak). False when the
+	// connection itself ended (the server exited, a pipe or an HTTP
+	// request failed) or never began.
 	Stopped bool
 }
 

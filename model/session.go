@@ -113,9 +113,9 @@ type ConnState struct {
 	// more than ExitStatus (for example "no answer to initialize" after
 	// "exit status 1").
 	Failure string
-	// StoppedByUs says the start failed while the server ran and mcptui
-	// then stopped it (Failed.Stopped): its exit is the consequence of
-	// Failure, not the cause.
+	// StoppedByUs says the start failed on a request of the negotiation
+	// while the server ran and mcptui then stopped it (Failed.Stopped): its
+	// exit is the consequence of Failure, not the cause.
 	StoppedByUs bool
 	// Stopping is the stage of shutting the server down ("" while it is
 	// not being stopped).

@@ -268,9 +268,11 @@ func (s *Session) response(w Wire, env envelope, seq uint64) bool {
 	key := callKey(s.conn.Gen, reqDir, env.id)
 	c := s.calls[key]
 	// The probe's error is how an initialize-era server answers it: part
-	// of the negotiation, not a failure.
+	// of the negotiation, not a failure. An error answer to initialize
+	// fails the start, which its Failed event counts.
 	probe := c != nil && c.Method == protocol.MethodDiscover && s.conn.Phase != PhaseReady
-	if env.kind == KindError && !probe {
+	initialize := c != nil && c.Method == protocol.MethodInitialize && s.conn.Phase != PhaseReady
+	if env.kind == KindError && !probe && !initialize {
 		s.errors++
 	}
 	if c != nil {

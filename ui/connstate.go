@@ -64,12 +64,12 @@ func (m *Model) connBlock(w, h int) []string {
 			wrapped(" ⚠ wrong protocol version: ", f, 4, st.Warn)
 			wrapped("   ", joinSome(" · ", keymap.Hint(keymap.Described(m.keys.Global.Version, "reconnects at another version")), "the server then stopped: "+status), 2, st.Muted)
 		} else if c.StoppedByUs {
-			// A request of the start got no answer in time while the
-			// server ran: mcptui stopped it (or, over HTTP, closed the
-			// connection); the server did not quit.
-			what, failure := "the start timed out and mcptui stopped the server", f
+			// A request of the start failed (an error answer, no answer
+			// in time) while the server ran: mcptui stopped it (or, over
+			// HTTP, closed the connection); the server did not quit.
+			what, failure := "the start failed and mcptui stopped the server", f
 			if c.URL() != "" {
-				what = "the start timed out and mcptui closed the connection"
+				what = "the start failed and mcptui closed the connection"
 			}
 			if failure == "" {
 				// The failure came before the exit: it is the status.

@@ -175,7 +175,7 @@ func (s *Session) connect() {
 		if err != nil {
 			g.stderr.Flush()
 			g.stop()
-			s.push(model.Failed{Stamp: model.Stamp{Time: s.now(), Gen: n}, Err: err.Error(), Stopped: negotiationTimedOut(err)})
+			s.push(model.Failed{Stamp: model.Stamp{Time: s.now(), Gen: n}, Err: err.Error(), Stopped: negotiationFailed(err)})
 			return
 		}
 		s.mu.Lock()
@@ -197,12 +197,13 @@ func (s *Session) connect() {
 	}()
 }
 
-// negotiationTimedOut says a start failed because a request of the
-// negotiation got no answer in time: the server was running, and mcptui
+// negotiationFailed says a start failed on a request of the negotiation
+// (an error answer, no answer in time, a version mcptui may not speak)
+// rather than on the connection's end: the server was running, and mcptui
 // stops it (model.Failed.Stopped).
-func negotiationTimedOut(err error) bool {
+func negotiationFailed(err error) bool {
 	var e *conn.Error
-	return errors.As(err, &e) && e.Code == conn.CodeTimeout
+	return errors.As(err, &e) && e.Code != conn.CodeConnection
 }
 
 // push queues an event for the UI.

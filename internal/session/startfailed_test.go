@@ -10,15 +10,17 @@ import (
 	"github.com/mcptui/mcptui/model"
 )
 
-// TestStartFailureSaysWhoStoppedTheServer: a server silent on initialize
-// is stopped by mcptui once the request's timer fires (Failed.Stopped); a
-// server that exits during its start stopped on its own.
+// TestStartFailureSaysWhoStoppedTheServer: a server silent on initialize,
+// or answering it with an error, is stopped by mcptui once the start has
+// failed (Failed.Stopped); a server that exits during its start stopped on
+// its own.
 func TestStartFailureSaysWhoStoppedTheServer(t *testing.T) {
 	for _, c := range []struct {
 		script  string
 		stopped bool
 	}{
 		{"cat >/dev/null", true},
+		{`read l; printf '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no"}}\n'; cat >/dev/null`, true},
 		{"exit 3", false},
 	} {
 		t.Run(c.script, func(t *testing.T) {
