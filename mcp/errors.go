@@ -102,3 +102,12 @@ func (e *NotDeclaredError) Error() string {
 func (e *NotDeclaredError) Unwrap() error {
 	return &Error{Code: CodeMethodNotFound, Message: e.Error()}
 }
+
+// NegotiationFailed says Connect failed on a request of the negotiation (an
+// error answer, no answer in time, a version the client may not speak)
+// rather than on the connection's end: the server was still running, and
+// the client then stops it.
+func NegotiationFailed(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code != CodeConnection
+}

@@ -106,9 +106,15 @@ func runInspector(ctx context.Context, cfg *cli.Config, stderr io.Writer) (code 
 		tel.Attach(&opts)
 		defer closeTelemetry(tel, stderr)
 	}
+	var onFailure func(error, bool)
+	if rec != nil {
+		// A start that fails is in the recording, as in a headless one's.
+		onFailure = rec.Failed
+	}
 	// The session outlives ctx: a signal ends the program, and the server
 	// is then shut down like at a quit, not cut off.
 	sess, err := session.Start(context.WithoutCancel(ctx), session.Config{
+		OnFailure:       onFailure,
 		Command:         command,
 		Args:            args,
 		MCP:             opts,

@@ -417,7 +417,7 @@ func Run(ctx context.Context, opts Options) *Report {
 	if err != nil {
 		r.ConnectError = err.Error()
 		if opts.Recorder != nil {
-			opts.Recorder.Failed(err)
+			opts.Recorder.Failed(err, mcp.NegotiationFailed(err))
 		}
 	} else {
 		r.Ready = Millis(readyAt)

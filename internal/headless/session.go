@@ -181,7 +181,7 @@ func connect(ctx context.Context, cfg *cli.Config, co ConnectOptions) (*session,
 	if err != nil {
 		cancelOwner()
 		if s.rec != nil {
-			s.rec.Failed(err)
+			s.rec.Failed(err, mcp.NegotiationFailed(err))
 		}
 		if s.tel != nil {
 			s.tel.Failed(err)

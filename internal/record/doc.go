@@ -43,7 +43,9 @@
 //	            allowed versions, the decision and every step with its timing
 //	ready       the connection is usable: "server" (name, version),
 //	            "protocol", "pid", "capabilities", "instructions"
-//	failed      mcptui gave up on the server: "error"
+//	failed      mcptui gave up on the server: "error"; "stopped" true when
+//	            the server still ran and mcptui stopped it (a request of
+//	            the negotiation failed: an error answer, no answer in time)
 //	note        something mcptui did that is not a line (a headless step)
 //	http        an exchange with a server reached over HTTP: method, url,
 //	            status, timing, headers redacted (see HTTPFields)

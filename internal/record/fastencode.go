@@ -17,10 +17,10 @@ import (
 // FuzzFastEncode over any.
 
 // plain reports whether e has only fields appendEntry writes; the others
-// (a ready entry's server, capabilities and negotiation) go through
-// json.Marshal.
+// (a ready entry's server, capabilities and negotiation, a failed entry's
+// stopped) go through json.Marshal.
 func (e *entry) plain() bool {
-	return e.Server == nil && e.Capabilities == nil && e.Negotiation == nil && e.GaveUp == nil
+	return e.Server == nil && e.Capabilities == nil && e.Negotiation == nil && e.GaveUp == nil && !e.Stopped
 }
 
 // writeEntry is encode for a plain entry, without reflection: t and ms

@@ -47,10 +47,12 @@ type Entry struct {
 	// up on the request it names (nil when the recording does not say).
 	GaveUp *GaveUp `json:"gaveUp"`
 
-	// exit, failed, lost.
-	Status *string `json:"status"`
-	Error  string  `json:"error"`
-	Count  int     `json:"count"`
+	// exit, failed, lost. Stopped, on a failed entry: the server still
+	// ran and mcptui stopped it (a request of the negotiation failed).
+	Status  *string `json:"status"`
+	Error   string  `json:"error"`
+	Stopped bool    `json:"stopped"`
+	Count   int     `json:"count"`
 
 	// ready and negotiation.
 	Protocol     string          `json:"protocol"`

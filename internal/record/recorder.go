@@ -247,9 +247,10 @@ func (r *Recorder) Connected(c *mcp.Client) {
 }
 
 // Failed records that mcptui gave up on the server (it did not start, or
-// the negotiation failed).
-func (r *Recorder) Failed(err error) {
-	r.enqueue(r.encode(r.now(), entry{Type: TypeFailed, Error: err.Error()}, nil, false))
+// the negotiation failed); stopped, that the server still ran and mcptui
+// stopped it (mcp.NegotiationFailed).
+func (r *Recorder) Failed(err error, stopped bool) {
+	r.enqueue(r.encode(r.now(), entry{Type: TypeFailed, Error: err.Error(), Stopped: stopped}, nil, false))
 }
 
 // Note records something mcptui did that is not a line, such as a headless
@@ -398,6 +399,7 @@ type entry struct {
 	Withheld     bool            `json:"withheld,omitempty"`
 	Status       *string         `json:"status,omitempty"`
 	Error        string          `json:"error,omitempty"`
+	Stopped      bool            `json:"stopped,omitempty"`
 	Count        int             `json:"count,omitempty"`
 	Protocol     string          `json:"protocol,omitempty"`
 	PID          int             `json:"pid,omitempty"`

@@ -132,7 +132,7 @@ func entryEvents(e *record.Entry, q *questions, rd *readiness) []model.Event {
 		}
 		return []model.Event{r}
 	case record.TypeFailed:
-		return []model.Event{model.Failed{Stamp: model.Stamp{Time: e.Time}, Err: e.Error}}
+		return []model.Event{model.Failed{Stamp: model.Stamp{Time: e.Time}, Err: e.Error, Stopped: e.Stopped}}
 	case record.TypeLost:
 		return []model.Event{model.Lost{Time: e.Time, N: e.Count}}
 	}

@@ -34,6 +34,10 @@ const DefaultShutdownGrace = 500 * time.Millisecond
 type Config struct {
 	Command string
 	Args    []string
+	// OnFailure, if set, is told of a start that failed, before the UI:
+	// the error, and whether mcptui stopped a server that still ran
+	// (mcp.NegotiationFailed), for the recording.
+	OnFailure func(err error, stopped bool)
 	// MCP are the protocol options. The session sets the answerers and
 	// chains its own Observer and Stderr in front of any already there.
 	MCP mcp.Options
@@ -175,7 +179,11 @@ func (s *Session) connect() {
 		if err != nil {
 			g.stderr.Flush()
 			g.stop()
-			s.push(model.Failed{Stamp: model.Stamp{Time: s.now(), Gen: n}, Err: err.Error(), Stopped: negotiationFailed(err)})
+			stopped := mcp.NegotiationFailed(err)
+			if s.cfg.OnFailure != nil {
+				s.cfg.OnFailure(err, stopped)
+			}
+			s.push(model.Failed{Stamp: model.Stamp{Time: s.now(), Gen: n}, Err: err.Error(), Stopped: stopped})
 			return
 		}
 		s.mu.Lock()
@@ -195,15 +203,6 @@ func (s *Session) connect() {
 			g.stderr.Flush()
 		}()
 	}()
-}
-
-// negotiationFailed says a start failed on a request of the negotiation
-// (an error answer, no answer in time, a version mcptui may not speak)
-// rather than on the connection's end: the server was running, and mcptui
-// stops it (model.Failed.Stopped).
-func negotiationFailed(err error) bool {
-	var e *conn.Error
-	return errors.As(err, &e) && e.Code != conn.CodeConnection
 }
 
 // push queues an event for the UI.
