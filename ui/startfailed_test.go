@@ -9,7 +9,7 @@ import (
 	"github.com/mcptui/mcptui/model"
 )
 
-// TestTimedOutStartSaysMcptuiStoppedTheServer: a server silent on
+// TestFailedStartSaysMcptuiStoppedTheServer: a server silent on
 // initialize, whose timer fires, is stopped by mcptui: pane 1 says the
 // start failed and that mcptui then stopped the server, not "the server
 // stopped: exit status 0" as if it had quit; the initialize's row says
@@ -18,7 +18,7 @@ import (
 // session stops the server, then reports the failure; the exit can come
 // later). Over HTTP, mcptui closed the connection. A server that exits
 // during the start still reads as stopping.
-func TestTimedOutStartSaysMcptuiStoppedTheServer(t *testing.T) {
+func TestFailedStartSaysMcptuiStoppedTheServer(t *testing.T) {
 	const failure = `initialize: jsonrpc error -32001: Request timed out (data {"timeoutMs":2000})`
 	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcptui","version":"1"}}}`
 	start := []model.Event{
