@@ -12,7 +12,6 @@ require (
 	github.com/charmbracelet/x/ansi v0.11.9
 	github.com/charmbracelet/x/exp/golden v0.1.0
 	github.com/charmbracelet/x/vt v0.1.0
-	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/go-fonts/dejavu v0.3.2
 	github.com/go-json-experiment/json v1.27.2
@@ -40,6 +39,7 @@ require (
 	github.com/charmbracelet/x/term v0.2.2 // indirect
 	github.com/charmbracelet/x/termios v0.1.1 // indirect
 	github.com/charmbracelet/x/windows v0.2.2 // indirect
+	github.com/chromedp/cdproto v0.160.1 // indirect
 	github.com/clipperhouse/displaywidth v0.11.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/dlclark/regexp2 v1.11.0 // indirect
@@ -67,3 +67,9 @@ require (
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260928230214-8a89bd6388cc // indirect
 	google.golang.org/grpc v1.83.2 // indirect
 )
+
+// santhosh-tekuri/jsonschema v6.0.3 with one change: its metaschemas are
+// compiled on first use instead of in init, which made every run of mcptui
+// (the demo server too) pay about 5 ms and 1.7 MiB before main. See
+// third_party/jsonschema/MCPTUI.md.
+replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
