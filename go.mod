@@ -18,7 +18,6 @@ require (
 	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/pkoukk/tiktoken-go v0.1.8
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.opentelemetry.io/otel v1.47.0
 	go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp v1.47.0
 	go.opentelemetry.io/otel/sdk v1.47.0
@@ -67,9 +66,3 @@ require (
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260928230214-8a89bd6388cc // indirect
 	google.golang.org/grpc v1.83.2 // indirect
 )
-
-// santhosh-tekuri/jsonschema v6.0.3 with one change: its metaschemas are
-// compiled on first use instead of in init, which made every run of mcptui
-// (the demo server too) pay about 5 ms and 1.7 MiB before main. See
-// third_party/jsonschema/MCPTUI.md.
-replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema

@@ -52,7 +52,7 @@ type ptrKey struct {
 // made: times and their locations, compiled expressions and schemas.
 func immutable(t reflect.Type) bool {
 	switch t.PkgPath() {
-	case "time", "regexp", "regexp/syntax", "github.com/santhosh-tekuri/jsonschema/v6":
+	case "time", "regexp", "regexp/syntax", "github.com/mcptui/mcptui/third_party/jsonschema":
 		return true
 	}
 	return false

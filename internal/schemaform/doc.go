@@ -7,7 +7,7 @@
 //
 // A Value builds the JSON instance it stands for (JSON), takes one apart
 // again (Fill, for remembered arguments and a raw JSON editor), and the Form
-// validates an instance with github.com/santhosh-tekuri/jsonschema/v6,
+// validates an instance with santhosh-tekuri/jsonschema (third_party/jsonschema),
 // reporting every error at the instance location of the field it concerns.
 //
 // Schemas are read in their own key order (so a form lists properties as the

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/mcptui/mcptui/third_party/jsonschema"
 )
 
 // Form is a compiled schema: the Field tree a form shows, and a validator.

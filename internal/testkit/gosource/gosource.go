@@ -46,8 +46,10 @@ func ModuleRoot(t testing.TB) string {
 }
 
 // StringLiterals are the string literals of the module's non-test Go
-// files, but those under testdata, node_modules, hidden directories,
-// nested modules and the directories skip names (relative to the root).
+// files, but those under testdata, node_modules, third_party (libraries
+// copied as they are, not held to the module's rules), hidden
+// directories, nested modules and the directories skip names (relative
+// to the root).
 func StringLiterals(t testing.TB, skip ...string) []Literal {
 	t.Helper()
 	root := ModuleRoot(t)
@@ -65,7 +67,7 @@ func StringLiterals(t testing.TB, skip ...string) []Literal {
 			}
 			_, nested := os.Stat(filepath.Join(path, "go.mod"))
 			name := d.Name()
-			if nested == nil || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || contains(skip, rel) {
+			if nested == nil || name == "testdata" || name == "node_modules" || rel == "third_party" || strings.HasPrefix(name, ".") || contains(skip, rel) {
 				return filepath.SkipDir
 			}
 			return nil
